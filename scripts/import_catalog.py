@@ -1,0 +1,33 @@
+"""Regenerate src/ashfall/core/catalog.json from ../shared/rules (catalog.md, editions-and-gaps.md).
+
+usage: python scripts/import_catalog.py [RULES_DIR]
+"""
+
+import json
+import pathlib
+import re
+import sys
+
+rules = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/rules")
+out: dict[str, dict[str, str]] = {}
+
+
+def clean(text: str) -> str:
+    return re.sub(r"\*\*|`", "", text).strip()
+
+
+for line in (rules / "catalog.md").read_text().splitlines():
+    m = re.match(r"^\| ([A-Z]+-(?:\d+|[A-Z]{3,5})) \| (.*) \| (.*) \| (.*) \|\s*$", line)
+    if m:
+        out[m.group(1)] = {"text": clean(m.group(2)), "lines": m.group(3).strip(), "status": clean(m.group(4))}
+for line in (rules / "editions-and-gaps.md").read_text().splitlines():
+    m = re.match(r"^\| ([EGX]-\d+) \| (.*)\|\s*$", line)
+    if m:
+        cols = [c.strip() for c in m.group(2).split(" | ")]
+        rid = m.group(1)
+        # X rows are "| X-nn | lines | contradiction | resolution | support |"; E and G rows start with the topic
+        text, lines = (cols[1], cols[0]) if rid.startswith("X") else (cols[0], "")
+        out[rid] = {"text": clean(text), "lines": clean(lines), "status": "EDITION" if rid[0] == "E" else "RULING"}
+target = pathlib.Path(__file__).resolve().parents[1] / "src/ashfall/core/catalog.json"
+target.write_text(json.dumps(out, indent=0, sort_keys=True, ensure_ascii=False) + "\n")
+print(f"{len(out)} rule ids -> {target}")

@@ -1,0 +1,1 @@
+"""Content: validated stat blocks, weapons, armor and shields, and the library that loads them."""

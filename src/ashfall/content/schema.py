@@ -1,0 +1,272 @@
+"""Schemas for content files: creatures, weapons, armor and shields (pydantic, frozen, strict keys).
+
+These are static descriptions. Current HP, conditions and resources of a creature in a fight live
+in the engine's state, not here. Derived numbers (save and skill modifiers) are methods, so every
+caller computes them the same way.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ashfall.core.dice import DiceError, parse
+from ashfall.core.types import Attribute, DamageType, Save, Size, Skill
+
+Slug = str
+
+
+class Model(BaseModel):
+    """Base for content models: frozen, unknown keys are errors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _check_dice(value: str) -> str:
+    try:
+        parsed = parse(value)
+    except DiceError as err:
+        raise ValueError(str(err)) from None
+    if parsed.tag:
+        raise ValueError(f"{value!r}: give the damage type in its own field, not after the dice")
+    return value
+
+
+class WeaponKind(Enum):
+    """How a weapon attacks."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+
+
+class WeaponProperty(Enum):
+    """Weapon properties the combat rules read (G-34)."""
+
+    LIGHT = "light"
+    HEAVY = "heavy"
+    REACH = "reach"
+    POLEARM = "polearm"
+    THROWN = "thrown"
+    EXPLOSIVE = "explosive"
+    ARMOR_PIERCING = "armor-piercing"
+    NATURAL = "natural"
+    IMPROVISED = "improvised"
+    TWO_HANDED = "two-handed"
+    SINGLE_SHOT = "single-shot"
+    BRACEABLE = "braceable"
+    FRAGILE = "fragile"
+
+
+class Weapon(Model):
+    """A weapon (or natural weapon, or improvised object used as one)."""
+
+    id: Slug
+    name: str
+    kind: WeaponKind
+    damage: str = Field(description="Damage dice, e.g. 1d10 (attribute modifier added by the rules).")
+    damage_type: DamageType
+    alt_damage_types: tuple[DamageType, ...] = Field(
+        (), description="Other types the wielder may choose per attack (natural weapons, NAT-2)."
+    )
+    category: Literal["simple", "martial", "exotic"] = "simple"
+    properties: frozenset[WeaponProperty] = frozenset()
+    bonus: int = Field(0, description="Weapon bonus to attack rolls (ATK-1, ATK-2).")
+    damage_bonus: int = Field(0, description="Flat bonus damage (DMG-1).")
+    reach: int = Field(5, description="Melee reach in feet (NAT-6, RX-24).")
+    range_normal: int | None = Field(None, description="Normal range in feet (ranged and thrown).")
+    range_long: int | None = Field(None, description="Long range in feet.")
+    ammo_capacity: int | None = Field(None, description="Rounds in a full load; None if no ammunition.")
+    reload_actions: int = Field(1, description="Actions to reload (G-31).")
+
+    _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @model_validator(mode="after")
+    def _ranges(self) -> Weapon:
+        ranged = self.kind is WeaponKind.RANGED or WeaponProperty.THROWN in self.properties
+        if ranged and self.range_normal is None:
+            raise ValueError("a ranged or thrown weapon needs range_normal")
+        if self.range_long is not None and self.range_normal is not None and self.range_long < self.range_normal:
+            raise ValueError("range_long is shorter than range_normal")
+        return self
+
+    def has(self, prop: WeaponProperty) -> bool:
+        """Whether the weapon has a property."""
+        return prop in self.properties
+
+    @property
+    def is_ranged(self) -> bool:
+        """A ranged weapon (thrown melee weapons are melee unless thrown)."""
+        return self.kind is WeaponKind.RANGED
+
+
+class ArmorCategory(Enum):
+    """Armor weight classes, which cap AGI in DV (DV-2)."""
+
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+class DrEntry(Model):
+    """Damage Reduction from one source (DR-1..5).
+
+    Attributes:
+        amount: Points removed from each damage packet.
+        types: The damage types it applies to; empty means all types.
+        physical_only: Shorthand for bludgeoning, piercing and slashing.
+        source: Where it comes from; DR from the same source never stacks (DR-5).
+        from_armor: Armor DR, ignored by a Weak Point called shot (DR-7).
+    """
+
+    amount: int = Field(ge=0)
+    types: frozenset[DamageType] = frozenset()
+    physical_only: bool = False
+    source: str
+    from_armor: bool = False
+
+
+class Armor(Model):
+    """A suit of armor."""
+
+    id: Slug
+    name: str
+    category: ArmorCategory
+    bonus: int = Field(ge=0, description="Armor bonus to DV (DV-1).")
+    dr: int = Field(0, ge=0, description="DR granted by the armor (DR-2).")
+    dr_physical_only: bool = True
+    metal: bool = Field(False, description="Metal armor (CHN-7: electrical saves at disadvantage).")
+
+
+class Shield(Model):
+    """A shield."""
+
+    id: Slug
+    name: str
+    bonus: int = Field(ge=0, description="Shield bonus to DV (DV-1).")
+
+
+class Senses(Model):
+    """Vision and optics (VIS, CONC)."""
+
+    darkvision: int = Field(0, ge=0, description="Darkvision range in feet.")
+    low_light_optics: int = Field(0, ge=0, description="Low-Light Optics range in feet (G-32).")
+    thermal_optics: bool = False
+    tactical_hud: bool = False
+    thermal_shedding: bool = Field(False, description="Thermal Shedding Integument (VIS-9).")
+    magical_sight: bool = False
+
+
+class Speeds(Model):
+    """Movement speeds in feet."""
+
+    walk: int = Field(30, ge=0)
+    swim: int = Field(0, ge=0)
+    climb: int = Field(0, ge=0)
+    fly: int = Field(0, ge=0)
+
+
+class Attributes(Model):
+    """The six attribute modifiers."""
+
+    MIG: int = 0
+    AGI: int = 0
+    END: int = 0
+    INT: int = 0
+    WIS: int = 0
+    PRE: int = 0
+
+    def __getitem__(self, attribute: Attribute) -> int:
+        value: int = getattr(self, attribute.name)
+        return value
+
+
+class MoraleProfile(Model):
+    """Morale data from the stat block (MOR-5, MOR-6, MOR-27, MOR-33, MOR-35)."""
+
+    will: int | None = Field(None, description="A separate morale Will modifier (MOR-6).")
+    type: Literal["civilian", "bandit", "soldier", "elite", "fanatic", "animal", "other"] = "other"
+    breaking_points: tuple[str, ...] = ()
+    immune: bool = False
+
+
+class CreatureKind(Enum):
+    """Player character or not (PCs never check morale, MOR-2)."""
+
+    PC = "pc"
+    NPC = "npc"
+
+
+class Creature(Model):
+    """A creature stat block."""
+
+    id: Slug
+    name: str
+    kind: CreatureKind = CreatureKind.NPC
+    level: int = Field(1, ge=0, le=30)
+    size: Size = Size.MEDIUM
+    proficiency: int = Field(2, ge=0)
+    attributes: Attributes = Attributes()
+    save_proficiencies: frozenset[Save] = frozenset()
+    saves: dict[Save, int] = Field(default_factory=dict, description="Explicit save totals (override).")
+    skill_proficiencies: frozenset[Skill] = frozenset()
+    skills: dict[Skill, int] = Field(default_factory=dict, description="Explicit skill totals (override).")
+    hp: int = Field(ge=1, description="Maximum HP.")
+    temp_hp: int = Field(0, ge=0)
+    hit_dice: str = Field("1d8", description="Hit die per level, e.g. 1d10 (REST-3).")
+    speeds: Speeds = Speeds()
+    senses: Senses = Senses()
+    resistances: frozenset[DamageType] = frozenset()
+    vulnerabilities: frozenset[DamageType] = frozenset()
+    immunities: frozenset[DamageType] = frozenset()
+    condition_immunities: frozenset[str] = frozenset()
+    dr: tuple[DrEntry, ...] = ()
+    weapons: tuple[Slug, ...] = Field((), description="Weapon ids from the library.")
+    natural_weapons: tuple[Weapon, ...] = ()
+    armor: Slug | None = None
+    shield: Slug | None = None
+    weapon_proficiencies: frozenset[str] = Field(
+        frozenset({"simple"}), description="Categories (simple, martial, exotic, improvised, shields) or weapon ids."
+    )
+    combat_trained: bool = Field(True, description="Edition 1 adds proficiency to initiative only if trained.")
+    uses_death_saves: bool = Field(False, description="An NPC that makes death saves instead of dying (G-38).")
+    leader: bool = False
+    boss: bool = False
+    legendary: bool = False
+    mindless: bool = False
+    undead: bool = False
+    machine: bool = Field(False, description="Drones, turrets and other machines (MOR-35).")
+    talents: frozenset[str] = Field(frozenset(), description="Talents such as sentinel, covering-fire.")
+    spell_attribute: Attribute | None = Field(None, description="INT or WIS for spellcasters (ATK-3).")
+    psionic: bool = False
+    morale: MoraleProfile = MoraleProfile()
+
+    _hd = field_validator("hit_dice")(classmethod(lambda cls, v: _check_dice(v)))
+
+    def save_modifier(self, save: Save) -> int:
+        """Total modifier of a save: explicit, else attribute + proficiency if proficient (G-22)."""
+        if save in self.saves:
+            return self.saves[save]
+        prof = self.proficiency if save in self.save_proficiencies else 0
+        return self.attributes[save.attribute] + prof
+
+    def skill_modifier(self, skill: Skill) -> int:
+        """Total modifier of a skill: explicit, else attribute + proficiency if proficient."""
+        if skill in self.skills:
+            return self.skills[skill]
+        prof = self.proficiency if skill in self.skill_proficiencies else 0
+        return self.attributes[skill.attribute] + prof
+
+    def is_proficient_with(self, weapon: Weapon) -> bool:
+        """Whether the creature adds proficiency with ``weapon`` (ATK-5, NAT-1)."""
+        if weapon.has(WeaponProperty.NATURAL):
+            return True
+        if weapon.has(WeaponProperty.IMPROVISED):
+            return "improvised" in self.weapon_proficiencies
+        return weapon.category in self.weapon_proficiencies or weapon.id in self.weapon_proficiencies
+
+    @property
+    def is_pc(self) -> bool:
+        """A player character."""
+        return self.kind is CreatureKind.PC

@@ -1,0 +1,449 @@
+"""Dice notation: ``d20`` parses, we own the tree, the evaluation and the injected RNG.
+
+``parse("2d20kh1+3")`` turns the d20 library's grammar into our own frozen AST (:class:`Expr`);
+:func:`roll` evaluates it with an :class:`~ashfall.core.rng.Rng` into a :class:`Roll` tree that keeps
+every face, kept and dropped. A trailing word or ``[annotation]`` is the damage type (``3d6 fire``).
+Crits double every die in an expression with :meth:`DiceExpr.doubled` (G-40).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Literal as Lit
+from typing import TypeAlias
+
+import d20
+from d20 import diceast
+
+from ashfall.core.rng import Rng
+
+MAX_DICE = 1000
+"""The most dice one expression may roll (rerolls and explosions included)."""
+
+MAX_SIDES = 10_000
+"""The largest die an expression may name."""
+
+
+class DiceError(ValueError):
+    """An expression that cannot be parsed, uses unsupported notation, or rolls too many dice."""
+
+
+# ----- the AST (ours, frozen) -----
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A literal integer."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which dice an operation applies to: ``h3`` (highest 3), ``l1``, ``>4``, ``<2`` or ``6`` (equal)."""
+
+    cat: Lit["h", "l", ">", "<", "="]
+    num: int
+
+    def __str__(self) -> str:
+        return f"{'' if self.cat == '=' else self.cat}{self.num}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceOp:
+    """A dice operation: keep ``k``, drop ``p``, reroll ``rr``/``ro``/``ra``, explode ``e``, ``mi``/``ma``."""
+
+    op: str
+    sels: tuple[Selector, ...]
+
+    def __str__(self) -> str:
+        return "".join(f"{self.op}{s}" for s in self.sels)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``count`` dice of ``sides`` faces, then operations in order."""
+
+    count: int
+    sides: int
+    ops: tuple[DiceOp, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}{''.join(str(o) for o in self.ops)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    """``left op right`` for ``+ - * //``."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    """Unary minus."""
+
+    value: Node
+
+
+Node: TypeAlias = Const | Dice | BinOp | Neg
+
+_BINOPS = {"+", "-", "*", "//"}
+_DICE_OPS = {"k", "p", "rr", "ro", "ra", "e", "mi", "ma"}
+
+
+def _convert(node: diceast.Node) -> Node:
+    """Turn the d20 library's AST into ours, refusing what the rules never need."""
+    if isinstance(node, diceast.Expression):
+        return _convert(node.roll)
+    if isinstance(node, diceast.AnnotatedNumber | diceast.Parenthetical):
+        return _convert(node.value)
+    if isinstance(node, diceast.Literal):
+        if not isinstance(node.value, int):
+            raise DiceError(f"only whole numbers are allowed, not {node.value}")
+        return Const(node.value)
+    if isinstance(node, diceast.UnOp):
+        inner = _convert(node.value)
+        return inner if node.op == "+" else Neg(inner)
+    if isinstance(node, diceast.BinOp):
+        if node.op not in _BINOPS:
+            raise DiceError(f"operator {node.op!r} is not supported (use + - * //)")
+        return BinOp(node.op, _convert(node.left), _convert(node.right))
+    if isinstance(node, diceast.OperatedDice):
+        base = node.value
+        ops = []
+        for operation in node.operations:
+            if operation.op not in _DICE_OPS:
+                raise DiceError(f"dice operation {operation.op!r} is not supported")
+            sels = tuple(Selector(s.cat or "=", s.num) for s in operation.sels)
+            ops.append(DiceOp(operation.op, sels))
+        dice = _convert(base)
+        assert isinstance(dice, Dice)
+        return replace(dice, ops=tuple(ops))
+    if isinstance(node, diceast.Dice):
+        if node.size == "%":
+            return Dice(node.num, 100)
+        if node.size < 1 or node.size > MAX_SIDES:
+            raise DiceError(f"d{node.size}: a die needs 1 to {MAX_SIDES} faces")
+        return Dice(node.num, int(node.size))
+    raise DiceError(f"notation {str(node)!r} is not supported")
+
+
+def _max_dice(node: Node) -> int:
+    """How many dice the expression rolls before rerolls and explosions."""
+    if isinstance(node, Dice):
+        return node.count
+    if isinstance(node, BinOp):
+        return _max_dice(node.left) + _max_dice(node.right)
+    if isinstance(node, Neg):
+        return _max_dice(node.value)
+    return 0
+
+
+def _render(node: Node) -> str:
+    if isinstance(node, Const):
+        return str(node.value)
+    if isinstance(node, Dice):
+        return str(node)
+    if isinstance(node, Neg):
+        inner = _render(node.value)
+        return f"-({inner})" if isinstance(node.value, BinOp) else f"-{inner}"
+    tight = node.op in ("*", "//")
+    left, right = _render(node.left), _render(node.right)
+    if tight and isinstance(node.left, BinOp) and node.left.op in ("+", "-"):
+        left = f"({left})"
+    if isinstance(node.right, BinOp) and (tight or node.right.op in ("+", "-")):
+        right = f"({right})"
+    return f"{left}{node.op}{right}"
+
+
+def _double(node: Node) -> Node:
+    if isinstance(node, Dice):
+        return replace(node, count=node.count * 2)
+    if isinstance(node, BinOp):
+        return BinOp(node.op, _double(node.left), _double(node.right))
+    if isinstance(node, Neg):
+        return Neg(_double(node.value))
+    return node
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A parsed dice expression with an optional damage type, ready to roll or to analyse.
+
+    Attributes:
+        root: The expression tree.
+        tag: The trailing word or annotation (``fire`` in ``3d6 fire``), or ``None``.
+    """
+
+    root: Node
+    tag: str | None = None
+
+    def __str__(self) -> str:
+        text = _render(self.root)
+        return f"{text} {self.tag}" if self.tag else text
+
+    @property
+    def dice_count(self) -> int:
+        """Dice rolled before rerolls and explosions."""
+        return _max_dice(self.root)
+
+    def doubled(self) -> DiceExpr:
+        """The same expression with every die doubled, modifiers once (critical hits, CRIT-2, G-40)."""
+        return DiceExpr(_double(self.root), self.tag)
+
+    def plus(self, value: int) -> DiceExpr:
+        """The expression with a flat ``value`` added (a no-op for 0)."""
+        if value == 0:
+            return self
+        op = "+" if value > 0 else "-"
+        return DiceExpr(BinOp(op, self.root, Const(abs(value))), self.tag)
+
+
+@lru_cache(maxsize=4096)
+def parse(expression: str) -> DiceExpr:
+    """Parse dice notation such as ``1d10+3``, ``2d6``, ``3d6 fire`` or ``2d20kh1``.
+
+    Args:
+        expression: The notation; a trailing word or ``[annotation]`` becomes the tag.
+
+    Returns:
+        The parsed, immutable expression (cached: parsing the same text twice is free).
+
+    Raises:
+        DiceError: On a syntax error, unsupported notation or more than :data:`MAX_DICE` dice.
+    """
+    text = expression.strip()
+    if not text:
+        raise DiceError("empty dice expression")
+    try:
+        ast = d20.parse(text, allow_comments=True)
+    except d20.errors.RollSyntaxError as err:
+        raise DiceError(f"cannot read dice expression {expression!r}: {err}") from None
+    tag = ast.comment.strip() if ast.comment else None
+    annotations = [a for a in _annotations(ast.roll) if a]
+    if annotations and not tag:
+        tag = annotations[-1].strip("[]").strip() or None
+    result = DiceExpr(_convert(ast), tag.lower() if tag else None)
+    if result.dice_count > MAX_DICE:
+        raise DiceError(f"{expression!r} rolls {result.dice_count} dice; the limit is {MAX_DICE}")
+    return result
+
+
+def _annotations(node: diceast.Node) -> list[str]:
+    found: list[str] = []
+    if isinstance(node, diceast.AnnotatedNumber):
+        found.extend(node.annotations)
+    for child in node.children:
+        found.extend(_annotations(child))
+    return found
+
+
+# ----- evaluation -----
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One die as it came up; ``kept`` is False for dropped or rerolled-away dice."""
+
+    sides: int
+    value: int
+    kept: bool = True
+    exploded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDice:
+    """A rolled :class:`Dice` term with every face it produced."""
+
+    dice: Dice
+    faces: tuple[Face, ...]
+
+    @property
+    def total(self) -> int:
+        """Sum of kept faces."""
+        return sum(f.value for f in self.faces if f.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledOp:
+    """An evaluated operator node."""
+
+    op: str
+    left: Rolled
+    right: Rolled
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RolledConst:
+    """An evaluated literal."""
+
+    value: int
+
+    @property
+    def total(self) -> int:
+        """The literal value."""
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class RolledNeg:
+    """An evaluated unary minus."""
+
+    value: Rolled
+
+    @property
+    def total(self) -> int:
+        """Minus the inner total."""
+        return -self.value.total
+
+
+Rolled: TypeAlias = RolledConst | RolledDice | RolledOp | RolledNeg
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The result of rolling a :class:`DiceExpr`: the evaluated tree, every face and the total."""
+
+    expr: DiceExpr
+    tree: Rolled
+    total: int = field(default=0)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """Every face rolled, in order, kept and dropped."""
+        return tuple(_faces(self.tree))
+
+
+def _faces(node: Rolled) -> list[Face]:
+    if isinstance(node, RolledDice):
+        return list(node.faces)
+    if isinstance(node, RolledOp):
+        return _faces(node.left) + _faces(node.right)
+    if isinstance(node, RolledNeg):
+        return _faces(node.value)
+    return []
+
+
+def _select(sels: tuple[Selector, ...], faces: list[Face], candidates: list[int]) -> set[int]:
+    """Indices among ``candidates`` picked by any of ``sels`` (highest/lowest ties break by position)."""
+    chosen: set[int] = set()
+    for sel in sels:
+        if sel.cat in ("h", "l"):
+            order = sorted(candidates, key=lambda i: (faces[i].value, -i if sel.cat == "h" else i))
+            if sel.cat == "h":
+                order.reverse()
+            chosen.update(order[: sel.num])
+        else:
+            for i in candidates:
+                v = faces[i].value
+                if (sel.cat == "=" and v == sel.num) or (sel.cat == ">" and v > sel.num) or (
+                    sel.cat == "<" and v < sel.num
+                ):
+                    chosen.add(i)
+    return chosen
+
+
+class _Budget:
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_DICE
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise DiceError(f"the roll needed more than {MAX_DICE} dice (rerolls or explosions)")
+
+
+def _roll_dice(d: Dice, rng: Rng, budget: _Budget) -> RolledDice:
+    faces: list[Face] = []
+    for _ in range(d.count):
+        budget.take()
+        faces.append(Face(d.sides, rng.roll(d.sides)))
+    for op in d.ops:
+        kept_idx = [i for i, f in enumerate(faces) if f.kept]
+        if op.op in ("k", "p"):
+            picked = _select(op.sels, faces, kept_idx)
+            drop = [i for i in kept_idx if (i not in picked) == (op.op == "k")]
+            for i in drop:
+                faces[i] = replace(faces[i], kept=False)
+        elif op.op in ("rr", "ro", "ra"):
+            targets = sorted(_select(op.sels, faces, kept_idx))
+            for i in targets:
+                if op.op == "ra":
+                    budget.take()
+                    faces.append(Face(d.sides, rng.roll(d.sides)))
+                    break
+                faces[i] = replace(faces[i], kept=False)
+                budget.take()
+                new = Face(d.sides, rng.roll(d.sides))
+                if op.op == "rr":
+                    while _select(op.sels, [new], [0]):
+                        faces.append(replace(new, kept=False))
+                        budget.take()
+                        new = Face(d.sides, rng.roll(d.sides))
+                faces.append(new)
+        elif op.op == "e":
+            pending = sorted(_select(op.sels, faces, kept_idx))
+            while pending:
+                i = pending.pop(0)
+                faces[i] = replace(faces[i], exploded=True)
+                budget.take()
+                faces.append(Face(d.sides, rng.roll(d.sides)))
+                if _select(op.sels, faces, [len(faces) - 1]):
+                    pending.append(len(faces) - 1)
+        else:  # mi / ma clamp
+            for sel in op.sels:
+                for i in kept_idx:
+                    v = faces[i].value
+                    if (op.op == "mi" and v < sel.num) or (op.op == "ma" and v > sel.num):
+                        faces[i] = replace(faces[i], value=sel.num)
+    return RolledDice(d, tuple(faces))
+
+
+def _eval(node: Node, rng: Rng, budget: _Budget) -> Rolled:
+    if isinstance(node, Const):
+        return RolledConst(node.value)
+    if isinstance(node, Dice):
+        return _roll_dice(node, rng, budget)
+    if isinstance(node, Neg):
+        return RolledNeg(_eval(node.value, rng, budget))
+    left = _eval(node.left, rng, budget)
+    right = _eval(node.right, rng, budget)
+    a, b = left.total, right.total
+    if node.op == "+":
+        total = a + b
+    elif node.op == "-":
+        total = a - b
+    elif node.op == "*":
+        total = a * b
+    else:
+        if b == 0:
+            raise DiceError("division by zero in a dice expression")
+        total = a // b
+    return RolledOp(node.op, left, right, total)
+
+
+def roll(expr: DiceExpr | str, rng: Rng) -> Roll:
+    """Roll an expression with an injected RNG.
+
+    Args:
+        expr: A parsed expression or notation text.
+        rng: Where the faces come from.
+
+    Returns:
+        The evaluated tree with every face and the total.
+    """
+    parsed = parse(expr) if isinstance(expr, str) else expr
+    tree = _eval(parsed.root, rng, _Budget())
+    return Roll(parsed, tree, tree.total)
+
+
+def roll_total(expr: DiceExpr, rng: Rng) -> int:
+    """Roll and return only the total: the simulator's fast path for plain ``NdS±K`` expressions."""
+    return roll(expr, rng).total

@@ -1,0 +1,371 @@
+"""Every number and switch the rules use, grouped by area; defaults are the current edition.
+
+Each section's ``LEGACY`` dict lists how the earlier edition (``ashfall-1``) differs, citing the
+edition difference (E-nn) it implements. Rulings (G-nn, X-nn) are options whose default is our
+ruling and whose ``alternative`` names the other reading.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, ClassVar
+
+from ashfall.ruleset.base import Section, option
+
+
+class MapCounting(Enum):
+    """What the multiple attack penalty counts (E-01)."""
+
+    PER_ATTACK_ROLL = "per-attack-roll"
+    PER_STRIKE_ACTION = "per-strike-action"
+
+
+class CoverApplies(Enum):
+    """Which attacks cover's DV bonus applies against (X-01)."""
+
+    RANGED_ONLY = "ranged-only"
+    ALL_ATTACKS = "all-attacks"
+
+
+class ProneMelee(Enum):
+    """Which melee attacks get advantage against a prone target (X-02)."""
+
+    ALL_MELEE = "all-melee"
+    WITHIN_5_FT = "within-5-ft"
+
+
+class TwfSchedule(Enum):
+    """How two-weapon fighting interacts with MAP (X-11)."""
+
+    OWN_SCHEDULE = "own-schedule"
+    STRICT_MAP = "strict-map"
+
+
+class CritDice(Enum):
+    """Which dice a critical hit doubles (G-40)."""
+
+    ALL_DICE = "all-dice"
+    WEAPON_DICE_ONLY = "weapon-dice-only"
+
+
+class ContestTie(Enum):
+    """Who wins a tied contest (G-45, CON-2)."""
+
+    STATUS_QUO = "status-quo"
+    REROLL = "reroll"
+
+
+class ManeuverContest(Enum):
+    """How Grapple, Shove and Disarm defences are rolled (E-06, E-07, E-08)."""
+
+    SKILLS = "skills"
+    RAW_ATTRIBUTES = "raw-attributes"
+
+
+class DrStacking(Enum):
+    """How Damage Reduction from several sources combines (DR-4, DR-5, E-27)."""
+
+    DIFFERENT_SOURCES_STACK = "different-sources-stack"
+    HIGHEST_ONLY = "highest-only"
+
+
+class ResistVuln(Enum):
+    """Resistance plus vulnerability to the same type (G-43)."""
+
+    CANCEL = "cancel"
+    HALVE_THEN_DOUBLE = "halve-then-double"
+
+
+class HardnessBypass(Enum):
+    """Which damage types ignore an object's Hardness (X-06)."""
+
+    FIRE_ELECTRIC_FORCE = "fire-electric-force"
+    ENERGY_AND_FORCE = "energy-and-force"
+    FIRE_ON_FLAMMABLE_ONLY = "fire-on-flammable-only"
+
+
+class MassiveDamageBasis(Enum):
+    """Which damage the massive-damage test uses (G-50)."""
+
+    AFTER_TEMP_HP = "after-temp-hp"
+    BEFORE_TEMP_HP = "before-temp-hp"
+
+
+class StabiliseBy(Enum):
+    """What can stabilise a dying creature (DEATH-17, E-31)."""
+
+    HEALING_ONLY = "healing-only"
+    HEALING_OR_MEDICINE_CHECK = "healing-or-medicine-check"
+
+
+class DazedEffect(Enum):
+    """What Dazed does (G-13)."""
+
+    TWO_ACTIONS_NO_REACTIONS = "two-actions-no-reactions"
+    FLAT_FOOTED = "flat-footed"
+
+
+class ResurrectionCost(Enum):
+    """What coming back from the dead costs (E-32)."""
+
+    EXHAUSTION = "exhaustion"
+    ATTRIBUTE_LOSS = "attribute-loss"
+
+
+class AttackSection(Section):
+    """Attack rolls, MAP, activities, called shots and crits (ATK, AMOD, MAP, MAA, CRIT, CS)."""
+
+    map_step: int = option(-3, "MAP-1", "Penalty added per earlier attack roll this turn (0/-3/-6).")
+    map_counting: MapCounting = option(
+        MapCounting.PER_ATTACK_ROLL, "E-01", "Whether MAP counts attack rolls or Strike actions."
+    )
+    extra_attack: bool = option(False, "E-01", "Edition 1's Extra Attack: two attacks per Strike, one MAP step.")
+    spell_attacks_take_map: bool = option(True, "MAP-3", "Spell attack rolls count for and take MAP (E-02).")
+    twf_schedule: TwfSchedule = option(
+        TwfSchedule.OWN_SCHEDULE, "X-11", "Two-weapon fighting's own penalty schedule.", "strict-map"
+    )
+    twf_non_light_offhand: int = option(-2, "TWF-5", "Off-hand penalty for a non-Light weapon.")
+    twf_requires_light: bool = option(False, "E-40", "Edition 1: both weapons must be Light.")
+    power_strike_attack: int = option(-2, "MAA-5", "Power Strike's attack penalty.")
+    power_strike_damage: int = option(4, "MAA-5", "Power Strike's flat damage bonus (added once on a crit).")
+    power_strike_melee_only: bool = option(False, "G-36", "Restrict Power Strike to melee.", "melee only")
+    full_auto_attack: int = option(-2, "MAA-2", "Full Auto Burst's attack penalty.")
+    full_auto_targets: int = option(3, "MAA-2", "Targets of a Full Auto Burst.")
+    full_auto_spread_ft: int = option(10, "X-12", "Full Auto targets must be within this of one another.")
+    sweeping_attack: int = option(-2, "SWP-1", "Sweeping Strike's attack penalty.")
+    sweeping_targets: int = option(3, "SWP-1", "Targets of a Sweeping Strike.")
+    sweeping_available: bool = option(True, "E-10", "Sweeping Strike exists (edition 2 only).")
+    flanking: int = option(2, "AMOD-1", "Flanking bonus to melee attacks.")
+    flanking_excludes_disabled: bool = option(
+        True, "E-22", "Incapacitated or grappled allies do not provide flanking (POS-3)."
+    )
+    high_ground: int = option(2, "AMOD-2", "High-ground bonus to ranged attacks.")
+    ranged_in_melee_disadvantage: bool = option(
+        True, "AMOD-7", "Ranged attacks with a hostile within 5 ft have disadvantage (E-25)."
+    )
+    natural_20_hits: bool = option(True, "CRIT-1", "A natural 20 hits and crits whatever the DV.")
+    natural_1_misses: bool = option(True, "CRIT-3", "A natural 1 misses whatever the bonus.")
+    crit_dice: CritDice = option(
+        CritDice.ALL_DICE, "G-40", "Which dice a crit doubles (riders such as Brace +1d6 included).",
+        "weapon-dice-only",
+    )
+    aim_available: bool = option(False, "E-05", "Edition 1's Aim action.")
+    aim_bonus: int = option(2, "E-05", "Aim's bonus to the next ranged attack (edition 1).")
+    return_fire_attack: int = option(-2, "RX-30", "Return Fire's attack penalty.")
+    proficiency_only_if_proficient: bool = option(
+        True, "ATK-5", "Add proficiency to attacks only with weapons the attacker is proficient with."
+    )
+    improvised_disadvantage: bool = option(
+        True, "IMP-2", "Improvised weapons attack at disadvantage without proficiency."
+    )
+    called_shots: bool = option(True, "CS-0", "The optional called-shot rule is in use.", "off")
+    called_head: int = option(-5, "CS-2", "Head called-shot penalty.")
+    called_head_dice: str = option("2d6", "CS-2", "Head called-shot extra damage.")
+    called_arm: int = option(-3, "CS-3", "Arm/Weapon called-shot penalty.")
+    called_leg: int = option(-3, "CS-4", "Leg called-shot penalty.")
+    called_leg_speed: int = option(-10, "CS-4", "Leg called-shot speed change, feet.")
+    called_weak_point: int = option(-5, "CS-5", "Weak Point called-shot penalty.")
+    called_vitals: int = option(-4, "CS-6", "Vitals called-shot penalty.")
+    called_vitals_available: bool = option(True, "E-39", "The Vitals called shot exists (edition 2 only).")
+    called_head_dazes: bool = option(True, "E-39", "A Head called shot can Daze (edition 2 only).")
+    unarmed_damage: str = option("1d4", "G-23", "Unarmed strike damage dice (plus MIG), bludgeoning.")
+    natural_weapon_damage: str = option("1d6", "NAT-2", "Natural weapon damage dice (plus MIG).")
+    improvised_damage: str = option("1d4", "IMP-1", "Improvised weapon damage dice (plus MIG).")
+
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "map_counting": MapCounting.PER_STRIKE_ACTION,  # E-01
+        "extra_attack": True,  # E-01
+        "spell_attacks_take_map": False,  # E-02
+        "twf_requires_light": True,  # E-40
+        "sweeping_available": False,  # E-10
+        "flanking_excludes_disabled": False,  # E-22
+        "ranged_in_melee_disadvantage": False,  # E-25
+        "aim_available": True,  # E-05
+        "return_fire_attack": 0,  # E-20
+        "called_vitals_available": False,  # E-39
+        "called_head_dazes": False,  # E-39
+    }
+
+
+class DefenseSection(Section):
+    """Defense Value, flat-footed and cover (DV, FF, COV, CVB, STC)."""
+
+    dv_base: int = option(10, "DV-1", "The base of every Defense Value.")
+    agi_cap_light: int = option(5, "DV-2", "Most AGI added to DV in light armor.")
+    agi_cap_medium: int = option(3, "DV-2", "Most AGI added to DV in medium armor.")
+    agi_cap_heavy: int = option(1, "DV-2", "Most AGI added to DV in heavy armor.")
+    frightened_dv: int = option(-2, "DV-8", "DV change while Frightened and the source is visible.")
+    cover_partial: int = option(2, "COV-1", "Partial cover's DV bonus.")
+    cover_heavy: int = option(5, "COV-2", "Heavy cover's DV bonus.")
+    cover_reflex_partial: int = option(2, "COV-1", "Partial cover's Reflex bonus against area effects.")
+    cover_reflex_heavy: int = option(5, "X-21", "Heavy cover's Reflex bonus (area effects only).")
+    cover_applies: CoverApplies = option(
+        CoverApplies.RANGED_ONLY, "X-01", "Which attacks cover's DV bonus applies to.", "all-attacks"
+    )
+    prone_melee: ProneMelee = option(
+        ProneMelee.ALL_MELEE, "X-02", "Which melee attacks get advantage against the prone.", "within-5-ft"
+    )
+    flat_footed_keeps_negative_agi: bool = option(
+        True, "G-11", "Flat-footed loses only a positive AGI; a negative AGI still applies (G-46)."
+    )
+    weak_point_armor_only: bool = option(
+        True, "G-54", "Weak Point removes only the armor bonus (not the AGI cap, shield, cover).",
+        "remove the whole armor line",
+    )
+    explosives_keep_cover_reflex: bool = option(
+        True, "X-14", "Explosives ignore cover's DV bonus but not its Reflex bonus.", "ignore cover entirely"
+    )
+
+
+class ChecksSection(Section):
+    """Saves, checks, contests and DC formulas (CON, G-22, G-44, G-45)."""
+
+    dc_base: int = option(8, "PSI-4", "Base of the 8 + modifier + proficiency DC formula.")
+    contest_tie: ContestTie = option(ContestTie.STATUS_QUO, "CON-2", "A tied contest keeps the status quo.")
+    degree_margin: int = option(10, "CON-5", "Margin for a critical success or failure (Trip, Overrun, Feint).")
+    natural_rules_on_saves: bool = option(
+        False, "G-44", "Natural 20/1 also auto-succeed/fail saves and checks.", "apply to saves and checks"
+    )
+    maneuver_contest: ManeuverContest = option(
+        ManeuverContest.SKILLS, "E-06", "Grapple/Shove/Disarm defences roll skills with proficiency."
+    )
+    help_attack_dc: int = option(10, "HLP-2", "DC of the skill check that lets Help grant attack advantage.")
+
+    LEGACY: ClassVar[dict[str, Any]] = {"maneuver_contest": ManeuverContest.RAW_ATTRIBUTES}  # E-06
+
+
+class DamageSection(Section):
+    """Damage, DR, resistance, temporary HP, massive damage and objects (DMG, DR, RVI, THP, MASS, OBJ)."""
+
+    minimum_damage: int = option(0, "G-42", "A hit never deals less than this.")
+    dr_stacking: DrStacking = option(
+        DrStacking.DIFFERENT_SOURCES_STACK, "DR-4", "How DR from several sources combines (E-27)."
+    )
+    dr_sources_any: bool = option(True, "E-27", "DR can come from features and abilities, not only armor.")
+    resist_vuln: ResistVuln = option(
+        ResistVuln.CANCEL, "G-43", "Resistance and vulnerability to one type.", "halve-then-double"
+    )
+    hardness_bypass: HardnessBypass = option(
+        HardnessBypass.FIRE_ELECTRIC_FORCE, "X-06", "Damage types that ignore Hardness.",
+        "energy-and-force | fire-on-flammable-only",
+    )
+    object_piercing_halved: bool = option(True, "OBJ-8", "Piercing deals half damage to non-fragile objects.")
+    psychic_ignores_physical_dr: bool = option(True, "PSI-10", "Physical DR does not reduce psychic damage.")
+    massive_damage: bool = option(True, "MASS-1", "Massive damage kills outright.")
+    massive_damage_basis: MassiveDamageBasis = option(
+        MassiveDamageBasis.AFTER_TEMP_HP, "G-50", "Damage counted for massive damage.", "before-temp-hp"
+    )
+    arcane_ward_stacks: bool = option(True, "THP-4", "Arcane Ward temporary HP stack with themselves (E-28).")
+
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "dr_stacking": DrStacking.HIGHEST_ONLY,  # E-27: no stacking rule
+        "dr_sources_any": False,  # E-27: armor only
+        "arcane_ward_stacks": False,  # E-28
+    }
+
+
+class DyingSection(Section):
+    """Death saves, damage while dying, stabilising (DEATH, STAB, G-38)."""
+
+    save_success_min: int = option(10, "DEATH-5", "Lowest death-save face that is a success.")
+    natural_20_hp: int = option(1, "DEATH-7", "HP regained on a natural 20 death save.")
+    natural_1_failures: int = option(2, "DEATH-8", "Failures marked by a natural 1.")
+    successes_to_stabilise: int = option(3, "DEATH-3", "Successes that stabilise.")
+    failures_to_die: int = option(3, "DEATH-3", "Failures that kill.")
+    damage_failures: int = option(1, "DEATH-10", "Failures marked by any damage while dying.")
+    crit_failures: int = option(2, "DEATH-11", "Failures marked by a critical hit while dying.")
+    stabilise_by: StabiliseBy = option(StabiliseBy.HEALING_ONLY, "DEATH-17", "What stabilises (E-31).")
+    medicine_stabilise_dc: int = option(10, "E-31", "Edition 1's Medicine check DC to stabilise.")
+    stabilised_wake: str = option("1d4", "DEATH-15", "Hours until a stabilised creature wakes at 1 HP.")
+    npcs_die_at_zero: bool = option(
+        True, "G-38", "NPCs die at 0 HP unless their stat block uses death saves.", "NPCs make death saves"
+    )
+
+    LEGACY: ClassVar[dict[str, Any]] = {"stabilise_by": StabiliseBy.HEALING_OR_MEDICINE_CHECK}  # E-31
+
+
+class HealingSection(Section):
+    """Healing spells, Second Wind, medicine, stims, rest and resurrection (HEAL, REST, RES)."""
+
+    second_wind_dice: str = option("2d10", "HEAL-5", "Second Wind healing dice.")
+    second_wind_adds: str = option("level", "HEAL-5", "What Second Wind adds: 'level' or 'END' (E-30).")
+    second_wind_temp_hp: bool = option(True, "HEAL-5", "Second Wind also grants temporary HP equal to level.")
+    efm_dice: str = option("2d6", "MAA-6", "Emergency Field Medicine healing dice (plus the healer's WIS).")
+    efm_dc: int = option(15, "MAA-6", "Emergency Field Medicine DC out of combat.")
+    efm_dc_combat: int = option(20, "X-23", "Emergency Field Medicine DC once initiative is rolled.")
+    efm_failure_lockout_hours: int = option(0, "E-12", "Hours a failed attempt locks the target out.")
+    stims_available: bool = option(True, "G-31", "Stims (T1-T3) exist, imported from edition 1.")
+    stims_per_day: int = option(2, "E-29", "Most stims one creature can take in 24 hours.")
+    field_surgery_dc: int = option(15, "HEAL-6", "Field Surgery Medicine DC.")
+    field_surgery_dice: str = option("4d8", "HEAL-6", "Field Surgery healing dice (plus WIS).")
+    medical_treatment_dc: int = option(15, "HEAL-9", "Medical Treatment Medicine DC.")
+    medical_treatment_dice: str = option("2d8", "HEAL-9", "Medical Treatment healing dice.")
+    medical_bay_percent: int = option(25, "HEAL-8", "Percent of max HP a Medical Bay restores per hour.")
+    medical_bay_cost: int = option(50, "HEAL-8", "Credits per hour of Medical Bay treatment.")
+    short_rest_hours: int = option(8, "REST-1", "Length of a short rest.")
+    long_rest_days: int = option(7, "REST-7", "Length of a long rest.")
+    short_rests_per_day: int = option(1, "REST-6", "Most short rests in 24 hours.")
+    short_rest_slot_max_level: int = option(3, "REST-5", "Highest slot level a short rest restores.")
+    resurrection_cost: ResurrectionCost = option(
+        ResurrectionCost.EXHAUSTION, "E-32", "Resurrection's price: Exhaustion (ed. 2) or an attribute point."
+    )
+    resurrection_level: int = option(7, "RES-1", "Spell level of Resurrection (Revive is 6th in edition 1).")
+    resurrection_exhaustion: int = option(3, "RES-1", "Exhaustion levels Resurrection adds.")
+
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "second_wind_dice": "1d10",  # E-30
+        "second_wind_adds": "END",  # E-30
+        "second_wind_temp_hp": False,  # E-30
+        "efm_failure_lockout_hours": 8,  # E-12
+        "resurrection_cost": ResurrectionCost.ATTRIBUTE_LOSS,  # E-32
+        "resurrection_level": 6,  # E-32
+        "resurrection_exhaustion": 0,  # E-32
+    }
+
+
+class PsionicsSection(Section):
+    """Psionic attacks, Focus and Backlash (PSI)."""
+
+    available: bool = option(True, "E-23", "Psionics exist (edition 2 only).")
+    strained_focus: int = option(7, "PSI-5", "Focus at which psionic DCs rise.")
+    strained_dc_bonus: int = option(1, "PSI-5", "DC bonus at Strained Focus.")
+    backlash_base: int = option(10, "PSI-14", "Backlash threshold = this + MIG.")
+    backlash_self: str = option("3d6", "PSI-15", "Psychic damage the psion takes on Backlash.")
+    backlash_area: str = option("2d6", "PSI-15", "Psychic damage to other creatures nearby on Backlash.")
+    backlash_radius_ft: int = option(15, "PSI-15", "Radius of the Backlash burst.")
+    backlash_dc_uses_strained: bool = option(
+        False, "G-26", "Backlash save DC includes the Strained +1.", "include the +1"
+    )
+
+    LEGACY: ClassVar[dict[str, Any]] = {"available": False}  # E-23
+
+
+class ConditionsSection(Section):
+    """Conditions the chapter uses but never defines (G-11, G-13 to G-20)."""
+
+    dazed: DazedEffect = option(
+        DazedEffect.TWO_ACTIONS_NO_REACTIONS, "G-13", "What Dazed does.", "flat-footed"
+    )
+    dazed_actions: int = option(2, "G-13", "Actions a Dazed creature has on its turn.")
+    suffocation_min_rounds: int = option(1, "G-15", "Least rounds a Suffocating creature survives.")
+    exhaustion_max: int = option(6, "G-17", "Highest Exhaustion level.")
+    blinded_passive: int = option(-10, "C-BLI", "Passive Perception change while Blinded.")
+    deafened_passive: int = option(-10, "C-DEA", "Passive Perception change while Deafened.")
+    passive_base: int = option(10, "G-24", "Passive Perception = this + Perception modifier.")
+
+
+class TurnSection(Section):
+    """Action economy and initiative numbers the turn engine reads (AE, INIT)."""
+
+    actions_per_turn: int = option(3, "AE-1", "Actions on each turn.")
+    reactions_per_round: int = option(1, "AE-2", "Reactions each round.")
+    bonus_actions_per_turn: int = option(1, "AE-5", "Bonus actions per turn (each costs an action).")
+    initiative_proficiency: str = option(
+        "always", "INIT-1", "Add proficiency to initiative: 'always' or 'combat-trained' (E-21)."
+    )
+    one_reaction_per_trigger: bool = option(True, "RX-4", "At most one reaction per triggering event (E-13).")
+
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "initiative_proficiency": "combat-trained",  # E-21
+        "one_reaction_per_trigger": False,  # E-13
+    }
