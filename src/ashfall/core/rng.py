@@ -38,6 +38,14 @@ class SeededRng:
         """Roll one die with ``sides`` faces."""
         return self._random.randint(1, sides)
 
+    def getstate(self) -> object:
+        """The generator's state, to rewind to (undo, rollback of an unanswered decision)."""
+        return self._random.getstate()
+
+    def setstate(self, state: object) -> None:
+        """Rewind to a state from :meth:`getstate`."""
+        self._random.setstate(state)  # type: ignore[arg-type]
+
     def spawn(self, index: int) -> SeededRng:
         """A child RNG whose sequence depends only on this seed and ``index`` (for trial i of a sweep)."""
         return SeededRng(hash_seed(self.seed, index))
@@ -89,6 +97,17 @@ class ScriptedRng:
             raise ScriptError(f"face #{self._pos} is {face}, impossible on a d{sides}")
         self.log.append((sides, face))
         return face
+
+    def getstate(self) -> object:
+        """The position in the script."""
+        return (self._pos, len(self.log))
+
+    def setstate(self, state: object) -> None:
+        """Rewind to a position from :meth:`getstate`."""
+        assert isinstance(state, tuple)
+        pos, logged = int(state[0]), int(state[1])
+        self._pos = pos
+        del self.log[logged:]
 
     @property
     def remaining(self) -> int:

@@ -171,6 +171,16 @@ class AttackSection(Section):
     unarmed_damage: str = option("1d4", "G-23", "Unarmed strike damage dice (plus MIG), bludgeoning.")
     natural_weapon_damage: str = option("1d6", "NAT-2", "Natural weapon damage dice (plus MIG).")
     improvised_damage: str = option("1d4", "IMP-1", "Improvised weapon damage dice (plus MIG).")
+    natural_reach: int = option(5, "NAT-6", "Reach in feet of natural weapons and unarmed strikes without a feature.")
+    brace_damage: str = option("1d6", "RX-13", "Extra damage dice of a Brace attack that hits (weapon's type).")
+    all_out_attacks: int = option(3, "MAA-7", "Attacks made by All-Out Attack (0/-3/-6).")
+    power_strike_actions: int = option(2, "MAA-5", "Actions Power Strike costs (MAA-1).")
+    full_auto_actions: int = option(2, "MAA-2", "Actions Full Auto Burst costs (MAA-1).")
+    sweeping_actions: int = option(2, "MAA-3", "Actions Sweeping Strike costs (MAA-1).")
+    all_out_actions: int = option(3, "MAA-7", "Actions All-Out Attack costs (MAA-1).")
+    full_auto_single_roll: bool = option(
+        True, "G-35", "Full Auto Burst makes one attack roll compared with every target's DV.", "one roll per target"
+    )
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "map_counting": MapCounting.PER_STRIKE_ACTION,  # E-01
@@ -256,6 +266,18 @@ class DamageSection(Section):
         MassiveDamageBasis.AFTER_TEMP_HP, "G-50", "Damage counted for massive damage.", "before-temp-hp"
     )
     arcane_ward_stacks: bool = option(True, "THP-4", "Arcane Ward temporary HP stack with themselves (E-28).")
+    resistance_divisor: int = option(2, "RVI-1", "Resistance divides damage by this, rounding down.")
+    vulnerability_multiplier: int = option(2, "RVI-2", "Vulnerability multiplies damage by this.")
+    object_piercing_divisor: int = option(
+        2, "OBJ-8", "Piercing damage to a non-fragile object is divided by this, rounding down (G-48)."
+    )
+    stabilized_damage_resumes_dying: bool = option(
+        True, "DEATH-14",
+        "The text is silent on damage to a stabilized creature (0 HP, no death saves): by default it starts "
+        "dying again with the usual damage failures (DEATH-10, DEATH-11); switched off, it stays stabilized "
+        "unless the damage kills it outright (MASS-3).",
+        "stays stabilized",
+    )
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "dr_stacking": DrStacking.HIGHEST_ONLY,  # E-27: no stacking rule
@@ -277,6 +299,8 @@ class DyingSection(Section):
     stabilise_by: StabiliseBy = option(StabiliseBy.HEALING_ONLY, "DEATH-17", "What stabilises (E-31).")
     medicine_stabilise_dc: int = option(10, "E-31", "Edition 1's Medicine check DC to stabilise.")
     stabilised_wake: str = option("1d4", "DEATH-15", "Hours until a stabilised creature wakes at 1 HP.")
+    stabilised_wake_hp: int = option(1, "DEATH-15", "HP a stabilised creature has when it wakes on its own.")
+    medicine_stabilise_actions: int = option(1, "E-31", "Actions edition 1's Medicine check to stabilise takes.")
     npcs_die_at_zero: bool = option(
         True, "G-38", "NPCs die at 0 HP unless their stat block uses death saves.", "NPCs make death saves"
     )
@@ -311,6 +335,53 @@ class HealingSection(Section):
     )
     resurrection_level: int = option(7, "RES-1", "Spell level of Resurrection (Revive is 6th in edition 1).")
     resurrection_exhaustion: int = option(3, "RES-1", "Exhaustion levels Resurrection adds.")
+    second_wind_uses: int = option(1, "HEAL-5", "Second Wind uses per short rest.")
+    second_wind_actions: int = option(1, "HEAL-5", "Actions Second Wind takes.")
+    efm_actions: int = option(2, "MAA-6", "Actions Emergency Field Medicine takes.")
+    stim_dice: tuple[str, ...] = option(
+        ("1d8+2", "2d8+2", "3d8+2"), "G-31", "Healing of stim tiers 1, 2, 3 (imported from edition 1, E-29)."
+    )
+    stim_costs: tuple[int, ...] = option((25, 75, 200), "G-31", "Credits a stim of tier 1, 2, 3 costs.")
+    stim_actions: int = option(1, "G-31", "Actions applying a stim takes (self or an adjacent ally).")
+    stims_window_hours: int = option(24, "E-29", "The rolling window, in hours, that stims_per_day counts.")
+    field_surgery_minutes: int = option(10, "HEAL-6", "Minutes Field Surgery takes.")
+    field_surgery_cooldown_hours: int = option(24, "HEAL-6", "Hours before a creature can benefit again.")
+    field_surgery_failure_kit_uses: int = option(
+        1, "G-49", "Kit uses a failed Field Surgery spends (a failure does not use the 24-hour benefit)."
+    )
+    ritual_base_minutes: int = option(30, "X-13", "Ritual Healing's base casting time in minutes.")
+    ritual_minutes_per_level: int = option(10, "X-13", "Ritual Healing's extra minutes per spell level.")
+    medical_bay_min_hp: int = option(1, "G-48", "Least HP an hour of Medical Bay treatment restores.")
+    medical_treatment_hours: int = option(1, "HEAL-9", "Hours of care Medical Treatment takes.")
+    natural_healing_min: int = option(1, "HEAL-10", "Least HP a day of natural healing restores.")
+    hit_die_min_per_die: int = option(
+        0, "REST-3", "Least HP one spent Hit Die restores (a negative END never makes a die hurt)."
+    )
+    short_rest_hit_dice_divisor: int = option(2, "REST-2", "Hit Dice recovered = level // this (G-48).")
+    short_rest_hit_dice_min: int = option(1, "G-48", "Least Hit Dice a short rest recovers.")
+    short_rest_slots: int = option(1, "REST-5", "Spell slots a short rest restores.")
+    short_rest_window_hours: int = option(24, "REST-6", "Hours between the starts of two short rests.")
+    severe_exhaustion_from: int = option(5, "REST-9", "Exhaustion level from which a long rest needs an extra week.")
+    severe_exhaustion_extra_days: int = option(7, "REST-9", "Extra days of complete rest severe Exhaustion needs.")
+    resurrection_exhaustion_per_long_rest: int = option(
+        1, "X-07", "Resurrection Exhaustion levels one long rest removes (not all of them, as REST-9 would)."
+    )
+    resurrection_max_days_dead: int = option(10, "RES-1", "Most days a target may have been dead.")
+    resurrection_hours: int = option(1, "RES-1", "Resurrection's ritual casting time in hours.")
+    resurrection_credits: int = option(5000, "RES-1", "Credits of components Resurrection consumes.")
+    resurrection_essence: int = option(10, "RES-1", "Essence Resurrection consumes (none for Revive, E-32).")
+    resurrection_hp: int = option(1, "RES-1", "HP a resurrected creature returns with.")
+    resurrection_attribute_loss: int = option(1, "E-32", "Points Revive takes from a random attribute.")
+    true_resurrection_level: int = option(9, "RES-2", "Spell level of True Resurrection.")
+    true_resurrection_max_years_dead: int = option(200, "RES-2", "Most years a target may have been dead.")
+    true_resurrection_hours: int = option(1, "RES-2", "True Resurrection's casting time in hours.")
+    true_resurrection_credits: int = option(25000, "RES-2", "Credits True Resurrection costs.")
+    true_resurrection_exhaustion: int = option(3, "RES-2", "Exhaustion level True Resurrection leaves.")
+    true_resurrection_sets_exhaustion: bool = option(
+        True, "G-17", "True Resurrection sets Exhaustion to max(current, 3) instead of adding 3.", "add 3 levels"
+    )
+    true_resurrection_penalty: int = option(-4, "RES-2", "Penalty to all rolls after True Resurrection.")
+    true_resurrection_penalty_days: int = option(7, "RES-2", "Days the True Resurrection penalty lasts.")
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "second_wind_dice": "1d10",  # E-30
@@ -320,6 +391,7 @@ class HealingSection(Section):
         "resurrection_cost": ResurrectionCost.ATTRIBUTE_LOSS,  # E-32
         "resurrection_level": 6,  # E-32
         "resurrection_exhaustion": 0,  # E-32
+        "resurrection_essence": 0,  # E-32
     }
 
 
@@ -336,6 +408,9 @@ class PsionicsSection(Section):
     backlash_dc_uses_strained: bool = option(
         False, "G-26", "Backlash save DC includes the Strained +1.", "include the +1"
     )
+    psi_strike_range_ft: int = option(60, "PSI-18", "Range of Psi Strike (Psion level 1), feet.")
+    psi_strike_dice: str = option("1d8", "PSI-18", "Psi Strike damage dice at level 1 (plus WIS).")
+    psi_strike_type: str = option("force", "PSI-18", "Psi Strike damage type.")
 
     LEGACY: ClassVar[dict[str, Any]] = {"available": False}  # E-23
 
@@ -352,6 +427,25 @@ class ConditionsSection(Section):
     blinded_passive: int = option(-10, "C-BLI", "Passive Perception change while Blinded.")
     deafened_passive: int = option(-10, "C-DEA", "Passive Perception change while Deafened.")
     passive_base: int = option(10, "G-24", "Passive Perception = this + Perception modifier.")
+    prone_stand_actions: int = option(1, "C-PRO", "Actions that standing up from prone costs.")
+    prone_crawl_divisor: int = option(2, "C-PRO", "A prone creature can only crawl, at its speed divided by this.")
+    grapple_escape_actions: int = option(1, "C-GRA", "Actions an attempt to escape a grapple costs.")
+    petrified_weight_factor: int = option(10, "C-PET", "A petrified creature's weight is multiplied by this.")
+    drowning_escape_dc: int = option(12, "G-16", "Athletics DC whose success (reaching the surface) ends Drowning.")
+    buried_damage: str = option("1d6", "G-18", "Bludgeoning a Buried creature takes at the start of each of its turns.")
+    buried_dig_out_actions: int = option(
+        1, "G-18", "Actions (the buried creature's own or an adjacent ally's) that dig it out; no check."
+    )
+    exhaustion_penalty_per_level: int = option(
+        0, "G-17", "GM placeholder: penalty to d20 tests per Exhaustion level (0 = none until Exhaustion is defined)."
+    )
+    unaware_targets_flat_footed: bool = option(
+        True, "G-11", "A target unaware of its attacker (hidden attacker, unconscious target) is flat-footed (G-46).",
+        "advantage only",
+    )
+    hidden_targets_guessed: bool = option(
+        True, "G-20", "Attacks against a hidden creature must guess its square and have disadvantage.", "GM decides"
+    )
 
 
 class TurnSection(Section):
@@ -364,6 +458,9 @@ class TurnSection(Section):
         "always", "INIT-1", "Add proficiency to initiative: 'always' or 'combat-trained' (E-21)."
     )
     one_reaction_per_trigger: bool = option(True, "RX-4", "At most one reaction per triggering event (E-13).")
+    free_actions_per_turn: int = option(
+        3, "AE-3", "Free actions allowed per turn (the text says 'limited, GM discretion').", "GM approval hook"
+    )
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "initiative_proficiency": "combat-trained",  # E-21

@@ -1,0 +1,73 @@
+"""The resolution context a resolver works in: read the state, roll, emit events, ask decisions."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from ashfall.core.rng import Rng
+from ashfall.engine import events as ev
+from ashfall.engine.apply import apply
+from ashfall.engine.decisions import Controller, Decision, NeedDecision
+from ashfall.engine.state import EncounterState
+from ashfall.ruleset import Ruleset
+
+
+class Context:
+    """What a resolver may touch: the state (read), the RNG, the ruleset, ``emit`` and ``decide``.
+
+    Args:
+        state: The encounter (changed only through :meth:`emit`).
+        rng: The injected RNG.
+        log: The event log to append to.
+        controllers: Controller by combatant id.
+        answers: Answers supplied with the intent, consumed in order before asking controllers.
+    """
+
+    __slots__ = ("answers", "controllers", "log", "rng", "state")
+
+    def __init__(
+        self,
+        state: EncounterState,
+        rng: Rng,
+        log: list[Any],
+        controllers: Mapping[str, Controller],
+        answers: tuple[str | None, ...] = (),
+    ) -> None:
+        self.state = state
+        self.rng = rng
+        self.log = log
+        self.controllers = controllers
+        self.answers: deque[str | None] = deque(answers)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The encounter's ruleset."""
+        return self.state.ruleset
+
+    def emit(self, event: Any) -> None:
+        """Record an event and apply it to the state (the only way resolvers change state)."""
+        apply(self.state, event)
+        self.log.append(event)
+
+    def decide(self, decision: Decision) -> str | None:
+        """Get an answer: supplied answers first, then the actor's controller; record it.
+
+        Raises:
+            NeedDecision: When no answer is available now.
+        """
+        if self.answers:
+            choice = self.answers.popleft()
+        else:
+            controller = self.controllers.get(decision.actor)
+            if controller is None:
+                raise NeedDecision(decision)
+            choice = controller.decide(self.state, decision)
+        keys = {o.key for o in decision.options}
+        if choice is None and not decision.optional:
+            choice = decision.options[0].key
+        if choice is not None and choice not in keys:
+            raise ValueError(f"answer {choice!r} is not one of {sorted(keys)} for {decision.kind}")
+        self.emit(ev.DecisionMade(decision.actor, decision.kind, choice or "", decision.rule))
+        return choice

@@ -1,0 +1,255 @@
+"""The engine: owns the encounter, runs intents through legality and resolution, keeps the log.
+
+``submit(intent)`` refuses an illegal intent before any die is rolled (state untouched), else
+resolves it and returns its events. ``undo(n)`` rebuilds the state from the start of the log to
+event ``n`` and rewinds the RNG, so the fight can continue differently. The log replays byte for
+byte: same seed + same intents + same decisions = the same events.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from ashfall.core.rng import Rng
+from ashfall.engine import events as ev
+from ashfall.engine.actions import ACTIONS, ActionDef, Refused, refuse
+from ashfall.engine.apply import apply
+from ashfall.engine.context import Context
+from ashfall.engine.decisions import Controller, NeedDecision
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.engine.turns import end_round, end_turn, resolve_surprise, roll_initiative, start_turn
+from ashfall.rules import conditions as cond
+
+
+class CheckpointRng(Rng, Protocol):
+    """An RNG the engine can rewind."""
+
+    def getstate(self) -> object:
+        """Save the position."""
+        ...
+
+    def setstate(self, state: object) -> None:
+        """Rewind to a saved position."""
+        ...
+
+
+def clone_state(state: EncounterState) -> EncounterState:
+    """A copy whose mutable parts are independent (stat blocks and gear are shared: they are frozen)."""
+    combatants = {
+        cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo), uses=dict(c.uses))
+        for cid, c in state.combatants.items()
+    }
+    return replace(state, combatants=combatants, order=list(state.order))
+
+
+@dataclass(slots=True)
+class Checkpoint:
+    """Where an intent started: the log length and the RNG position."""
+
+    event_index: int
+    rng_state: object
+
+
+@dataclass(slots=True)
+class Engine:
+    """Runs one encounter.
+
+    Attributes:
+        state: The current state (read it; change it only by submitting intents).
+        rng: The injected, rewindable RNG.
+        controllers: Controller by combatant id (who answers decisions).
+        seed: The seed, recorded in the log for replay.
+        log: Every event so far.
+    """
+
+    state: EncounterState
+    rng: CheckpointRng
+    controllers: Mapping[str, Controller] = field(default_factory=dict)
+    seed: int | None = None
+    log: list[Any] = field(default_factory=list)
+    _initial: EncounterState | None = None
+    _checkpoints: list[Checkpoint] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._initial = clone_state(self.state)
+
+    # ----- lifecycle -----
+
+    def _context(self, answers: tuple[str | None, ...] = ()) -> Context:
+        return Context(self.state, self.rng, self.log, self.controllers, answers)
+
+    def start(self, ambushers: str | None = None) -> list[Any]:
+        """Begin the fight: initiative (INIT), surprise (SUR) and the first turn."""
+        if self.state.started:
+            raise refuse("INIT-2", "the encounter has already started")
+        return self._run(lambda ctx: self._start(ctx, ambushers), ())
+
+    def _start(self, ctx: Context, ambushers: str | None) -> None:
+        ctx.emit(ev.CombatStarted(self.state.ruleset.name, self.seed, tuple(self.state.combatants)))
+        roll_initiative(ctx)
+        if ambushers is not None:
+            resolve_surprise(ctx, ambushers)
+        self._next_round(ctx)
+
+    def _next_round(self, ctx: Context) -> None:
+        ctx.emit(ev.RoundStarted(self.state.round + 1))
+        self._advance(ctx, 0)
+
+    def _advance(self, ctx: Context, index: int) -> None:
+        """Start the turn of the first creature from ``index`` on that can act."""
+        order = self.state.order
+        while True:
+            if self._check_victory(ctx):
+                return
+            if index >= len(order):
+                end_round(ctx)
+                if self._check_victory(ctx):
+                    return
+                ctx.emit(ev.RoundStarted(self.state.round + 1))
+                index = 0
+                continue
+            cid = order[index]
+            if start_turn(ctx, cid):
+                return
+            index += 1
+
+    def end_turn(self, actor: str, answers: Iterable[str | None] = ()) -> list[Any]:
+        """End the active creature's turn and start the next one's."""
+        self._require_turn(actor)
+        return self._run(lambda ctx: self._end_turn(ctx, actor), tuple(answers))
+
+    def _end_turn(self, ctx: Context, actor: str) -> None:
+        end_turn(ctx, actor)
+        self._advance(ctx, self.state.order.index(actor) + 1)
+
+    # ----- intents -----
+
+    def check(self, intent: Any) -> ActionDef:
+        """Raise :class:`Refused` if the intent is illegal now; return its definition otherwise."""
+        definition = ACTIONS.get(type(intent))
+        if definition is None:
+            raise refuse("ACT-1", f"{type(intent).__name__} is not an action the engine knows")
+        state = self.state
+        if state.ended:
+            raise refuse("INIT-2", "the encounter is over")
+        actor = state.get(intent.actor)
+        if definition.own_turn:
+            self._require_turn(actor.id)
+        cost = definition.cost(state, intent)
+        if definition.free:
+            if actor.turn.free_actions >= state.ruleset.turn.free_actions_per_turn:
+                raise refuse("AE-3", "no free actions left this turn")
+        elif cost > actor.turn.actions_left:
+            raise refuse("AE-1", f"{definition.name} costs {cost} action(s); {actor.turn.actions_left} left")
+        if definition.bonus and actor.turn.bonus_used:
+            raise refuse("AE-5", "only one bonus action per turn")
+        definition.check(state, intent)
+        return definition
+
+    def submit(self, intent: Any, answers: Iterable[str | None] = ()) -> list[Any]:
+        """Check and resolve an intent; return the events it produced.
+
+        Raises:
+            Refused: The intent is illegal now (nothing happened).
+            NeedDecision: A decision had no answer; the intent was rolled back (nothing happened).
+        """
+        definition = self.check(intent)
+        return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers))
+
+    def _resolve(self, ctx: Context, definition: ActionDef, intent: Any) -> None:
+        cost = definition.cost(self.state, intent)
+        if definition.free:
+            ctx.emit(ev.ResourceUsed(intent.actor, "free-action", 1, definition.rule))
+        elif cost:
+            ctx.emit(ev.ActionsSpent(intent.actor, cost, definition.name, definition.rule, definition.bonus))
+        definition.resolve(ctx, intent)
+        self._check_victory(ctx)
+
+    def _run(self, body: Any, answers: tuple[str | None, ...]) -> list[Any]:
+        mark = Checkpoint(len(self.log), self.rng.getstate())
+        ctx = self._context(answers)
+        try:
+            body(ctx)
+        except (NeedDecision, Refused):
+            self._rewind(mark)
+            raise
+        self._checkpoints.append(mark)
+        return self.log[mark.event_index:]
+
+    def _require_turn(self, actor: str) -> None:
+        if self.state.active_id != actor:
+            raise refuse("AE-1", f"it is not {actor}'s turn")
+
+    # ----- victory -----
+
+    def _check_victory(self, ctx: Context) -> bool:
+        if self.state.ended:
+            return True
+        standing = [s for s in self.state.sides() if any(_fighting(c) for c in self.state.combatants.values()
+                                                            if c.side == s)]
+        if len(standing) <= 1:
+            ctx.emit(ev.CombatEnded(standing[0] if standing else None, self.state.round))
+            return True
+        return False
+
+    # ----- undo / replay -----
+
+    def _rewind(self, mark: Checkpoint) -> None:
+        self.state = self._replayed(mark.event_index)
+        del self.log[mark.event_index:]
+        self.rng.setstate(mark.rng_state)
+
+    def _replayed(self, n: int) -> EncounterState:
+        assert self._initial is not None
+        state = clone_state(self._initial)
+        for e in self.log[:n]:
+            apply(state, e)
+        return state
+
+    def undo(self, to_intent: int | None = None) -> None:
+        """Undo back to the start of an earlier intent (default: the last one); the RNG rewinds too."""
+        if not self._checkpoints:
+            raise refuse("AE-1", "nothing to undo")
+        index = len(self._checkpoints) - 1 if to_intent is None else to_intent
+        mark = self._checkpoints[index]
+        del self._checkpoints[index:]
+        self._rewind(mark)
+
+    @property
+    def intents_done(self) -> int:
+        """How many intents (and turn ends) have been resolved, i.e. how far :meth:`undo` can go."""
+        return len(self._checkpoints)
+
+    def copy(self) -> Engine:
+        """An independent engine at the same point (for look-ahead by AI policies)."""
+        other = copy.copy(self)
+        other.state = clone_state(self.state)
+        other.log = list(self.log)
+        other._checkpoints = list(self._checkpoints)
+        return other
+
+
+def _fighting(c: Combatant) -> bool:
+    """Still fighting: not down, not fled or surrendered."""
+    return c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
+
+
+def can_act(c: Combatant, state: EncounterState) -> bool:
+    """Whether a creature's conditions allow any action (C-INC)."""
+    return cond.max_actions(c.condition_set, state.ruleset).actions > 0
+
+
+def legal_intents(engine: Engine, actor: str) -> list[Any]:
+    """Every intent the actor may submit now, from each action's candidates, in registry order."""
+    found: list[Any] = []
+    for definition in ACTIONS.values():
+        for intent in definition.candidates(engine.state, actor):
+            try:
+                engine.check(intent)
+            except Refused:
+                continue
+            found.append(intent)
+    return found

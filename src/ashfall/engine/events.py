@@ -1,0 +1,401 @@
+"""Events: every state change, as a frozen, JSON-serialisable record with its cause (rule ID).
+
+Resolvers emit events; :mod:`ashfall.engine.apply` is the one place they change state. Events that
+only explain (an attack roll's breakdown) change bookkeeping such as the MAP counter. Same seed +
+same intents + same decisions gives the same event stream, byte for byte (:func:`dumps`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from ashfall.core.d20 import D20Roll
+from ashfall.core.modifiers import Modifier, RollSource
+from ashfall.engine.effects import TimedEffect
+from ashfall.grid.board import Square
+from ashfall.rules.durations import AppliedCondition
+from ashfall.rules.health import Health
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One labelled number of a breakdown: ``label`` contributes ``value`` because of ``rule``."""
+
+    label: str
+    value: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One advantage (``True``) or disadvantage source of a d20 roll."""
+
+    advantage: bool
+    label: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """A d20 test as recorded in the log: faces, the kept natural, modifiers, sources and total."""
+
+    faces: tuple[int, ...]
+    natural: int
+    advantage: str
+    modifiers: tuple[Part, ...]
+    sources: tuple[Source, ...]
+    total: int
+
+    @classmethod
+    def of(cls, roll: D20Roll) -> RollRecord:
+        """Record a :class:`~ashfall.core.d20.D20Roll`."""
+        return cls(
+            roll.faces,
+            roll.natural,
+            roll.advantage.value,
+            parts(roll.modifiers.applied),
+            tuple(Source(s.advantage, s.label, s.rule) for s in roll.sources),
+            roll.total,
+        )
+
+
+def parts(mods: tuple[Modifier, ...]) -> tuple[Part, ...]:
+    """Record modifiers as breakdown parts."""
+    return tuple(Part(m.label, m.value, m.rule) for m in mods)
+
+
+def sources(srcs: tuple[RollSource, ...]) -> tuple[Source, ...]:
+    """Record advantage sources."""
+    return tuple(Source(s.advantage, s.label, s.rule) for s in srcs)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStarted:
+    """The encounter begins (ruleset and seed recorded for replay)."""
+
+    ruleset: str
+    seed: int | None
+    roster: tuple[str, ...]
+    rule: str = "INIT-2"
+    type: Literal["combat-started"] = "combat-started"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled:
+    """A creature's initiative (INIT-1) and its tie-break key (INIT-3)."""
+
+    actor: str
+    roll: RollRecord
+    tiebreak: int
+    rule: str = "INIT-1"
+    type: Literal["initiative-rolled"] = "initiative-rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSet:
+    """The turn order, highest first (INIT-2, INIT-3)."""
+
+    order: tuple[str, ...]
+    rule: str = "INIT-2"
+    type: Literal["order-set"] = "order-set"
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """A creature is (or is not) surprised: ambushers' Stealth vs its passive Perception (SUR-1)."""
+
+    actor: str
+    surprised: bool
+    stealth: int
+    passive: int
+    rule: str = "SUR-1"
+    type: Literal["surprise"] = "surprise"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A new round."""
+
+    round: int
+    rule: str = "INIT-2"
+    type: Literal["round-started"] = "round-started"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """The end of a round: spreading hazards run after this (HAZ-0)."""
+
+    round: int
+    rule: str = "HAZ-0"
+    type: Literal["round-ended"] = "round-ended"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """A creature's turn begins with its action budget (AE-1, G-13) and its reaction back (RX-1)."""
+
+    actor: str
+    round: int
+    actions: int
+    movement_ft: int
+    rule: str = "AE-1"
+    type: Literal["turn-started"] = "turn-started"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped:
+    """A creature cannot act this turn (surprised in round 1, incapacitated, down)."""
+
+    actor: str
+    reason: str
+    rule: str
+    type: Literal["turn-skipped"] = "turn-skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """A creature's turn ends."""
+
+    actor: str
+    rule: str = "AE-1"
+    type: Literal["turn-ended"] = "turn-ended"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsSpent:
+    """Actions spent on an intent (ACT-1, MAA-1, AE-4 for bonus actions)."""
+
+    actor: str
+    count: int
+    label: str
+    rule: str
+    bonus: bool = False
+    type: Literal["actions-spent"] = "actions-spent"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionSpent:
+    """A reaction used (AE-2, RX-1, RX-4)."""
+
+    actor: str
+    label: str
+    rule: str
+    type: Literal["reaction-spent"] = "reaction-spent"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """One step of movement from square to square at a cost in feet (MOV, ACT-2..4)."""
+
+    actor: str
+    frm: Square
+    to: Square
+    cost_ft: int
+    mode: str
+    rule: str
+    forced: bool = False
+    type: Literal["moved"] = "moved"
+
+
+@dataclass(frozen=True, slots=True)
+class MovementStopped:
+    """A creature's remaining movement drops to 0 (SUP-8, RX-14, RX-23, OVR-5)."""
+
+    actor: str
+    rule: str
+    type: Literal["movement-stopped"] = "movement-stopped"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled:
+    """An attack roll against a target's DV, with both breakdowns and the outcome (ATK, CRIT)."""
+
+    actor: str
+    target: str
+    weapon: str
+    label: str
+    roll: RollRecord
+    dv: int
+    dv_parts: tuple[Part, ...]
+    outcome: str
+    reasons: tuple[str, ...]
+    counts_for_map: bool
+    rule: str = "ATK-4"
+    type: Literal["attack-rolled"] = "attack-rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRolled:
+    """A save, check or one side of a contest, against a DC or opposing total."""
+
+    actor: str
+    label: str
+    roll: RollRecord | None
+    against: int
+    success: bool
+    rule: str
+    auto: str = ""
+    type: Literal["check-rolled"] = "check-rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One row of a damage ledger as logged."""
+
+    step: str
+    damage_type: str
+    before: int
+    after: int
+    rule: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTaken:
+    """Damage applied through the ledger (G-39); ``health`` is the result."""
+
+    target: str
+    source: str
+    amount: int
+    rows: tuple[LedgerLine, ...]
+    health: Health
+    critical: bool = False
+    rule: str = "DMG-1"
+    type: Literal["damage-taken"] = "damage-taken"
+
+
+@dataclass(frozen=True, slots=True)
+class HealthSet:
+    """Health changed by healing, temporary HP, a death save or stabilising."""
+
+    target: str
+    health: Health
+    label: str
+    rule: str
+    type: Literal["health-set"] = "health-set"
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionAdded:
+    """A condition applied, with its source and duration."""
+
+    target: str
+    applied: AppliedCondition
+    rule: str
+    type: Literal["condition-added"] = "condition-added"
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRemoved:
+    """A condition ended (expired, ended by an event, or removed by an action)."""
+
+    target: str
+    applied: AppliedCondition
+    rule: str
+    type: Literal["condition-removed"] = "condition-removed"
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceUsed:
+    """Ammunition, a per-rest use, a stim, Focus … changed by ``delta``."""
+
+    actor: str
+    resource: str
+    delta: int
+    rule: str
+    type: Literal["resource-used"] = "resource-used"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeChanged:
+    """Delay: a permanent, lower place in the order (DEL-1..3)."""
+
+    actor: str
+    order: tuple[str, ...]
+    rule: str = "DEL-2"
+    type: Literal["initiative-changed"] = "initiative-changed"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionMade:
+    """A controller's answer to a decision the engine asked for (recorded so replays repeat it)."""
+
+    actor: str
+    decision: str
+    choice: str
+    rule: str
+    type: Literal["decision-made"] = "decision-made"
+
+
+@dataclass(frozen=True, slots=True)
+class BoundaryPassed:
+    """The start or end of a creature's turn passed: durations advance, and these ended."""
+
+    actor: str
+    edge: str
+    round: int
+    expired: tuple[tuple[str, AppliedCondition], ...]
+    expired_effects: tuple[TimedEffect, ...]
+    rule: str = "AE-1"
+    type: Literal["boundary-passed"] = "boundary-passed"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectAdded:
+    """A timed effect begins (a feint's advantage, Help, Aim, a Leg shot's speed loss …)."""
+
+    effect: TimedEffect
+    rule: str
+    type: Literal["effect-added"] = "effect-added"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectRemoved:
+    """A timed effect ends (used up, or ended by a rule)."""
+
+    key: str
+    rule: str
+    type: Literal["effect-removed"] = "effect-removed"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEnded:
+    """A side has won (every member of the others dead, dying, unconscious, fled or surrendered)."""
+
+    winner: str | None
+    round: int
+    rule: str = "INIT-2"
+    type: Literal["combat-ended"] = "combat-ended"
+
+
+Event = Annotated[
+    CombatStarted | InitiativeRolled | OrderSet | Surprise | RoundStarted | RoundEnded | TurnStarted | TurnSkipped
+    | TurnEnded | ActionsSpent | ReactionSpent | Moved | MovementStopped | AttackRolled | CheckRolled | DamageTaken
+    | HealthSet | ConditionAdded | ConditionRemoved | ResourceUsed | InitiativeChanged | DecisionMade | BoundaryPassed
+    | EffectAdded | EffectRemoved | CombatEnded,
+    Field(discriminator="type"),
+]
+
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(list[Event])
+
+
+def to_jsonable(events: list[Any]) -> list[dict[str, Any]]:
+    """Events as plain JSON data."""
+    data: list[dict[str, Any]] = _ADAPTER.dump_python(events, mode="json")
+    return data
+
+
+def dumps(events: list[Any]) -> str:
+    """The canonical JSON text of an event log (one event per line, sorted keys)."""
+    return "\n".join(json.dumps(e, sort_keys=True, separators=(",", ":")) for e in to_jsonable(events)) + "\n"
+
+
+def loads(text: str) -> list[Any]:
+    """Read an event log written by :func:`dumps`."""
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    events: list[Any] = _ADAPTER.validate_python(rows)
+    return events

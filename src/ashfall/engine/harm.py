@@ -1,0 +1,89 @@
+"""Applying damage and conditions to combatants, with the ledger logged and follow-ups run.
+
+Every damage event in a fight goes through :func:`deal_damage`: it builds the target's defenses,
+runs the rules core's ledger (G-39), logs it, applies what dropping to 0 HP brings (DEATH-1), and
+ends conditions that harm ends (Charmed, C-CHA). Hooks registered in :data:`AFTER_DAMAGE` run last
+(morale triggers plug in there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import Condition, DamageType
+from ashfall.engine import events as ev
+from ashfall.engine.context import Context
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import DamageResult, DamageRoll, apply_damage
+from ashfall.rules.defenses import Defenses
+from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, add_condition, end_on
+
+AfterDamage = Callable[[Context, str, str, DamageResult], None]
+AFTER_DAMAGE: list[AfterDamage] = []
+"""Hooks run after every damage event: (ctx, target id, source id, result)."""
+
+
+def add(ctx: Context, target: str, applied: AppliedCondition) -> bool:
+    """Apply a condition unless the target is immune (C-PET …); returns whether it took hold."""
+    c = ctx.state.get(target)
+    result = add_condition(c.conditions, applied, ctx.ruleset)
+    if result.refused is not None:
+        return False
+    for old in c.conditions:
+        if old not in result.conditions:
+            ctx.emit(ev.ConditionRemoved(target, old, applied.rule))
+    for new in result.conditions:
+        if new not in c.conditions:
+            ctx.emit(ev.ConditionAdded(target, new, applied.rule))
+    return True
+
+
+def end_conditions(ctx: Context, target: str, event: EndEvent, rule_id: RuleId) -> None:
+    """End the target's conditions that this event ends."""
+    c = ctx.state.get(target)
+    _, ended = end_on(c.conditions, event)
+    for a in ended:
+        ctx.emit(ev.ConditionRemoved(target, a, rule_id))
+
+
+def deal_damage(
+    ctx: Context,
+    target: str,
+    damage: DamageRoll | Mapping[DamageType, int],
+    *,
+    source: str,
+    label: str,
+    critical: bool = False,
+    deflect: int = 0,
+    ignore_armor_dr: bool = False,
+) -> DamageResult:
+    """Run damage through the target's defenses and apply it (G-39)."""
+    c = ctx.state.get(target)
+    defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set)
+    result = apply_damage(c.health, damage, defenses, ctx.ruleset, critical=critical, deflect=deflect,
+                          ignore_armor_dr=ignore_armor_dr, source=source)
+    rows = tuple(
+        ev.LedgerLine(r.step.value, r.type.value, r.before, r.after, r.rule, r.label) for r in result.rows
+    )
+    ctx.emit(ev.DamageTaken(target, source, result.total_to_temp + result.total_to_hp, rows, result.health_after,
+                            critical, result.killed or result.status_rule or rule("DMG-1")))
+    for condition, why in result.conditions_gained:
+        if condition is Condition.PRONE and not c.has(Condition.PRONE):
+            add(ctx, target, AppliedCondition(Condition.PRONE, why))
+    attacker = ctx.state.combatants.get(source)
+    if attacker is not None and result.total > 0:
+        allies = frozenset(a.id for a in ctx.state.allies_of(source))
+        end_conditions(ctx, target, EndEvent(EndTrigger.HARMED_BY_SOURCE_SIDE, source, allies), rule("C-CHA"))
+    if result.health_after.is_down and not result.health_before.is_down:
+        # a grappler that drops lets go of everyone it grappled (C-GRA)
+        for other in ctx.state.combatants.values():
+            end_conditions(ctx, other.id, EndEvent(EndTrigger.SOURCE_INCAPACITATED, target), rule("C-GRA"))
+    for hook in AFTER_DAMAGE:
+        hook(ctx, target, source, result)
+    return result
+
+
+def timed(condition: Condition, rule_id: RuleId, source: str | None, duration: Duration) -> AppliedCondition:
+    """An applied condition with a duration."""
+    return AppliedCondition(condition, rule_id, source, duration)

@@ -1,0 +1,177 @@
+"""Reactions: triggers, the registry of reactions, and offering them to controllers (RX-1..5).
+
+A resolver that reaches a trigger point calls :func:`offer`. Eligible creatures are asked in a fixed
+order (initiative order, then roster order); each may spend its one reaction per round (AE-2, RX-1)
+on one of the reactions it qualifies for, and at most one reaction per triggering event (RX-4).
+Flat-footed, surprised (round 1) and incapacitated creatures cannot react (FF-3, SUR-2, C-INC).
+A reaction's resolver returns an :class:`Effect` that the triggering resolver reads (Intercept
+redirects, Deflect reduces, Sentinel stops movement).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.engine import events as ev
+from ashfall.engine.context import Context
+from ashfall.engine.decisions import Decision, Option
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.rules import conditions as cond
+
+
+class TriggerKind(Enum):
+    """The kinds of triggering events reactions answer."""
+
+    LEAVES_REACH = "leaves-reach"
+    RANGED_ATTACK_IN_REACH = "ranged-attack-in-reach"
+    MELEE_ATTACK_DECLARED = "melee-attack-declared"
+    HIT_BY_RANGED = "hit-by-ranged"
+    RANGED_HIT = "ranged-hit"
+    AREA_TARGETED = "area-targeted"
+    CHARGE_ENDS = "charge-ends"
+    SPELL_CAST = "spell-cast"
+    DISARM_FAILED = "disarm-failed"
+    MOVED = "moved"
+    ATTACKED = "attacked"
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One triggering event.
+
+    Attributes:
+        kind: What happened.
+        actor: The creature that caused it (the mover, the shooter, the caster).
+        target: The creature it concerns (the attack's target), or None.
+        data: Extra facts reactions need (``("damage", 7)``, ``("from", (3, 4))`` …), as sorted pairs.
+        only: If set, the only creatures that may react (the AoO after a failed Disarm goes to the target).
+    """
+
+    kind: TriggerKind
+    actor: str
+    target: str | None = None
+    data: tuple[tuple[str, object], ...] = ()
+    only: frozenset[str] | None = None
+
+    def get(self, key: str, default: object = None) -> object:
+        """A value from ``data``."""
+        return dict(self.data).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a reaction did to the triggering action."""
+
+    redirect_to: str | None = None
+    damage_reduction: int = 0
+    stop_movement: RuleId | None = None
+    reflex_bonus: int = 0
+    cancelled: RuleId | None = None
+    notes: tuple[RuleId, ...] = ()
+
+
+NO_EFFECT = Effect()
+
+Eligible = Callable[[EncounterState, Combatant, Trigger], bool]
+ResolveReaction = Callable[[Context, Combatant, Trigger], Effect]
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionDef:
+    """A reaction: its rule, what triggers it, who qualifies and what it does."""
+
+    key: str
+    label: str
+    rule: RuleId
+    triggers: frozenset[TriggerKind]
+    eligible: Eligible
+    resolve: ResolveReaction
+
+
+REACTIONS: dict[str, ReactionDef] = {}
+"""Reactions by key, in registration order (the order options are offered)."""
+
+
+def register_reaction(definition: ReactionDef) -> None:
+    """Add a reaction to the registry."""
+    if definition.key in REACTIONS:
+        raise ValueError(f"reaction {definition.key!r} registered twice")
+    REACTIONS[definition.key] = definition
+
+
+def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
+    """None if the creature may spend a reaction now, else the rule that stops it."""
+    if not c.reaction_available:
+        return rule("RX-1")
+    if c.health.is_down:
+        return rule("DEATH-1")
+    if c.surprised and state.round <= 1:
+        return rule("SUR-2")
+    if c.uses.get("broken", 0):
+        return rule("MOR-22")
+    verdict = cond.can_react(c.condition_set, state.ruleset)
+    if not verdict.allowed:
+        return verdict.rule or rule("C-INC")
+    return None
+
+
+def _reactors(state: EncounterState, trigger: Trigger) -> list[Combatant]:
+    order = {cid: i for i, cid in enumerate(state.order)}
+    roster = list(state.combatants)
+    candidates = [c for c in state.combatants.values() if trigger.only is None or c.id in trigger.only]
+    return sorted(candidates, key=lambda c: (order.get(c.id, len(order)), roster.index(c.id)))
+
+
+def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
+    """Offer the reactions this trigger allows to every eligible creature; resolve the ones taken.
+
+    Returns:
+        The effects of the reactions taken, in the order they resolved.
+    """
+    effects: list[Effect] = []
+    for c in _reactors(ctx.state, trigger):
+        if can_react(ctx.state, c) is not None:
+            continue
+        options = [d for d in REACTIONS.values() if trigger.kind in d.triggers and d.eligible(ctx.state, c, trigger)]
+        if not options:
+            continue
+        decision = Decision(
+            c.id, "reaction", f"{trigger.kind.value} by {trigger.actor}",
+            tuple(Option(d.key, d.label, d.rule) for d in options), True, rule("RX-3"),
+        )
+        choice = ctx.decide(decision)
+        if choice is None:
+            continue
+        chosen = REACTIONS[choice]
+        ctx.emit(ev.ReactionSpent(c.id, chosen.label, chosen.rule))
+        effects.append(chosen.resolve(ctx, c, trigger))
+        # RX-4 is met by construction: each creature is asked once per triggering event.
+    return effects
+
+
+@dataclass(slots=True)
+class Combined:
+    """Several reactions' effects folded together for the triggering resolver."""
+
+    redirect_to: str | None = None
+    damage_reduction: int = 0
+    stop_movement: RuleId | None = None
+    reflex_bonus: int = 0
+    cancelled: RuleId | None = None
+    notes: list[RuleId] = field(default_factory=list)
+
+
+def combine(effects: list[Effect]) -> Combined:
+    """Fold effects: the first redirect and stop win; reductions and bonuses add."""
+    out = Combined()
+    for e in effects:
+        out.redirect_to = out.redirect_to or e.redirect_to
+        out.stop_movement = out.stop_movement or e.stop_movement
+        out.cancelled = out.cancelled or e.cancelled
+        out.damage_reduction += e.damage_reduction
+        out.reflex_bonus = max(out.reflex_bonus, e.reflex_bonus)
+        out.notes.extend(e.notes)
+    return out

@@ -1,0 +1,138 @@
+"""Encounter state: the combatants, the initiative order, the round and the battlefield.
+
+State is mutable but owned by the engine: only :mod:`ashfall.engine.apply` changes it, one event
+at a time. Everything else reads it (``Combatant`` fields are public for reading).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ashfall.content.schema import Armor, Creature, Shield, Weapon
+from ashfall.core.types import Condition
+from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.grid.board import Board, Square, footprint
+from ashfall.rules.durations import AppliedCondition, conditions_of
+from ashfall.rules.dying import down_conditions
+from ashfall.rules.health import Health
+from ashfall.ruleset import Ruleset
+
+
+@dataclass(slots=True)
+class TurnBudget:
+    """What a creature has spent on its current turn (AE, MAP, FNT-7)."""
+
+    actions_left: int = 0
+    bonus_used: bool = False
+    attack_rolls: int = 0
+    strike_actions: int = 0
+    free_actions: int = 0
+    movement_left_ft: int = 0
+    moved_this_turn: bool = False
+    feinted: frozenset[str] = frozenset()
+    twf_offhand_used: bool = False
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One creature in the encounter: its stat block, gear, position, health and conditions."""
+
+    id: str
+    name: str
+    side: str
+    creature: Creature
+    weapons: tuple[Weapon, ...]
+    armor: Armor | None
+    shield: Shield | None
+    health: Health
+    position: Square | None = None
+    conditions: tuple[AppliedCondition, ...] = ()
+    initiative: int = 0
+    initiative_key: tuple[int, int, int] = (0, 0, 0)
+    reaction_available: bool = True
+    turn: TurnBudget = field(default_factory=TurnBudget)
+    ammo: dict[str, int] = field(default_factory=dict)
+    uses: dict[str, int] = field(default_factory=dict)
+    focus: int = 0
+    surprised: bool = False
+    controller: str = "ai"
+
+    @property
+    def space(self) -> tuple[Square, ...]:
+        """The squares the creature occupies (empty when off the grid)."""
+        if self.position is None:
+            return ()
+        return footprint(self.position, self.creature.size.squares)
+
+    @property
+    def condition_set(self) -> frozenset[Condition]:
+        """Its conditions now: the applied ones plus those its health implies (dying: unconscious, DEATH-1)."""
+        return conditions_of(self.conditions) | down_conditions(self.health).conditions
+
+    def has(self, condition: Condition) -> bool:
+        """Whether a condition is applied (implications are expanded by the rules' queries)."""
+        return any(a.condition is condition for a in self.conditions)
+
+    @property
+    def is_active(self) -> bool:
+        """Still in the fight: alive and not at 0 HP."""
+        return not self.health.is_down
+
+
+@dataclass(slots=True)
+class EncounterState:
+    """Everything about one fight at one moment."""
+
+    ruleset: Ruleset
+    board: Board | None
+    combatants: dict[str, Combatant]
+    order: list[str] = field(default_factory=list)
+    round: int = 0
+    turn_index: int = -1
+    effects: tuple[TimedEffect, ...] = ()
+    started: bool = False
+    ended: bool = False
+    winner: str | None = None
+
+    @property
+    def active_id(self) -> str | None:
+        """The creature whose turn it is."""
+        if 0 <= self.turn_index < len(self.order):
+            return self.order[self.turn_index]
+        return None
+
+    def get(self, cid: str) -> Combatant:
+        """A combatant by id (KeyError naming the id)."""
+        try:
+            return self.combatants[cid]
+        except KeyError:
+            raise KeyError(f"no combatant {cid!r}") from None
+
+    def sides(self) -> list[str]:
+        """Side names in roster order."""
+        seen: list[str] = []
+        for c in self.combatants.values():
+            if c.side not in seen:
+                seen.append(c.side)
+        return seen
+
+    def occupant(self, sq: Square) -> Combatant | None:
+        """The creature standing in a square (the dead leave no obstruction)."""
+        for c in self.combatants.values():
+            if not c.health.is_dead and sq in c.space:
+                return c
+        return None
+
+    def effects_on(self, cid: str, kind: EffectKind) -> list[TimedEffect]:
+        """The timed effects of one kind a creature bears, in the order they began."""
+        return [e for e in self.effects if e.bearer == cid and e.kind is kind]
+
+    def enemies_of(self, cid: str) -> list[Combatant]:
+        """Creatures on other sides, in roster order."""
+        side = self.get(cid).side
+        return [c for c in self.combatants.values() if c.side != side]
+
+    def allies_of(self, cid: str) -> list[Combatant]:
+        """Creatures on the same side, excluding ``cid``, in roster order."""
+        side = self.get(cid).side
+        return [c for c in self.combatants.values() if c.side == side and c.id != cid]

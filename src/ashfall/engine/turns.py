@@ -1,0 +1,123 @@
+"""The turn structure: initiative, surprise, start and end of turns and rounds (INIT, SUR, AE, RX-1).
+
+Start of turn: durations that end "at the start of …" expire, the reaction returns (RX-1), a dying
+creature rolls its death save (DEATH-2), and the action budget is set (AE-1, Dazed G-13). End of
+turn: "until the end of …" durations expire. End of round: the end-of-round hooks run in a fixed,
+registered order (spreading hazards and chain reactions plug in here, HAZ-0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ashfall.core.d20 import roll_d20
+from ashfall.core.modifiers import Modifier, ModifierKind
+from ashfall.core.rule_ids import rule
+from ashfall.core.types import Skill
+from ashfall.engine import events as ev
+from ashfall.engine.context import Context
+from ashfall.engine.effects import expire_effects
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.rules import conditions as cond
+from ashfall.rules.checks import passive_perception
+from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
+from ashfall.rules.dying import start_of_turn as death_save_at_start
+
+INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
+TIEBREAK_SIDES = 1_000_000
+
+EndOfRoundHook = Callable[[Context], None]
+END_OF_ROUND: list[tuple[str, EndOfRoundHook]] = []
+"""Hooks run at the end of each round, in this (documented, fixed) order: (name, hook)."""
+
+
+def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
+    """1d20 + AGI + proficiency + equipment (INIT-1); edition 1 adds proficiency only if trained (E-21)."""
+    mods = [Modifier(c.creature.attributes.AGI, ModifierKind.ABILITY, INIT_1, "AGI")]
+    trained_only = state.ruleset.turn.initiative_proficiency == "combat-trained"
+    if not trained_only or c.creature.combat_trained:
+        mods.append(Modifier(c.creature.proficiency, ModifierKind.PROFICIENCY, E_21 if trained_only else INIT_1,
+                             "proficiency"))
+    if c.creature.initiative_bonus:
+        mods.append(Modifier(c.creature.initiative_bonus, ModifierKind.ITEM, INIT_1, "equipment"))
+    return mods
+
+
+def roll_initiative(ctx: Context) -> None:
+    """Roll initiative for everyone and set the order: total, then AGI, then a seeded coin flip (INIT-1..3)."""
+    keys: dict[str, tuple[int, int, int, int]] = {}
+    for index, c in enumerate(ctx.state.combatants.values()):
+        roll = roll_d20(ctx.rng, initiative_modifiers(c, ctx.state))
+        flip = ctx.rng.roll(TIEBREAK_SIDES)
+        ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
+        keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
+    ctx.emit(ev.OrderSet(tuple(sorted(keys, key=keys.__getitem__)), rule=INIT_3))
+
+
+def resolve_surprise(ctx: Context, ambushers: str) -> None:
+    """The ambushing side's Stealth against each target's passive Perception (SUR-1).
+
+    A target is surprised when every ambusher's Stealth meets or beats its passive Perception
+    (a tie keeps the ambushers hidden, G-45); one ambusher it notices is enough to not be surprised.
+    """
+    state = ctx.state
+    hiders = [c for c in state.combatants.values() if c.side == ambushers]
+    stealth = []
+    for h in hiders:
+        r = roll_d20(ctx.rng, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
+                                        "Stealth")], cond.check_sources(h.condition_set, Skill.STEALTH))
+        ctx.emit(ev.CheckRolled(h.id, "Stealth (ambush)", ev.RollRecord.of(r), 0, True, SUR_1))
+        stealth.append(r.total)
+    lowest = min(stealth, default=0)
+    for target in state.combatants.values():
+        if target.side == ambushers or not hiders:
+            continue
+        passive = passive_perception(target.creature, target.condition_set, state.ruleset).total
+        surprised = lowest >= passive
+        ctx.emit(ev.Surprise(target.id, surprised, lowest, passive))
+
+
+def _boundary(ctx: Context, cid: str, edge: TurnEdge) -> None:
+    """Pass a turn boundary: every creature's durations advance; the log lists what ended."""
+    b = TurnBoundary(cid, edge, ctx.state.round)
+    expired = tuple((c.id, a) for c in ctx.state.combatants.values() for a in expire(c.conditions, b)[1])
+    gone_effects = expire_effects(ctx.state.effects, b)[1]
+    ctx.emit(ev.BoundaryPassed(cid, edge.value, ctx.state.round, expired, gone_effects))
+
+
+def start_turn(ctx: Context, cid: str) -> bool:
+    """Begin a creature's turn. Returns False when it cannot act (its turn is skipped)."""
+    state = ctx.state
+    c = state.get(cid)
+    _boundary(ctx, cid, TurnEdge.START)
+    if c.health.is_dead:
+        ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
+        return False
+    save = death_save_at_start(c.health, ctx.rng, state.ruleset)
+    if save is not None:
+        ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
+                                save.outcome.value in ("success", "natural-20"), save.rules[-1]))
+        ctx.emit(ev.HealthSet(cid, save.health, f"death save: {save.outcome.value}", save.rules[-1]))
+    if c.surprised and state.round == 1:
+        ctx.emit(ev.TurnSkipped(cid, "surprised", SUR_2))
+        return False
+    budget = cond.max_actions(c.condition_set, state.ruleset)
+    if budget.actions <= 0 or c.health.is_down:
+        ctx.emit(ev.TurnSkipped(cid, "cannot act", budget.rule or rule("C-INC")))
+        return False
+    actions = min(budget.actions, state.ruleset.turn.actions_per_turn)
+    ctx.emit(ev.TurnStarted(cid, state.round, actions, 0, rule=budget.rule or rule("AE-1")))
+    return True
+
+
+def end_turn(ctx: Context, cid: str) -> None:
+    """End a creature's turn: durations "until the end of …" expire."""
+    ctx.emit(ev.TurnEnded(cid))
+    _boundary(ctx, cid, TurnEdge.END)
+
+
+def end_round(ctx: Context) -> None:
+    """Close the round: the registered end-of-round hooks run in order (HAZ-0)."""
+    ctx.emit(ev.RoundEnded(ctx.state.round))
+    for _name, hook in END_OF_ROUND:
+        hook(ctx)

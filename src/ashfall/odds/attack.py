@@ -1,0 +1,298 @@
+"""Exact odds of one attack: hit, crit and the full damage distribution after DR and resistances.
+
+The model is the attack rules, evaluated over every d20 face instead of one roll: a natural 20 hits and
+crits (CRIT-1), a natural 1 misses (CRIT-3), otherwise the total meets or exceeds DV (ATK-4). A crit
+doubles every die and adds flat modifiers once (CRIT-2, G-40). Damage then goes through the minimum
+(G-42), DR (DR-1, before resistance: DR-3), and resistance / vulnerability / immunity (RVI-1..3, G-43).
+All numbers are exact :class:`~fractions.Fraction` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+
+import icepool
+
+from ashfall.core.dice import DiceExpr, parse
+from ashfall.core.modifiers import Advantage, Modifier, ModifierKind, Stacked, stack
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import DamageType
+from ashfall.odds.dice import to_die
+from ashfall.ruleset import Ruleset, preset
+from ashfall.ruleset.sections import AttackSection, ResistVuln
+
+ATK_4 = rule("ATK-4")
+CRIT_1 = rule("CRIT-1")
+CRIT_2 = rule("CRIT-2")
+CRIT_3 = rule("CRIT-3")
+MAP_1 = rule("MAP-1")
+MAA_5 = rule("MAA-5")
+G_21 = rule("G-21")
+G_40 = rule("G-40")
+G_42 = rule("G-42")
+G_43 = rule("G-43")
+DR_1 = rule("DR-1")
+DR_3 = rule("DR-3")
+RVI_1 = rule("RVI-1")
+RVI_2 = rule("RVI-2")
+RVI_3 = rule("RVI-3")
+
+NORMAL = Advantage.NORMAL
+NATURAL_20 = 20
+"""The d20's top face: hits and crits (CRIT-1)."""
+NATURAL_1 = 1
+"""The d20's bottom face: misses (CRIT-3)."""
+
+
+class DamageStepKind(Enum):
+    """One transformation of rolled damage on its way to the target, in the order applied."""
+
+    MINIMUM = "minimum"
+    DR = "dr"
+    RESISTANCE = "resistance"
+    VULNERABILITY = "vulnerability"
+    CANCELLED = "cancelled"
+    IMMUNITY = "immunity"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageStep:
+    """A step applied to every hit's damage.
+
+    Attributes:
+        kind: What the step does.
+        rule: The rule that requires it.
+        amount: The DR or minimum amount (0 for the other kinds).
+    """
+
+    kind: DamageStepKind
+    rule: RuleId
+    amount: int = 0
+
+
+_STEP_FN: dict[DamageStepKind, Callable[[int, int], int]] = {
+    DamageStepKind.MINIMUM: lambda dmg, n: max(dmg, n),
+    DamageStepKind.DR: lambda dmg, n: max(dmg - n, 0),
+    DamageStepKind.RESISTANCE: lambda dmg, _: dmg // 2,
+    DamageStepKind.VULNERABILITY: lambda dmg, _: dmg * 2,
+    DamageStepKind.CANCELLED: lambda dmg, _: dmg,
+    DamageStepKind.IMMUNITY: lambda dmg, _: 0,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """The exact outcome distribution of one attack roll and its damage.
+
+    Attributes:
+        bonus: The attack bonus before MAP and activity modifiers.
+        dv: The target's Defense Value.
+        damage: The damage expression on a normal hit (Power Strike's bonus included).
+        crit_damage: The damage expression on a crit (dice doubled, flat parts once).
+        advantage: The net advantage state of the d20 (G-21).
+        attack_modifiers: MAP and activity modifiers added to ``bonus``.
+        damage_modifiers: Flat damage added once (Power Strike +4).
+        damage_steps: What happens to each hit's damage, in order.
+        rules: The rules that decide hit, miss and crit.
+        p_hit: Probability of a hit, crits included.
+        p_crit: Probability of a critical hit.
+        expected_damage: Mean damage dealt, misses counting 0.
+        distribution: Damage dealt -> probability, ascending, a miss counting as 0.
+    """
+
+    bonus: int
+    dv: int
+    damage: DiceExpr
+    crit_damage: DiceExpr
+    advantage: Advantage
+    attack_modifiers: Stacked
+    damage_modifiers: tuple[Modifier, ...]
+    damage_steps: tuple[DamageStep, ...]
+    rules: tuple[RuleId, ...]
+    p_hit: Fraction
+    p_crit: Fraction
+    expected_damage: Fraction
+    distribution: Mapping[int, Fraction]
+
+    @property
+    def total_bonus(self) -> int:
+        """The bonus actually added to the d20."""
+        return self.bonus + self.attack_modifiers.total
+
+    @property
+    def p_miss(self) -> Fraction:
+        """Probability of a miss."""
+        return 1 - self.p_hit
+
+
+@cache
+def natural_d20(advantage: Advantage) -> dict[int, Fraction]:
+    """The kept natural face: one d20, or the higher/lower of two (G-21)."""
+    die = {Advantage.NORMAL: icepool.d20, Advantage.ADVANTAGE: icepool.d20.highest(2, 1),
+           Advantage.DISADVANTAGE: icepool.d20.lowest(2, 1)}[advantage]
+    return die_fractions(die)
+
+
+def die_fractions(die: icepool.Die) -> dict[int, Fraction]:
+    """An icepool Die as outcome -> exact probability."""
+    denominator = die.denominator()
+    return {int(outcome): Fraction(quantity, denominator) for outcome, quantity in die.items()}
+
+
+def _hit_and_crit(natural: int, total: int, dv: int, section: AttackSection) -> tuple[bool, bool]:
+    if natural == NATURAL_20 and section.natural_20_hits:  # CRIT-1
+        return True, True
+    if natural == NATURAL_1 and section.natural_1_misses:  # CRIT-3
+        return False, False
+    hit = total >= dv  # ATK-4
+    return hit, hit and natural == NATURAL_20
+
+
+def damage_steps(
+    dr: int, *, resist: bool, vulnerable: bool, immune: bool, ruleset: Ruleset
+) -> tuple[DamageStep, ...]:
+    """The ordered steps a hit's damage goes through: minimum, DR, then resistance/vulnerability/immunity.
+
+    Raises:
+        ValueError: For negative DR.
+    """
+    if dr < 0:
+        raise ValueError(f"DR cannot be negative (got {dr})")
+    steps = [DamageStep(DamageStepKind.MINIMUM, G_42, ruleset.damage.minimum_damage)]
+    if dr:
+        steps.append(DamageStep(DamageStepKind.DR, DR_1, dr))
+    if immune:
+        steps.append(DamageStep(DamageStepKind.IMMUNITY, RVI_3))
+    elif resist and vulnerable and ruleset.damage.resist_vuln is ResistVuln.CANCEL:
+        steps.append(DamageStep(DamageStepKind.CANCELLED, G_43))
+    else:
+        if resist:
+            steps.append(DamageStep(DamageStepKind.RESISTANCE, RVI_1))
+        if vulnerable:
+            steps.append(DamageStep(DamageStepKind.VULNERABILITY, RVI_2))
+    return tuple(steps)
+
+
+def apply_steps(damage: int, steps: Iterable[DamageStep]) -> int:
+    """Rolled damage after every step, in order (DR before resistance: DR-3)."""
+    for step in steps:
+        damage = _STEP_FN[step.kind](damage, step.amount)
+    return damage
+
+
+def applies_to(damage_tag: str | None, type_names: Iterable[str]) -> bool:
+    """Whether a resistance/vulnerability/immunity to any of ``type_names`` applies to damage tagged ``damage_tag``.
+
+    Untyped damage (no tag) is treated as matching any named type, so ``--resist fire`` on a bare ``1d10+3``
+    applies. Type names accept the aliases of :meth:`DamageType.parse` (G-27).
+
+    Raises:
+        ValueError: For a name that is not a damage type.
+    """
+    wanted = set()
+    for name in type_names:
+        try:
+            wanted.add(DamageType.parse(name))
+        except ValueError:
+            choices = ", ".join(t.value for t in DamageType)
+            raise ValueError(f"unknown damage type {name!r} (choose from {choices})") from None
+    if not wanted:
+        return False
+    if damage_tag is None:
+        return True
+    try:
+        return DamageType.parse(damage_tag) in wanted
+    except ValueError:
+        return False
+
+
+def _map_modifier(attack_number: int, section: AttackSection, map_rule: RuleId) -> tuple[Modifier, ...]:
+    if attack_number < 1:
+        raise ValueError(f"attack_number counts from 1 (got {attack_number})")
+    if attack_number == 1:
+        return ()
+    return (Modifier(section.map_step * (attack_number - 1), ModifierKind.MAP, map_rule, f"attack {attack_number}"),)
+
+
+def attack_odds(
+    bonus: int,
+    dv: int,
+    damage: str | DiceExpr,
+    *,
+    ruleset: Ruleset | None = None,
+    advantage: Advantage = NORMAL,
+    attack_number: int = 1,
+    map_rule: RuleId = MAP_1,
+    power_strike: bool = False,
+    dr: int = 0,
+    resist: bool = False,
+    vulnerable: bool = False,
+    immune: bool = False,
+) -> AttackOdds:
+    """Exact odds of one attack roll against a DV and the damage it deals.
+
+    Args:
+        bonus: Attack bonus before MAP and Power Strike.
+        dv: The target's Defense Value.
+        damage: Damage on a hit, e.g. ``"1d10+3"`` or ``"1d10+3 slashing"``.
+        ruleset: The rules in force (default: the current edition).
+        advantage: Net advantage state (G-21).
+        attack_number: This attack's place among the turn's attack rolls; takes ``map_step`` per earlier one.
+        map_rule: The rule cited for the MAP modifier (MAP-1; MAA-7 for All-Out Attack).
+        power_strike: Power Strike: ``power_strike_attack`` to hit, ``power_strike_damage`` flat (MAA-5).
+        dr: The target's Damage Reduction against this damage.
+        resist: The target resists this damage.
+        vulnerable: The target is vulnerable to this damage.
+        immune: The target is immune to this damage.
+
+    Returns:
+        The exact probabilities, expected damage and damage distribution with every modifier and rule.
+    """
+    rs = ruleset or preset()
+    section = rs.attack
+    expr = parse(damage) if isinstance(damage, str) else damage
+    mods = list(_map_modifier(attack_number, section, map_rule))
+    dmg_mods: tuple[Modifier, ...] = ()
+    if power_strike:
+        mods.append(Modifier(section.power_strike_attack, ModifierKind.ACTIVITY, MAA_5, "Power Strike"))
+        dmg_mods = (Modifier(section.power_strike_damage, ModifierKind.ACTIVITY, MAA_5, "Power Strike"),)
+    stacked = stack(mods)
+    flat = sum(m.value for m in dmg_mods)
+    hit_expr, crit_expr = expr.plus(flat), expr.doubled().plus(flat)
+    steps = damage_steps(dr, resist=resist, vulnerable=vulnerable, immune=immune, ruleset=rs)
+
+    p_hit = p_crit = Fraction(0)
+    for natural, p in natural_d20(advantage).items():
+        hit, crit = _hit_and_crit(natural, natural + bonus + stacked.total, dv, section)
+        p_hit += p if hit else 0
+        p_crit += p if crit else 0
+
+    dist: dict[int, Fraction] = {0: 1 - p_hit}
+    for weight, ex in ((p_hit - p_crit, hit_expr), (p_crit, crit_expr)):
+        if not weight:
+            continue
+        for raw, p in die_fractions(to_die(ex)).items():
+            dealt = apply_steps(raw, steps)
+            dist[dealt] = dist.get(dealt, Fraction(0)) + weight * p
+    dist = {k: v for k, v in sorted(dist.items()) if v}
+    rules = [ATK_4, CRIT_1, CRIT_2, CRIT_3, G_40]
+    if advantage is not NORMAL:
+        rules.append(G_21)
+    if dr and any(s.kind in (DamageStepKind.RESISTANCE, DamageStepKind.VULNERABILITY) for s in steps):
+        rules.append(DR_3)
+    return AttackOdds(
+        bonus=bonus, dv=dv, damage=hit_expr, crit_damage=crit_expr, advantage=advantage,
+        attack_modifiers=stacked, damage_modifiers=dmg_mods, damage_steps=steps, rules=tuple(rules),
+        p_hit=p_hit, p_crit=p_crit, expected_damage=sum((k * v for k, v in dist.items()), Fraction(0)),
+        distribution=dist,
+    )
+
+
+__all__ = [
+    "AttackOdds", "DamageStep", "DamageStepKind", "applies_to", "apply_steps", "attack_odds", "damage_steps",
+    "die_fractions", "natural_d20",
+]
