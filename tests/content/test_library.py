@@ -176,3 +176,11 @@ def test_load_library__other_root(tmp_path: Path) -> None:
     (tmp_path / "empty.yaml").write_text("# nothing yet\n")
     lib = load_library(tmp_path)
     assert lib.ids("shield") == ("lid",) and len(lib) == 1
+
+
+def test_user_folder__every_file_in_it_is_loaded(tmp_path: Path) -> None:
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "a.yaml").write_text("shields:\n  - {id: lid, name: Lid, bonus: 1}\n")
+    (tmp_path / "mods" / "b.yaml").write_text("creatures:\n  - {id: binman, name: Binman, hp: 4, shield: lid}\n")
+    merged = extended_library([tmp_path / "mods"])
+    assert merged.shield_of(merged.creature("binman")) == merged.shield("lid")

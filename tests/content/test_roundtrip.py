@@ -1,5 +1,8 @@
 """Properties: any shipped entry written back to YAML loads to the same model, in any file order."""
 
+import random
+from typing import Any
+
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,7 +11,7 @@ from ashfall.content.library import Library
 from ashfall.content.loader import default_library, library_from_text
 
 LIB = default_library()
-SECTION_ITEMS = {
+SECTION_ITEMS: dict[str, tuple[Any, ...]] = {
     "creatures": LIB.creatures(),
     "weapons": LIB.weapons(),
     "armor": LIB.armors(),
@@ -22,7 +25,7 @@ PICK = st.fixed_dictionaries({
 
 @settings(max_examples=40, deadline=None)
 @given(PICK, st.randoms(use_true_random=False))
-def test_entries_dumped_to_yaml__load_back_equal(picked: dict[str, list], rnd: object) -> None:
+def test_entries_dumped_to_yaml__load_back_equal(picked: dict[str, list[Any]], rnd: random.Random) -> None:
     data = {key: [m.model_dump(mode="json") for m in models] for key, models in picked.items()}
     # A fresh base library, so creatures' weapons must come along: add every weapon they use.
     used = {w for c in picked["creatures"] for w in c.weapons}
@@ -33,7 +36,7 @@ def test_entries_dumped_to_yaml__load_back_equal(picked: dict[str, list], rnd: o
     used_shields = {c.shield for c in picked["creatures"] if c.shield} - {s.id for s in picked["shields"]}
     data["shields"] += [LIB.shield(s).model_dump(mode="json") for s in sorted(used_shields)]
     for items in data.values():
-        rnd.shuffle(items)  # type: ignore[attr-defined]
+        rnd.shuffle(items)
     loaded = library_from_text(yaml.safe_dump(data, sort_keys=False), "dump.yaml", base=Library())
     for creature in picked["creatures"]:
         assert loaded.creature(creature.id) == creature

@@ -342,7 +342,7 @@ def test_nat_1__natural_weapons_are_proficient_simple_melee_weapons() -> None:
     assert not attack_traits(CLAWS, AttackMode.MELEE).ranged
 
 
-@pytest.mark.rule("NAT-6")
+@pytest.mark.rule("NAT-6", "SWP-6")
 def test_nat_6__natural_reach_is_5_ft_unless_a_feature_extends_it() -> None:
     assert reach_of(None, AttackMode.NATURAL, ED2) == 5
     assert reach_of(CLAWS.model_copy(update={"reach": 10}), AttackMode.NATURAL, ED2) == 10

@@ -191,7 +191,7 @@ def test_g_35__alternative_rolls_once_per_target() -> None:
     assert [t.outcome for t in result.targets] == [Outcome.HIT, Outcome.MISS, Outcome.HIT]
 
 
-@pytest.mark.rule("X-12", "MAA-2")
+@pytest.mark.rule("X-12", "MAA-2", "SWP-4")
 @pytest.mark.parametrize(("spread", "ok"), [(10, True), (15, False)])
 def test_x_12__full_auto_targets_within_10_ft_of_one_another(spread: int, ok: bool) -> None:
     if ok:

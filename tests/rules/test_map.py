@@ -184,3 +184,12 @@ def test_e_40__edition_1_refuses_a_non_light_off_hand() -> None:
         two_weapon_modifiers(twf, SWORD, None, ED1)
     assert err.value.rule == "E-40"
     assert sum(m.value for m in two_weapon_modifiers(twf, SWORD, None, ED2)) == -2
+
+
+@pytest.mark.rule("TWF-1")
+def test_twf_1__two_weapon_fighting_needs_a_weapon_in_hand() -> None:
+    mage = creature("mage", INT=3, spell_attribute=Attribute.INT)
+    ctx = AttackContext(two_weapon=TwoWeapon(attack_number=2, off_hand=True))
+    with pytest.raises(RuleViolation) as err:
+        attack_modifiers(mage, None, AttackMode.SPELL, ED2, ctx)
+    assert err.value.rule == "TWF-1"

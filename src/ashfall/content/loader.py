@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -123,7 +123,7 @@ def default_library() -> Library:
 
 
 def load_content_files(paths: Iterable[Path], base: Library | None = None) -> Library:
-    """Load user content files that add to ``base`` (default: the shipped library).
+    """Load user content files (or folders of them) that add to ``base`` (default: the shipped library).
 
     The returned library holds only the new entries; their references may name entries of
     ``base`` or of any of ``paths``. Combine with ``base.merge(fragment)`` (or use
@@ -132,7 +132,8 @@ def load_content_files(paths: Iterable[Path], base: Library | None = None) -> Li
     Raises:
         InputError: With every problem, including ids that clash with ``base``.
     """
-    return _build([str(p) for p in paths], _read, default_library() if base is None else base)
+    names = [str(f) for p in paths for f in (content_files(p) if p.is_dir() else [p])]
+    return _build(names, _read, default_library() if base is None else base)
 
 
 def load_content_file(path: Path, base: Library | None = None) -> Library:
@@ -158,7 +159,7 @@ def _read(name: str) -> Marked:
     return load_yaml(Path(name))
 
 
-def _build(names: Sequence[str], read: typing.Callable[[str], Marked], base: Library) -> Library:
+def _build(names: Sequence[str], read: Callable[[str], Marked], base: Library) -> Library:
     problems: list[Problem] = []
     entries: list[_Entry] = []
     for name in names:

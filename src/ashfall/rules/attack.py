@@ -68,6 +68,7 @@ TWF_1 = rule("TWF-1")
 TWF_4 = rule("TWF-4")
 TWF_6 = rule("TWF-6")
 
+
 class Outcome(Enum):
     """The result of one attack roll against one DV."""
 

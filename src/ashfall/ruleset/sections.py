@@ -458,6 +458,8 @@ class TurnSection(Section):
         "always", "INIT-1", "Add proficiency to initiative: 'always' or 'combat-trained' (E-21)."
     )
     one_reaction_per_trigger: bool = option(True, "RX-4", "At most one reaction per triggering event (E-13).")
+    diagonals: str = option("five", "G-37", "Diagonal steps cost 5 ft ('five') or alternate 5/10 ('alternating').",
+                            "alternating")
     free_actions_per_turn: int = option(
         3, "AE-3", "Free actions allowed per turn (the text says 'limited, GM discretion').", "GM approval hook"
     )

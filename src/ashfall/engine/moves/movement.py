@@ -1,0 +1,287 @@
+"""Movement actions: Stride, Step, Crawl, Stand and Sprint (ACT-2..5, MAA-8, MOV, G-37).
+
+A move names its whole path, square by square. The path is checked before anything happens
+(terrain, walls, enemies' squares, speed); then each step is taken in order and every step that
+leaves an enemy's reach offers it an Attack of Opportunity first (RX-21, RX-22), unless the move
+provokes none (Step ACT-3, Dodge DOD-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import Condition
+from ashfall.engine import events as ev
+from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.context import Context
+from ashfall.engine.effects import EffectKind
+from ashfall.engine.harm import end_conditions
+from ashfall.engine.moves.common import melee_reach, speed_ft
+from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
+from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.durations import EndEvent
+
+ACT_2, ACT_3, ACT_4, ACT_5, MAA_8 = rule("ACT-2"), rule("ACT-3"), rule("ACT-4"), rule("ACT-5"), rule("MAA-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Stride:
+    """Move up to your speed along ``path`` (ACT-2)."""
+
+    actor: str
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Move 5 ft without provoking reactions (ACT-3)."""
+
+    actor: str
+    to: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Crawl:
+    """Move at half speed while prone (ACT-4)."""
+
+    actor: str
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """Stand up from prone (ACT-5)."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sprint:
+    """3 actions: move up to triple your speed in a straight line (MAA-8)."""
+
+    actor: str
+    path: tuple[Square, ...]
+
+
+def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: int) -> int | None:
+    """Feet to enter ``to`` from ``frm`` (MOV-2..5); None if it cannot be entered."""
+    assert state.board is not None
+    mult = state.board.terrain_at(to).multiplier
+    if mult is None or not state.board.in_bounds(to):
+        return None
+    diagonal = frm[0] != to[0] and frm[1] != to[1]
+    base = SQUARE_FT
+    if diagonal and state.ruleset.turn.diagonals == "alternating" and diagonal_index % 2 == 1:
+        base = 2 * SQUARE_FT
+    return base * mult
+
+
+def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: bool) -> RuleId | None:
+    """None if the mover's space at ``origin`` may be entered; allies may be passed, enemies may not."""
+    assert state.board is not None
+    for sq in footprint(origin, mover.creature.size.squares):
+        if not state.board.in_bounds(sq) or state.board.terrain_at(sq) is Terrain.IMPASSABLE:
+            return rule("MOV-5")
+        other = state.occupant(sq)
+        if other is None or other.id == mover.id:
+            continue
+        if final:
+            return rule("ACT-2")
+        if other.side != mover.side and not other.health.is_down:
+            return rule("ACT-2")
+    return None
+
+
+def path_cost(state: EncounterState, mover: Combatant, path: Sequence[Square]) -> int:
+    """Total feet a path costs, refusing an illegal path (not adjacent, blocked, through enemies)."""
+    if state.board is None:
+        raise refuse("POS-2", "this fight has no map: movement is narrated, not walked")
+    if mover.position is None:
+        raise refuse("ACT-2", f"{mover.name} is not on the map")
+    if not path:
+        raise refuse("ACT-2", "an empty path")
+    total, here, diagonals = 0, mover.position, 0
+    for i, sq in enumerate(path):
+        if sq not in set(neighbours(here)):
+            raise refuse("ACT-2", f"{sq} is not adjacent to {here}")
+        blocked = _space_free(state, mover, sq, i == len(path) - 1)
+        if blocked is not None:
+            raise refuse(blocked, f"{sq} cannot be entered")
+        cost = max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, mover.creature.size.squares))
+        if cost == 0:
+            raise refuse("MOV-5", f"{sq} is impassable")
+        if here[0] != sq[0] and here[1] != sq[1]:
+            diagonals += 1
+        total += cost
+        here = sq
+    return total
+
+
+def _leaving_reach(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> list[str]:
+    """Enemies whose reach the mover is in at ``frm`` and out of at ``to`` (RX-21)."""
+    a = footprint(frm, mover.creature.size.squares)
+    b = footprint(to, mover.creature.size.squares)
+    out = []
+    for e in state.enemies_of(mover.id):
+        if not e.space or not e.is_active:
+            continue
+        reach = melee_reach(e, state)
+        if space_distance_ft(e.space, a) <= reach < space_distance_ft(e.space, b):
+            out.append(e.id)
+    return out
+
+
+def provokes(state: EncounterState, mover: Combatant) -> bool:
+    """Whether the mover's movement can provoke reactions now (Dodge, DOD-1; an Overrun crit, OVR-6)."""
+    if not cond.provokes_opportunity_attacks(mover.condition_set).allowed:
+        return False
+    return not state.effects_on(mover.id, EffectKind.NO_REACTIONS_PROVOKED)
+
+
+def walk(ctx: Context, mover_id: str, path: Sequence[Square], mode: str, rule_id: RuleId, *,
+         may_provoke: bool = True) -> int:
+    """Take a path step by step, offering reactions before each step that leaves a reach.
+
+    Returns:
+        How many squares were entered (movement can be stopped by a reaction, RX-23).
+    """
+    state = ctx.state
+    mover = state.get(mover_id)
+    diagonals, entered = 0, 0
+    for sq in path:
+        here = mover.position
+        assert here is not None
+        leaving = _leaving_reach(state, mover, here, sq) if may_provoke and provokes(state, mover) else []
+        if leaving:
+            effects = offer(ctx, Trigger(TriggerKind.LEAVES_REACH, mover.id, None, (("from", here), ("to", sq)),
+                                         only=frozenset(leaving)))
+            stop = combine(effects).stop_movement
+            if stop is not None:
+                ctx.emit(ev.MovementStopped(mover.id, stop))
+                return entered
+        if not mover.is_active:
+            return entered
+        cost = max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, mover.creature.size.squares))
+        if here[0] != sq[0] and here[1] != sq[1]:
+            diagonals += 1
+        ctx.emit(ev.Moved(mover.id, here, sq, cost, mode, rule_id))
+        entered += 1
+        offer(ctx, Trigger(TriggerKind.MOVED, mover.id, None, (("from", here), ("to", sq))))
+        if not mover.is_active or mover.turn.movement_left_ft < 0:
+            return entered
+    return entered
+
+
+def _not_prone(c: Combatant, what: str) -> None:
+    if c.has(Condition.PRONE):
+        raise refuse("ACT-4", f"{c.name} is prone: Crawl or Stand before you {what}")
+
+
+def _check_stride(state: EncounterState, intent: Stride) -> None:
+    c = state.get(intent.actor)
+    _not_prone(c, "Stride")
+    speed = speed_ft(c, state)
+    if speed == 0:
+        raise refuse(cond.speed_is_zero(c.condition_set) or "CS-4", f"{c.name}'s speed is 0")
+    cost = path_cost(state, c, intent.path)
+    if cost > speed:
+        raise refuse("ACT-2", f"the path costs {cost} ft; speed is {speed} ft")
+
+
+def _resolve_stride(ctx: Context, intent: Stride) -> None:
+    c = ctx.state.get(intent.actor)
+    ctx.emit(ev.ResourceUsed(c.id, "movement", speed_ft(c, ctx.state), ACT_2))
+    walk(ctx, c.id, intent.path, "stride", ACT_2)
+
+
+def _check_step(state: EncounterState, intent: Step) -> None:
+    c = state.get(intent.actor)
+    _not_prone(c, "Step")
+    if speed_ft(c, state) == 0:
+        raise refuse(cond.speed_is_zero(c.condition_set) or "CS-4", f"{c.name}'s speed is 0")
+    if path_cost(state, c, (intent.to,)) > SQUARE_FT:
+        raise refuse("ACT-3", "a Step moves 5 ft: it cannot enter difficult terrain or cross a costly diagonal")
+
+
+def _resolve_step(ctx: Context, intent: Step) -> None:
+    ctx.emit(ev.ResourceUsed(intent.actor, "movement", SQUARE_FT, ACT_3))
+    walk(ctx, intent.actor, (intent.to,), "step", ACT_3, may_provoke=False)
+
+
+def _check_crawl(state: EncounterState, intent: Crawl) -> None:
+    c = state.get(intent.actor)
+    if not c.has(Condition.PRONE):
+        raise refuse("ACT-4", "Crawl is for moving while prone")
+    divisor, _ = cond.speed_divisor(c.condition_set, state.ruleset)
+    speed = speed_ft(c, state) // max(divisor, 2)
+    cost = path_cost(state, c, intent.path)
+    if cost > speed:
+        raise refuse("ACT-4", f"crawling costs {cost} ft; half speed is {speed} ft")
+
+
+def _resolve_crawl(ctx: Context, intent: Crawl) -> None:
+    c = ctx.state.get(intent.actor)
+    ctx.emit(ev.ResourceUsed(c.id, "movement", speed_ft(c, ctx.state) // 2, ACT_4))
+    walk(ctx, c.id, intent.path, "crawl", ACT_4)
+
+
+def _check_stand(state: EncounterState, intent: Stand) -> None:
+    c = state.get(intent.actor)
+    if not c.has(Condition.PRONE):
+        raise refuse("ACT-5", f"{c.name} is not prone")
+
+
+def _resolve_stand(ctx: Context, intent: Stand) -> None:
+    end_conditions(ctx, intent.actor, EndEvent(EndTrigger.STANDS_UP), ACT_5)
+    offer(ctx, Trigger(TriggerKind.MOVED, intent.actor, None, (("stood-up", True),)))
+
+
+def _straight(origin: Square, path: Sequence[Square]) -> bool:
+    dx, dy = path[0][0] - origin[0], path[0][1] - origin[1]
+    here = origin
+    for sq in path:
+        if (sq[0] - here[0], sq[1] - here[1]) != (dx, dy):
+            return False
+        here = sq
+    return True
+
+
+def _check_sprint(state: EncounterState, intent: Sprint) -> None:
+    c = state.get(intent.actor)
+    _not_prone(c, "Sprint")
+    if c.position is None or not intent.path or not _straight(c.position, intent.path):
+        raise refuse("MAA-8", "a Sprint is a straight line")
+    cost = path_cost(state, c, intent.path)
+    speed = speed_ft(c, state) * 3
+    if cost > speed:
+        raise refuse("MAA-8", f"the sprint costs {cost} ft; triple speed is {speed} ft")
+
+
+def _resolve_sprint(ctx: Context, intent: Sprint) -> None:
+    c = ctx.state.get(intent.actor)
+    ctx.emit(ev.ResourceUsed(c.id, "movement", speed_ft(c, ctx.state) * 3, MAA_8))
+    walk(ctx, c.id, intent.path, "sprint", MAA_8)
+
+
+def _adjacent_steps(state: EncounterState, actor: str) -> Iterable[Step]:
+    c = state.get(actor)
+    if c.position is None or state.board is None:
+        return ()
+    return [Step(actor, sq) for sq in neighbours(c.position)]
+
+
+def _stand_candidates(state: EncounterState, actor: str) -> Iterable[Stand]:
+    return [Stand(actor)]
+
+
+register(Stride, ActionDef("stride", ACT_2, fixed(1), _resolve_stride, _check_stride))
+register(Step, ActionDef("step", ACT_3, fixed(1), _resolve_step, _check_step, _adjacent_steps))
+register(Crawl, ActionDef("crawl", ACT_4, fixed(1), _resolve_crawl, _check_crawl))
+register(Stand, ActionDef("stand", ACT_5, fixed(1), _resolve_stand, _check_stand, _stand_candidates))
+register(Sprint, ActionDef("sprint", MAA_8, fixed(3), _resolve_sprint, _check_sprint))

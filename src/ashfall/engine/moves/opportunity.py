@@ -1,0 +1,44 @@
+"""Attack of Opportunity (RX-21..25): leaving an enemy's reach, or shooting while in it.
+
+The attack is one melee attack that resolves before the triggering action (RX-22). A hit does not
+stop the mover unless the attacker has the Sentinel talent (RX-23). It needs a melee weapon or an
+unarmed strike (RX-24); natural weapons always count (NAT-4). Reactions take no MAP (G-41, MAP-6).
+"""
+
+from __future__ import annotations
+
+from ashfall.core.rule_ids import rule
+from ashfall.engine.attacking import AttackPlan, distance, perform_attack
+from ashfall.engine.context import Context
+from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, mode_for
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.rules.activities import Activity
+
+RX_21, RX_23 = rule("RX-21"), rule("RX-23")
+
+
+def _eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+    if trigger.only is not None and reactor.id not in trigger.only:
+        return False
+    mover = state.get(trigger.actor)
+    if mover.side == reactor.side or not can_make_melee_attack(reactor):
+        return False
+    if trigger.kind is TriggerKind.RANGED_ATTACK_IN_REACH:
+        return bool(mover.space and reactor.space) and distance(state, reactor, mover) <= melee_reach(reactor, state)
+    return True
+
+
+def _resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
+    weapon = best_melee(reactor)
+    result = perform_attack(ctx, AttackPlan(reactor.id, trigger.actor, weapon, mode_for(weapon),
+                                            Activity.ATTACK_OF_OPPORTUNITY, label="Attack of Opportunity"))
+    if result is not None and result.hit and "sentinel" in reactor.creature.talents:
+        return Effect(stop_movement=RX_23)
+    return NO_EFFECT
+
+
+register_reaction(ReactionDef(
+    "attack-of-opportunity", "Attack of Opportunity", RX_21,
+    frozenset({TriggerKind.LEAVES_REACH, TriggerKind.RANGED_ATTACK_IN_REACH}), _eligible, _resolve,
+))

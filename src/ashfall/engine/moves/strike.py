@@ -1,0 +1,125 @@
+"""Strike: one attack with a weapon, unarmed or natural (ACT-7, MAP-1..7), with optional called shots.
+
+The engine counts attack rolls for MAP (the rules core takes the count); ammunition is spent per
+shot (G-31); a target behind total cover cannot be targeted (COV-3, RDY-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ashfall.content.schema import Weapon, WeaponProperty
+from ashfall.core.rule_ids import rule
+from ashfall.engine import events as ev
+from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, is_ranged_attack, perform_attack
+from ashfall.engine.context import Context
+from ashfall.engine.moves.common import mode_for, require_target, weapon_of
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import CoverLevel
+from ashfall.grid.geometry import cover_between
+from ashfall.rules.activities import Activity, AttackMode
+from ashfall.rules.called_shots import CalledShot
+
+ACT_7 = rule("ACT-7")
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """Make one attack (ACT-7).
+
+    Attributes:
+        actor: The attacker.
+        target: The target.
+        weapon: A weapon id of the attacker's (None: its first weapon, or unarmed if it has none).
+        thrown: Throw a thrown weapon instead of swinging it.
+        unarmed: Strike unarmed even with a weapon in hand.
+        called_shot: A called shot declared before the roll (CS-0), or None.
+        declared: GM declarations for theater of mind (flanking, cover, high ground).
+    """
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    thrown: bool = False
+    unarmed: bool = False
+    called_shot: CalledShot | None = None
+    declared: Declared = NOTHING_DECLARED
+
+
+def chosen_weapon(c: Combatant, weapon: str | None, unarmed: bool) -> Weapon | None:
+    """The weapon an attack uses (None for unarmed)."""
+    return None if unarmed else weapon_of(c, weapon)
+
+
+def check_attack_reach(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
+                       mode: AttackMode) -> None:
+    """Refuse a target out of reach or range, or behind total cover (COV-3, STC-8)."""
+    if not attacker.space or not target.space:
+        return
+    dist = distance(state, attacker, target)
+    if is_ranged_attack(weapon, mode):
+        assert weapon is not None
+        limit = weapon.range_long or weapon.range_normal or 0
+        if dist > limit:
+            raise refuse("ATK-2", f"{target.name} is {dist} ft away; {weapon.name} reaches {limit} ft")
+    else:
+        reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
+        if dist > reach:
+            raise refuse("ATK-1", f"{target.name} is {dist} ft away; reach is {reach} ft")
+    if state.board is not None:
+        level, name = cover_between(state.board, attacker.space, target.space)
+        explosive = weapon is not None and weapon.has(WeaponProperty.EXPLOSIVE)
+        if level is CoverLevel.TOTAL and not explosive:
+            raise refuse("COV-3", f"{target.name} is behind total cover ({name}); ready an action instead")
+
+
+def check_ammo(attacker: Combatant, weapon: Weapon | None, mode: AttackMode, need: int = 1) -> None:
+    """Refuse a shot from an empty weapon (G-31, SUP-2)."""
+    if weapon is not None and mode is AttackMode.RANGED and weapon.ammo_capacity is not None:
+        left = attacker.ammo.get(weapon.id, weapon.ammo_capacity)
+        if left < need:
+            raise refuse("G-31", f"{weapon.name} has {left} rounds loaded; it needs {need}: reload")
+
+
+def spend_ammo(ctx: Context, attacker: Combatant, weapon: Weapon | None, mode: AttackMode, n: int = 1) -> None:
+    """Spend ammunition for a shot."""
+    if weapon is not None and mode is AttackMode.RANGED and weapon.ammo_capacity is not None:
+        if weapon.id not in attacker.ammo:
+            ctx.emit(ev.ResourceUsed(attacker.id, f"ammo:{weapon.id}", weapon.ammo_capacity, rule("G-31")))
+        ctx.emit(ev.ResourceUsed(attacker.id, f"ammo:{weapon.id}", -n, rule("G-31")))
+
+
+def _check(state: EncounterState, intent: Strike) -> None:
+    c = state.get(intent.actor)
+    target = require_target(state, c, intent.target)
+    weapon = chosen_weapon(c, intent.weapon, intent.unarmed)
+    mode = mode_for(weapon, intent.thrown)
+    if intent.called_shot is not None and not state.ruleset.attack.called_shots:
+        raise refuse("CS-0", "called shots are not used in this ruleset")
+    check_attack_reach(state, c, target, weapon, mode)
+    check_ammo(c, weapon, mode)
+
+
+def _resolve(ctx: Context, intent: Strike) -> None:
+    c = ctx.state.get(intent.actor)
+    weapon = chosen_weapon(c, intent.weapon, intent.unarmed)
+    mode = mode_for(weapon, intent.thrown)
+    spend_ammo(ctx, c, weapon, mode)
+    perform_attack(ctx, AttackPlan(c.id, intent.target, weapon, mode, Activity.STRIKE, intent.called_shot,
+                                   intent.declared, label="Strike"))
+    ctx.emit(ev.ResourceUsed(c.id, "strike-action", 1, ACT_7))
+
+
+def _candidates(state: EncounterState, actor: str) -> Iterable[Strike]:
+    c = state.get(actor)
+    weapons: list[str | None] = [w.id for w in c.weapons] or [None]
+    for e in state.enemies_of(actor):
+        if e.health.is_dead:
+            continue
+        for w in weapons:
+            yield Strike(actor, e.id, w)
+
+
+register(Strike, ActionDef("strike", ACT_7, fixed(1), _resolve, _check, _candidates))

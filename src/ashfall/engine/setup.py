@@ -1,0 +1,50 @@
+"""Building an encounter from the content library: combatants, the state and a ready engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ashfall.content.library import Library
+from ashfall.core.rng import SeededRng
+from ashfall.engine.decisions import Controller, FirstOption
+from ashfall.engine.engine import Engine
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import Board, Square
+from ashfall.rules.health import Health
+from ashfall.ruleset import Ruleset, preset
+
+
+def make_combatant(library: Library, creature_id: str, cid: str, side: str, position: Square | None = None,
+                   name: str | None = None, controller: str = "ai", *, ruleset: Ruleset | None = None) -> Combatant:
+    """A combatant at full health from a library stat block.
+
+    NPCs die at 0 HP unless their stat block uses death saves (G-38, ``dying.npcs_die_at_zero``).
+    """
+    creature = library.creature(creature_id)
+    rs = ruleset or preset()
+    saves = creature.is_pc or creature.uses_death_saves or not rs.dying.npcs_die_at_zero
+    return Combatant(
+        id=cid, name=name or creature.name, side=side, creature=creature,
+        weapons=library.weapons_of(creature),
+        armor=library.armor(creature.armor) if creature.armor else None,
+        shield=library.shield(creature.shield) if creature.shield else None,
+        health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=saves),
+        position=position, controller=controller,
+    )
+
+
+def new_state(combatants: Iterable[Combatant], ruleset: Ruleset | None = None,
+              board: Board | None = None) -> EncounterState:
+    """An encounter state, not yet started."""
+    roster = {c.id: c for c in combatants}
+    return EncounterState(ruleset or preset(), board, roster)
+
+
+def new_engine(state: EncounterState, seed: int = 0, controllers: Mapping[str, Controller] | None = None) -> Engine:
+    """An engine with a seeded RNG; creatures without a controller take the first option offered."""
+    chosen = dict(controllers or {})
+    for cid in state.combatants:
+        chosen.setdefault(cid, FirstOption())
+    import ashfall.engine.moves  # noqa: F401  (registers every action)
+
+    return Engine(state, SeededRng(seed), chosen, seed)
