@@ -20,6 +20,7 @@ import yaml
 from ashfall.content import schema
 from ashfall.content.loader import SECTIONS, default_library, library_from_text
 from ashfall.core.types import Condition, DamageType, Save, Size, Skill
+from ashfall.encounters import encounter_from_text
 from ashfall.files.yaml_marks import InputError
 from ashfall.ruleset import Ruleset, option_rows, ruleset_from_text
 
@@ -83,6 +84,8 @@ def _kind(block: Block) -> str:
     keys = set(data) if isinstance(data, dict) else set()
     if keys and keys <= {"base", "name", "options"}:
         return "ruleset"
+    if keys & {"sides", "combatants", "map"}:
+        return "encounter"
     if keys and (keys <= set(SECTIONS) or block.mark == "invalid"):
         return "content"
     return "unknown"
@@ -96,7 +99,13 @@ def _validate_ruleset(text: str, name: str) -> Any:
     return ruleset_from_text(text, name)
 
 
-VALIDATORS: dict[str, Callable[[str, str], Any]] = {"content": _validate_content, "ruleset": _validate_ruleset}
+def _validate_encounter(text: str, name: str) -> Any:
+    return encounter_from_text(text, name, base_dir=ROOT / "encounters")
+
+
+VALIDATORS: dict[str, Callable[[str, str], Any]] = {
+    "content": _validate_content, "ruleset": _validate_ruleset, "encounter": _validate_encounter,
+}
 """How each kind of docs example is checked. Add a kind here when docs show a new kind of file."""
 
 

@@ -146,6 +146,11 @@ def library_from_text(text: str, file: str = "<string>", base: Library | None = 
     return _build([file], lambda name: parse_yaml(text, name), default_library() if base is None else base)
 
 
+def library_from_marked(marked: Marked, base: Library | None = None) -> Library:
+    """Like :func:`library_from_text` for data already parsed with line marks (e.g. re-rooted inline stat blocks)."""
+    return _build([marked.file], lambda _: marked, default_library() if base is None else base)
+
+
 def extended_library(paths: Iterable[Path], base: Library | None = None) -> Library:
     """``base`` (default: the shipped library) plus the entries of user content files."""
     base = default_library() if base is None else base
@@ -322,6 +327,10 @@ def _validation_problems(err: ValidationError, marked: Marked, prefix: PathKey, 
     return out
 
 
+validation_problems = _validation_problems
+"""Friendlier problems for any schema's ``ValidationError`` (suggestions for misspelt keys and choices)."""
+
+
 def _keys_at(schema: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
     """The field names of the model found by following ``loc`` from ``schema`` (empty if none)."""
     current: Any = schema
@@ -351,9 +360,11 @@ __all__ = [
     "content_files",
     "default_library",
     "extended_library",
+    "library_from_marked",
     "library_from_text",
     "library_root",
     "load_content_file",
     "load_content_files",
     "load_library",
+    "validation_problems",
 ]

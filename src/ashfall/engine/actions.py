@@ -54,6 +54,8 @@ class ActionDef:
         bonus: A bonus action (costs an action, at most one per turn: AE-4, AE-5).
         own_turn: Only on the actor's own turn (False for out-of-turn intents such as free actions).
         free: A free action (AE-3), limited by ``turn.free_actions_per_turn``.
+        ends_turn: Resolving it ends the actor's turn; the next turn is the one that followed it before the
+            action (Delay moves the actor later in the order, DEL-1).
     """
 
     name: str
@@ -65,6 +67,7 @@ class ActionDef:
     bonus: bool = False
     own_turn: bool = True
     free: bool = False
+    ends_turn: bool = False
 
 
 ACTIONS: dict[type, ActionDef] = {}

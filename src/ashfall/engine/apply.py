@@ -10,11 +10,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ashfall.content.schema import Weapon
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
-from ashfall.engine.state import Combatant, EncounterState, TurnBudget
+from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
+from ashfall.rules.morale import STATUS_MARKS, Status
 
 Applier = Callable[[EncounterState, Any], None]
 APPLIERS: dict[type, Applier] = {}
@@ -39,7 +41,7 @@ def _nothing(state: EncounterState, event: Any) -> None:
     """Events that only explain (rolls, checks, decisions) change no state."""
 
 
-for _t in (ev.CheckRolled, ev.DecisionMade, ev.RoundEnded):
+for _t in (ev.CheckRolled, ev.DecisionMade, ev.RoundEnded, ev.SpellCast, ev.MoraleChecked, ev.ActionNoted):
     APPLIERS[_t] = _nothing
 
 
@@ -75,6 +77,7 @@ def _turn(state: EncounterState, e: ev.TurnStarted) -> None:
     c = state.get(e.actor)
     c.turn = TurnBudget(actions_left=e.actions, movement_left_ft=0)
     c.reaction_available = True
+    c.reactions_used = 0
 
 
 @applies(ev.TurnSkipped)
@@ -93,19 +96,25 @@ def _turn_end(state: EncounterState, e: ev.TurnEnded) -> None:
 def _spent(state: EncounterState, e: ev.ActionsSpent) -> None:
     c = state.get(e.actor)
     c.turn.actions_left -= e.count
+    c.turn.actions_spent += e.count
     if e.bonus:
         c.turn.bonus_used = True
 
 
 @applies(ev.ReactionSpent)
 def _reaction(state: EncounterState, e: ev.ReactionSpent) -> None:
-    state.get(e.actor).reaction_available = False
+    c = state.get(e.actor)
+    c.reactions_used += 1
+    c.reaction_available = c.reactions_used < state.ruleset.turn.reactions_per_round
 
 
 @applies(ev.Moved)
 def _moved(state: EncounterState, e: ev.Moved) -> None:
     c = state.get(e.actor)
     c.position = e.to
+    for rider in state.combatants.values():
+        if rider.mounted_on == e.actor:
+            rider.position = e.to  # a rider moves with its mount (MNT-4)
     if not e.forced:
         c.turn.movement_left_ft = max(0, c.turn.movement_left_ft - e.cost_ft)
         c.turn.moved_this_turn = True
@@ -224,6 +233,80 @@ def _effect_added(state: EncounterState, e: ev.EffectAdded) -> None:
 @applies(ev.EffectRemoved)
 def _effect_removed(state: EncounterState, e: ev.EffectRemoved) -> None:
     state.effects = tuple(x for x in state.effects if x.key != e.key)
+
+
+@applies(ev.ItemDropped)
+def _dropped(state: EncounterState, e: ev.ItemDropped) -> None:
+    c = state.get(e.actor)
+    weapon = next((w for w in c.weapons if w.id == e.item), None)
+    if weapon is not None:
+        c.weapons = tuple(w for w in c.weapons if w is not weapon)
+        state.ground = (*state.ground, GroundItem(weapon, e.square, c.id))
+    elif c.shield is not None and c.shield.id == e.item:
+        state.ground = (*state.ground, GroundItem(c.shield, e.square, c.id))
+        c.shield = None
+
+
+@applies(ev.ItemPickedUp)
+def _picked_up(state: EncounterState, e: ev.ItemPickedUp) -> None:
+    c = state.get(e.actor)
+    found = next((g for g in state.ground if g.item.id == e.item and g.square == e.square), None)
+    if found is None:
+        return
+    state.ground = tuple(g for g in state.ground if g is not found)
+    if isinstance(found.item, Weapon):
+        c.weapons = (*c.weapons, found.item)
+    else:
+        c.shield = found.item
+
+
+@applies(ev.MoraleChanged)
+def _morale(state: EncounterState, e: ev.MoraleChanged) -> None:
+    if e.record is not None:
+        state.morale = {**state.morale, e.group: e.record}
+    every_mark = frozenset().union(*STATUS_MARKS.values())
+    for cid, status in e.members:
+        c = state.get(cid)
+        for mark in every_mark:
+            c.uses.pop(mark, None)
+        for mark in STATUS_MARKS[Status(status)]:
+            c.uses[mark] = 1
+
+
+APPLIERS[ev.DiceRolled] = _nothing
+
+
+@applies(ev.ZoneCreated)
+def _zone_created(state: EncounterState, e: ev.ZoneCreated) -> None:
+    state.zones = (*state.zones, e.zone)
+
+
+@applies(ev.ZoneTriggered)
+def _zone_triggered(state: EncounterState, e: ev.ZoneTriggered) -> None:
+    state.zones = tuple(
+        replace(z, triggered=(*z.triggered, (e.actor, e.round, e.turn_of))) if z.key == e.key else z
+        for z in state.zones
+    )
+
+
+@applies(ev.ZoneEnded)
+def _zone_ended(state: EncounterState, e: ev.ZoneEnded) -> None:
+    state.zones = tuple(z for z in state.zones if z.key != e.key)
+
+
+@applies(ev.ReadyDeclared)
+def _ready(state: EncounterState, e: ev.ReadyDeclared) -> None:
+    state.readied = (*(r for r in state.readied if r.actor != e.readied.actor), e.readied)
+
+
+@applies(ev.ReadyEnded)
+def _ready_ended(state: EncounterState, e: ev.ReadyEnded) -> None:
+    state.readied = tuple(r for r in state.readied if r.actor != e.actor)
+
+
+@applies(ev.MountChanged)
+def _mount(state: EncounterState, e: ev.MountChanged) -> None:
+    state.get(e.actor).mounted_on = e.mount
 
 
 @applies(ev.CombatEnded)

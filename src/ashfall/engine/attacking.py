@@ -8,31 +8,39 @@ the damage. Reactions neither take nor advance MAP (G-41).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ashfall.content.schema import Weapon
+from ashfall.content.schema import Weapon, WeaponProperty
+from ashfall.core.modifiers import Modifier, RollSource, adv, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
+from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add, deal_damage, end_conditions
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.riders import apply_rider
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel
+from ashfall.grid.areas import adjacent_to, cover_past
+from ashfall.grid.board import SQUARE_FT, CoverLevel
 from ashfall.grid.geometry import cover_between, flanks, high_ground, space_distance_ft
+from ashfall.rules import conditions as cond
 from ashfall.rules.activities import Activity, AttackMode, attack_traits, provides_flanking, takes_map
-from ashfall.rules.attack import AttackContext, AttackResult, resolve_attack
+from ashfall.rules.attack import AttackContext, AttackResult, Outcome, resolve_attack
 from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.condition_table import EndTrigger
-from ashfall.rules.damage import roll_damage
+from ashfall.rules.damage import DamageResult, roll_damage
+from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
-from ashfall.rules.map import map_modifier
+from ashfall.rules.map import TwoWeapon, map_modifier
+from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
+from ashfall.ruleset.sections import TwfSchedule
 
 _COVER = {CoverLevel.NONE: Cover.NONE, CoverLevel.PARTIAL: Cover.PARTIAL, CoverLevel.HEAVY: Cover.HEAVY,
           CoverLevel.TOTAL: Cover.TOTAL}
-FF_1, G_20, SUR_4 = rule("FF-1"), rule("G-20"), rule("SUR-4")
+FF_1, G_20, SUR_4, E_05 = rule("FF-1"), rule("G-20"), rule("SUR-4"), rule("E-05")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +51,8 @@ class Declared:
     cover: Cover | None = None
     high_ground: bool | None = None
     unseen_attacker: bool | None = None
+    hostile_within_5ft: bool | None = None
+    within_5ft: bool | None = None
 
 
 NOTHING_DECLARED = Declared()
@@ -59,6 +69,20 @@ class Situation:
     cover: Cover
     flat_footed: bool
     unseen_attacker: bool
+    leaning_out: bool = False
+
+
+def leaning_out(state: EncounterState, c: Combatant) -> bool:
+    """Whether a creature has leaned out around its cover and lost it until its next turn (COV-4, G-55)."""
+    return bool(state.effects_on(c.id, EffectKind.NO_COVER))
+
+
+def cover_level(state: EncounterState, attacker: Combatant, target: Combatant) -> CoverLevel:
+    """Cover between two creatures on the map; one leaning out shoots past the cover next to it (COV-4)."""
+    assert state.board is not None
+    if leaning_out(state, attacker):
+        return cover_past(state.board, attacker.space, target.space, adjacent_to(attacker.space))
+    return cover_between(state.board, attacker.space, target.space)[0]
 
 
 def distance(state: EncounterState, a: Combatant, b: Combatant) -> int:
@@ -72,15 +96,30 @@ def _flanking(state: EncounterState, attacker: Combatant, target: Combatant) -> 
     if state.board is None or not attacker.space:
         return False
     for ally in state.allies_of(attacker.id):
-        if not ally.space or not ally.is_active:
+        # a downed ally is unconscious: POS-3 excludes it in edition 2, edition 1 still counts it (E-22)
+        if not ally.space or ally.health.is_dead:
             continue
         if provides_flanking(ally.condition_set, state.ruleset) is not None:
             continue
-        if distance(state, ally, target) <= max((w.reach for w in ally.weapons), default=5) and flanks(
+        if distance(state, ally, target) <= _threat_reach(state, ally) and flanks(
             attacker.space, ally.space, target.space
         ):
             return True
     return False
+
+
+def _threat_reach(state: EncounterState, c: Combatant) -> int:
+    """How far a flanking ally reaches: its longest melee weapon, or the natural reach (NAT-6, POS-1)."""
+    return max([w.reach for w in c.weapons if not w.is_ranged] + [state.ruleset.attack.natural_reach])
+
+
+def _hostile_within_5ft(state: EncounterState, attacker: Combatant) -> bool:
+    """An enemy that is up, not incapacitated, within 5 ft of the attacker (AMOD-7; off the map: none)."""
+    return bool(attacker.space) and any(
+        e.is_active and e.space and Condition.INCAPACITATED not in cond.expand(e.condition_set, state.ruleset)
+        and distance(state, attacker, e) <= SQUARE_FT
+        for e in state.enemies_of(attacker.id)
+    )
 
 
 def situation(state: EncounterState, attacker: Combatant, target: Combatant, ranged: bool,
@@ -89,21 +128,22 @@ def situation(state: EncounterState, attacker: Combatant, target: Combatant, ran
     board = state.board
     cover = Cover.NONE
     if board is not None and attacker.space and target.space:
-        cover = _COVER[cover_between(board, attacker.space, target.space)[0]]
-    hostile = any(
-        e.is_active and not e.has(Condition.INCAPACITATED) and distance(state, attacker, e) <= 5
-        for e in state.enemies_of(attacker.id)
-    )
-    hg = bool(board is not None and attacker.space and high_ground(board, attacker.space, target.space))
+        cover = _COVER[cover_level(state, attacker, target)]
+    # off the map (theater of mind) the GM declares these; a melee attack is made from within 5 ft
+    on_map = bool(attacker.space and target.space)
+    hostile = _hostile_within_5ft(state, attacker)
+    close = distance(state, attacker, target) <= SQUARE_FT if on_map else not ranged
+    hg = bool(board is not None and on_map and high_ground(board, attacker.space, target.space))
     return Situation(
         flanking=declared.flanking if declared.flanking is not None else (not ranged and _flanking(
             state, attacker, target)),
         high_ground=declared.high_ground if declared.high_ground is not None else hg,
-        hostile_within_5ft=hostile,
-        within_5ft=distance(state, attacker, target) <= 5,
+        hostile_within_5ft=declared.hostile_within_5ft if declared.hostile_within_5ft is not None else hostile,
+        within_5ft=declared.within_5ft if declared.within_5ft is not None else close,
         cover=declared.cover if declared.cover is not None else cover,
         flat_footed=target.surprised and state.round <= 1,
         unseen_attacker=bool(declared.unseen_attacker) or attacker.has(Condition.HIDDEN),
+        leaning_out=leaning_out(state, target),
     )
 
 
@@ -113,13 +153,17 @@ def target_defense(state: EncounterState, attacker: Combatant, target: Combatant
     return defense_value(
         target.creature, target.armor, target.shield, state.ruleset,
         conditions=target.condition_set, cover=sit.cover, attack=attack_traits(weapon, mode),
-        weak_point=weak_point, flat_footed=sit.flat_footed or sit.unseen_attacker,
+        weak_point=weak_point, flat_footed=sit.flat_footed or sit.unseen_attacker, leaning_out=sit.leaning_out,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class AttackPlan:
-    """One attack to make: who, with what, as part of which activity."""
+    """One attack to make: who, with what, as part of which activity.
+
+    ``map_given`` uses ``map_override`` as the MAP (All-Out Attack's 0/-3/-6, MAP-5; None = no penalty);
+    ``two_weapon`` marks an off-hand attack (TWF-4..8); ``extra_damage`` is a spell's or psionic attack's damage.
+    """
 
     attacker: str
     target: str
@@ -130,6 +174,10 @@ class AttackPlan:
     declared: Declared = NOTHING_DECLARED
     map_steps: int | None = None
     label: str = "Strike"
+    map_given: bool = False
+    map_override: Modifier | None = None
+    two_weapon: TwoWeapon | None = None
+    extra_damage: tuple[DamagePart, ...] = ()
 
 
 def is_ranged_attack(weapon: Weapon | None, mode: AttackMode) -> bool:
@@ -137,12 +185,45 @@ def is_ranged_attack(weapon: Weapon | None, mode: AttackMode) -> bool:
     return attack_traits(weapon, mode).ranged
 
 
-def _map(c: Combatant, plan: AttackPlan, ctx: Context) -> tuple[object, bool]:
+def _map(c: Combatant, plan: AttackPlan, ctx: Context) -> tuple[Modifier | None, bool]:
     counts = takes_map(plan.activity, ctx.ruleset)
     if not counts:
         return None, False
+    if plan.map_given:
+        return plan.map_override, True
     steps = c.turn.attack_rolls if plan.map_steps is None else plan.map_steps
     return map_modifier(steps, ctx.ruleset, strike_actions_before=c.turn.strike_actions), True
+
+
+def next_attack_sources(ctx: Context, attacker: str, target: str, ranged: bool) -> tuple[RollSource, ...]:
+    """Use up the attacker's "advantage on its next attack" effects that apply to this attack.
+
+    A Feint's advantage is for melee attacks against the feinted target (FNT-3); the feinted target's
+    counter (FNT-5) is against the feinter; Help's is for any attack (HLP-2).
+    """
+    found: list[RollSource] = []
+    for e in ctx.state.effects_on(attacker, EffectKind.ADVANTAGE_NEXT_ATTACK):
+        if e.against not in (None, target) or (e.melee_only and ranged):
+            continue
+        found.append(adv(rule(e.rule), "advantage on the next attack"))
+        if e.used_up:
+            ctx.emit(ev.EffectRemoved(e.key, e.rule))
+    return tuple(found)
+
+
+def attack_declared(ctx: Context, attacker: str, target: str, ranged: bool) -> str:
+    """Offer what any declared attack triggers; return the target, redirected if a reaction did so.
+
+    Readied actions (RDY-3), Covering Fire (SUP-11) and edition 1's Intercept of a ranged attack (E-19).
+    """
+    trigger = Trigger(TriggerKind.ATTACKED, attacker, target, (("ranged", ranged),))
+    return combine(offer(ctx, trigger)).redirect_to or target
+
+
+def suppressed(state: EncounterState, attacker: Combatant) -> tuple[RollSource, ...]:
+    """Disadvantage on every attack of a creature pinned by Covering Fire (SUP-11)."""
+    return tuple(dis(rule(e.rule), "suppressed by Covering Fire")
+                 for e in state.effects_on(attacker.id, EffectKind.SUPPRESSED))
 
 
 def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
@@ -150,7 +231,9 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     state = ctx.state
     attacker = state.get(plan.attacker)
     ranged = is_ranged_attack(plan.weapon, plan.mode)
-    target_id = plan.target
+    target_id = attack_declared(ctx, attacker.id, plan.target, ranged)
+    if not attacker.is_active:
+        return None
     if ranged and plan.activity not in (Activity.ATTACK_OF_OPPORTUNITY,):
         effects = offer(ctx, Trigger(TriggerKind.RANGED_ATTACK_IN_REACH, attacker.id, target_id))
         if not attacker.is_active or combine(effects).cancelled:
@@ -162,15 +245,10 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     sit = situation(state, attacker, target, ranged, plan.declared)
     weak = plan.called_shot is CalledShot.WEAK_POINT
     dv = target_defense(state, attacker, target, plan.weapon, plan.mode, sit, weak_point=weak)
-    map_mod, counts = _map(attacker, plan, ctx)
-    context = AttackContext(
-        activity=plan.activity, map_modifier=map_mod,  # type: ignore[arg-type]
-        flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
-        within_5ft=sit.within_5ft, target_conditions=target.condition_set,
-        attacker_conditions=attacker.condition_set, unseen_attacker=sit.unseen_attacker,
-        called_shot=plan.called_shot,
-    )
+    context, counts, aim = _attack_context(ctx, plan, attacker, target, sit, ranged)
     result = resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, ctx.rng, ctx.ruleset)
+    if aim is not None:
+        ctx.emit(ev.EffectRemoved(aim.key, E_05))
     ctx.emit(ev.AttackRolled(
         attacker.id, target.id, result.weapon.id if result.weapon else plan.mode.value, plan.label,
         ev.RollRecord.of(result.roll), dv.total, ev.parts(dv.modifiers.applied), result.outcome.value,
@@ -183,17 +261,116 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     return result
 
 
-def _on_hit(ctx: Context, attacker: Combatant, target: Combatant, result: AttackResult, ranged: bool,
-            weak: bool) -> None:
-    damage = roll_damage(result.damage_parts, ctx.rng, ctx.ruleset, critical=result.crit)
+def _two_weapon(ctx: Context, attacker: Combatant, plan: AttackPlan) -> TwoWeapon | None:
+    """The plan's two-weapon attack, or a later attack in a turn where two-weapon fighting was used (X-11)."""
+    if plan.two_weapon is not None:
+        return plan.two_weapon
+    a = ctx.ruleset.attack
+    if (not attacker.turn.twf_offhand_used or a.twf_schedule is not TwfSchedule.OWN_SCHEDULE or plan.weapon is None
+            or plan.map_given or not takes_map(plan.activity, ctx.ruleset)):
+        return None
+    if a.twf_requires_light and not plan.weapon.has(WeaponProperty.LIGHT):
+        return None
+    return TwoWeapon(attacker.turn.attack_rolls + 1, off_hand=False)
+
+
+def _aim(ctx: Context, attacker: Combatant, ranged: bool) -> tuple[TimedEffect | None, bool]:
+    """Edition 1's Aim (E-05): the effect to use up and whether it still holds (no Stride/Step/Crawl since)."""
+    aims = ctx.state.effects_on(attacker.id, EffectKind.AIMED) if ranged else []
+    if not aims:
+        return None, False
+    for e in reversed(ctx.log):
+        if isinstance(e, ev.EffectAdded) and e.effect.key == aims[0].key:
+            return aims[0], True
+        if isinstance(e, ev.Moved) and e.actor == attacker.id and not e.forced:
+            return aims[0], False
+    return aims[0], False
+
+
+def _attack_context(ctx: Context, plan: AttackPlan, attacker: Combatant, target: Combatant, sit: Situation,
+                    ranged: bool) -> tuple[AttackContext, bool, TimedEffect | None]:
+    """The rules core's context for one roll, whether it counts for MAP, and an Aim it uses up."""
+    map_mod, counts = _map(attacker, plan, ctx)
+    aim, aimed = _aim(ctx, attacker, ranged)
+    context = AttackContext(
+        activity=plan.activity, map_modifier=map_mod,
+        flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
+        within_5ft=sit.within_5ft, target_conditions=target.condition_set,
+        attacker_conditions=attacker.condition_set, unseen_attacker=sit.unseen_attacker,
+        called_shot=plan.called_shot,
+        extra_sources=(*next_attack_sources(ctx, attacker.id, target.id, ranged), *suppressed(ctx.state, attacker)),
+        two_weapon=_two_weapon(ctx, attacker, plan), aimed=aimed, extra_damage=plan.extra_damage,
+    )
+    return context, counts, aim
+
+
+def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
+                         spread_ft: int = 0) -> MultiAttackResult | None:
+    """One roll against several targets: Sweeping Strike and Full Auto Burst (SWP-1..3, G-09, G-35, X-12).
+
+    The attack's reactions are offered once (for the first target); situational modifiers come from the
+    first target, each target's DV from its own position. One AttackRolled per target, only the first
+    counting for MAP (G-41). Returns None if the attacker fell first.
+    """
+    state = ctx.state
+    attacker = state.get(plan.attacker)
+    ranged = is_ranged_attack(plan.weapon, plan.mode)
+    ids = list(targets)
+    ids[0] = attack_declared(ctx, attacker.id, ids[0], ranged)
+    if not attacker.is_active:
+        return None
+    if ranged:
+        effects = offer(ctx, Trigger(TriggerKind.RANGED_ATTACK_IN_REACH, attacker.id, ids[0]))
+        if not attacker.is_active or combine(effects).cancelled:
+            return None
+    else:
+        redirect = combine(offer(ctx, Trigger(TriggerKind.MELEE_ATTACK_DECLARED, attacker.id, ids[0]))).redirect_to
+        if redirect is not None and redirect not in ids:
+            ids[0] = redirect
+    chosen = [state.get(t) for t in ids]
+    sits = [situation(state, attacker, t, ranged, plan.declared) for t in chosen]
+    context, counts, aim = _attack_context(ctx, plan, attacker, chosen[0], sits[0], ranged)
+    marks = [Target(target_defense(state, attacker, t, plan.weapon, plan.mode, s), t.condition_set, s.within_5ft)
+             for t, s in zip(chosen, sits, strict=True)]
+    result = resolve_multi_target(attacker.creature, plan.weapon, plan.mode, marks, context, ctx.rng, ctx.ruleset,
+                                  spread_ft=spread_ft)
+    if aim is not None:
+        ctx.emit(ev.EffectRemoved(aim.key, E_05))
+    weapon_id = plan.weapon.id if plan.weapon else plan.mode.value
+    for i, (t, out) in enumerate(zip(chosen, result.targets, strict=True)):
+        ctx.emit(ev.AttackRolled(
+            attacker.id, t.id, weapon_id, plan.label, ev.RollRecord.of(out.roll), out.target.defense.total,
+            ev.parts(out.target.defense.modifiers.applied), out.outcome.value, tuple(out.reasons),
+            counts and result.counts_for_map and i == 0,
+        ))
+    if attacker.has(Condition.HIDDEN):
+        end_conditions(ctx, attacker.id, EndEvent(EndTrigger.ATTACKS), G_20)
+    for t, out in zip(chosen, result.targets, strict=True):
+        if out.hit:
+            deal_hit(ctx, attacker, t, out.damage_parts, out.outcome is Outcome.CRIT, ranged, result.activity.value)
+            if ranged:
+                offer(ctx, Trigger(TriggerKind.RANGED_HIT, attacker.id, t.id))
+    return result
+
+
+def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts: tuple[DamagePart, ...],
+             critical: bool, ranged: bool, label: str, *, weak: bool = False) -> DamageResult:
+    """Roll a hit's damage, offer Deflect-style reactions to a ranged hit, and deal it."""
+    damage = roll_damage(damage_parts, ctx.rng, ctx.ruleset, critical=critical)
     reduction = 0
     if ranged:
         data: tuple[tuple[str, object], ...] = (("damage", damage.total),)
         hit_effects = offer(ctx, Trigger(TriggerKind.HIT_BY_RANGED, attacker.id, target.id, data,
                                          only=frozenset({target.id})))
         reduction = combine(hit_effects).damage_reduction
-    dealt = deal_damage(ctx, target.id, damage, source=attacker.id, label=result.activity.value,
-                        critical=result.crit, deflect=reduction, ignore_armor_dr=weak)
+    return deal_damage(ctx, target.id, damage, source=attacker.id, label=label, critical=critical,
+                       deflect=reduction, ignore_armor_dr=weak)
+
+
+def _on_hit(ctx: Context, attacker: Combatant, target: Combatant, result: AttackResult, ranged: bool,
+            weak: bool) -> None:
+    dealt = deal_hit(ctx, attacker, target, result.damage_parts, result.crit, ranged, result.activity.value,
+                     weak=weak)
     for rider in result.riders:
         apply_rider(ctx, attacker, target, rider, dealt.total)
     if ranged:
@@ -209,4 +386,5 @@ def condition_for(target: str, condition: Condition, rule_id: RuleId, source: st
     return AppliedCondition(condition, rule_id, source, duration)
 
 
-__all__ = ["AttackPlan", "Declared", "Situation", "add", "condition_for", "perform_attack", "situation"]
+__all__ = ["AttackPlan", "Declared", "Situation", "add", "condition_for", "deal_hit", "perform_attack",
+           "perform_multi_attack", "situation"]

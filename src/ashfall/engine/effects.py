@@ -22,6 +22,10 @@ class EffectKind(Enum):
     NO_COVER = "no-cover"
     NO_REACTIONS_AGAINST = "no-reactions-against"
     NO_REACTIONS_PROVOKED = "no-reactions-provoked"
+    CANNOT_MOVE = "cannot-move"
+    SUPPRESSED = "suppressed"
+    SUSTAINED_SPELL = "sustained-spell"
+    CONCENTRATION = "concentration"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,7 @@ class TimedEffect:
         amount: A number it uses (speed change in feet).
         used_up: Ends the first time it is used (the next attack, the next check).
         source: Who granted it.
+        melee_only: Applies only to melee attacks (a Feint's advantage, FNT-3).
     """
 
     key: str
@@ -49,6 +54,7 @@ class TimedEffect:
     amount: int = 0
     used_up: bool = True
     source: str | None = None
+    melee_only: bool = False
 
 
 def expire_effects(effects: tuple[TimedEffect, ...], boundary: TurnBoundary) -> tuple[

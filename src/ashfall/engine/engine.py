@@ -18,7 +18,7 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import ACTIONS, ActionDef, Refused, refuse
 from ashfall.engine.apply import apply
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import Controller, NeedDecision
+from ashfall.engine.decisions import Controller, NeedDecision  # noqa: F401  (raised through submit)
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import end_round, end_turn, resolve_surprise, roll_initiative, start_turn
 from ashfall.rules import conditions as cond
@@ -136,6 +136,8 @@ class Engine:
         if state.ended:
             raise refuse("INIT-2", "the encounter is over")
         actor = state.get(intent.actor)
+        if not actor.is_active or not can_act(actor, state):
+            raise refuse("DEATH-1" if not actor.is_active else "C-INC", f"{actor.name} cannot act now")
         if definition.own_turn:
             self._require_turn(actor.id)
         cost = definition.cost(state, intent)
@@ -165,15 +167,20 @@ class Engine:
             ctx.emit(ev.ResourceUsed(intent.actor, "free-action", 1, definition.rule))
         elif cost:
             ctx.emit(ev.ActionsSpent(intent.actor, cost, definition.name, definition.rule, definition.bonus))
+        order, index = list(self.state.order), self.state.turn_index
         definition.resolve(ctx, intent)
-        self._check_victory(ctx)
+        if self._check_victory(ctx) or not definition.ends_turn:
+            return
+        end_turn(ctx, intent.actor)
+        following = order[index + 1:]
+        self._advance(ctx, self.state.order.index(following[0]) if following else len(self.state.order))
 
     def _run(self, body: Any, answers: tuple[str | None, ...]) -> list[Any]:
         mark = Checkpoint(len(self.log), self.rng.getstate())
         ctx = self._context(answers)
         try:
             body(ctx)
-        except (NeedDecision, Refused):
+        except Exception:  # Refused, NeedDecision, or a bug: never leave an intent half applied
             self._rewind(mark)
             raise
         self._checkpoints.append(mark)
@@ -204,10 +211,13 @@ class Engine:
 
     def _replayed(self, n: int) -> EncounterState:
         assert self._initial is not None
-        state = clone_state(self._initial)
-        for e in self.log[:n]:
-            apply(state, e)
-        return state
+        return replay(self._initial, self.log[:n])
+
+    @property
+    def initial_state(self) -> EncounterState:
+        """A copy of the state the engine was built with (before any event)."""
+        assert self._initial is not None
+        return clone_state(self._initial)
 
     def undo(self, to_intent: int | None = None) -> None:
         """Undo back to the start of an earlier intent (default: the last one); the RNG rewinds too."""
@@ -226,10 +236,19 @@ class Engine:
     def copy(self) -> Engine:
         """An independent engine at the same point (for look-ahead by AI policies)."""
         other = copy.copy(self)
+        other.rng = copy.deepcopy(self.rng)  # look-ahead must not move this engine's dice
         other.state = clone_state(self.state)
         other.log = list(self.log)
         other._checkpoints = list(self._checkpoints)
         return other
+
+
+def replay(initial: EncounterState, events: Iterable[Any]) -> EncounterState:
+    """The state after applying ``events`` in order to a copy of ``initial`` (undo and golden replays use it)."""
+    state = clone_state(initial)
+    for e in events:
+        apply(state, e)
+    return state
 
 
 def _fighting(c: Combatant) -> bool:

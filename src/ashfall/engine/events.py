@@ -16,9 +16,11 @@ from pydantic import Field, TypeAdapter
 from ashfall.core.d20 import D20Roll
 from ashfall.core.modifiers import Modifier, RollSource
 from ashfall.engine.effects import TimedEffect
+from ashfall.engine.lasting import Readied, Zone
 from ashfall.grid.board import Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Health
+from ashfall.rules.morale import GroupMorale
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +365,158 @@ class EffectRemoved:
 
 
 @dataclass(frozen=True, slots=True)
+class SpellCast:
+    """A spell is cast (ACT-8): after reactions to the casting; ``countered`` names the rule that stopped it."""
+
+    actor: str
+    spell: str
+    level: int
+    targets: tuple[str, ...]
+    countered: str = ""
+    rule: str = "ACT-8"
+    type: Literal["spell-cast"] = "spell-cast"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionNoted:
+    """An action whose effect the GM narrates: speaking, using an object or item (FA-1, UOB-1, ACT-14)."""
+
+    actor: str
+    label: str
+    detail: str
+    rule: str
+    type: Literal["action-noted"] = "action-noted"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDropped:
+    """A held weapon or shield leaves a creature's hands and lands on ``square`` (FA-2, DIS-3)."""
+
+    actor: str
+    item: str
+    square: Square | None
+    rule: str
+    type: Literal["item-dropped"] = "item-dropped"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemPickedUp:
+    """A creature picks up an item lying on ``square`` (UOB-1)."""
+
+    actor: str
+    item: str
+    square: Square | None
+    rule: str
+    type: Literal["item-picked-up"] = "item-picked-up"
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleChecked:
+    """A morale check (MOR-3): one roll for every trigger of one event (MOR-12), or a leader's rally (G-04).
+
+    ``actor`` is empty for a group check, the individual for a Fear Effect check (MOR-10), the leader for a rally.
+    """
+
+    group: str
+    actor: str
+    kind: str
+    triggers: tuple[str, ...]
+    roll: RollRecord
+    dc: int
+    dc_parts: tuple[Part, ...]
+    outcome: str
+    rule: str = "MOR-3"
+    type: Literal["morale-checked"] = "morale-checked"
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleChanged:
+    """A group's morale record and/or members' statuses changed (G-03, MOR-20, MOR-26, MOR-27).
+
+    ``members`` pairs combatant ids with their new status; ``record`` is the group's new record, or None.
+    """
+
+    group: str
+    members: tuple[tuple[str, str], ...]
+    record: GroupMorale | None
+    label: str
+    rule: str
+    type: Literal["morale-changed"] = "morale-changed"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """Dice rolled outside an attack's damage (Deflect's 1d10 + AGI, RX-7), with the total used."""
+
+    actor: str
+    label: str
+    dice: str
+    faces: tuple[int, ...]
+    total: int
+    rule: str
+    type: Literal["dice-rolled"] = "dice-rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCreated:
+    """A suppression zone begins (SUP-3, SUP-4)."""
+
+    zone: Zone
+    rule: str = "SUP-3"
+    type: Literal["zone-created"] = "zone-created"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneTriggered:
+    """A creature moving in a zone makes its save there this turn (SUP-5, SUP-6)."""
+
+    key: str
+    actor: str
+    round: int
+    turn_of: str
+    rule: str = "SUP-6"
+    type: Literal["zone-triggered"] = "zone-triggered"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneEnded:
+    """A zone ends (the start of its owner's next turn, SUP-4)."""
+
+    key: str
+    rule: str = "SUP-4"
+    type: Literal["zone-ended"] = "zone-ended"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyDeclared:
+    """A creature readies an action with a trigger (RDY-1, RDY-2)."""
+
+    readied: Readied
+    rule: str = "RDY-2"
+    type: Literal["ready-declared"] = "ready-declared"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyEnded:
+    """A readied action is used (RDY-3) or lost at the start of its creature's turn (RDY-4)."""
+
+    actor: str
+    used: bool
+    rule: str
+    type: Literal["ready-ended"] = "ready-ended"
+
+
+@dataclass(frozen=True, slots=True)
+class MountChanged:
+    """A creature gets on a mount (``mount`` is its id) or off it (``mount`` is None) (ACT-6, MNT-1)."""
+
+    actor: str
+    mount: str | None
+    rule: str = "ACT-6"
+    type: Literal["mount-changed"] = "mount-changed"
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded:
     """A side has won (every member of the others dead, dying, unconscious, fled or surrendered)."""
 
@@ -376,7 +530,9 @@ Event = Annotated[
     CombatStarted | InitiativeRolled | OrderSet | Surprise | RoundStarted | RoundEnded | TurnStarted | TurnSkipped
     | TurnEnded | ActionsSpent | ReactionSpent | Moved | MovementStopped | AttackRolled | CheckRolled | DamageTaken
     | HealthSet | ConditionAdded | ConditionRemoved | ResourceUsed | InitiativeChanged | DecisionMade | BoundaryPassed
-    | EffectAdded | EffectRemoved | CombatEnded,
+    | EffectAdded | EffectRemoved | SpellCast | ItemDropped | ItemPickedUp | ActionNoted | MoraleChecked
+    | MoraleChanged | DiceRolled | ZoneCreated | ZoneTriggered | ZoneEnded
+    | ReadyDeclared | ReadyEnded | MountChanged | CombatEnded,
     Field(discriminator="type"),
 ]
 

@@ -22,11 +22,16 @@ from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, add_co
 AfterDamage = Callable[[Context, str, str, DamageResult], None]
 AFTER_DAMAGE: list[AfterDamage] = []
 """Hooks run after every damage event: (ctx, target id, source id, result)."""
+AfterCondition = Callable[[Context, str, AppliedCondition, frozenset[Condition]], None]
+AFTER_CONDITION: list[AfterCondition] = []
+"""Hooks run after a condition takes hold: (ctx, target id, the condition, its conditions before); morale's
+Fear Effect and Leader Down triggers plug in here (MOR-8, MOR-10)."""
 
 
 def add(ctx: Context, target: str, applied: AppliedCondition) -> bool:
     """Apply a condition unless the target is immune (C-PET …); returns whether it took hold."""
     c = ctx.state.get(target)
+    before = c.condition_set
     result = add_condition(c.conditions, applied, ctx.ruleset)
     if result.refused is not None:
         return False
@@ -36,6 +41,8 @@ def add(ctx: Context, target: str, applied: AppliedCondition) -> bool:
     for new in result.conditions:
         if new not in c.conditions:
             ctx.emit(ev.ConditionAdded(target, new, applied.rule))
+    for hook in AFTER_CONDITION:
+        hook(ctx, target, applied, before)
     return True
 
 

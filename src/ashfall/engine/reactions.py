@@ -2,7 +2,8 @@
 
 A resolver that reaches a trigger point calls :func:`offer`. Eligible creatures are asked in a fixed
 order (initiative order, then roster order); each may spend its one reaction per round (AE-2, RX-1)
-on one of the reactions it qualifies for, and at most one reaction per triggering event (RX-4).
+on one of the reactions it qualifies for, and at most one reaction per triggering event (RX-4;
+edition 1 lets a creature with more reactions per round spend several on one event, E-13).
 Flat-footed, surprised (round 1) and incapacitated creatures cannot react (FF-3, SUR-2, C-INC).
 A reaction's resolver returns an :class:`Effect` that the triggering resolver reads (Intercept
 redirects, Deflect reduces, Sentinel stops movement).
@@ -18,6 +19,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Decision, Option
+from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 
@@ -36,6 +38,7 @@ class TriggerKind(Enum):
     DISARM_FAILED = "disarm-failed"
     MOVED = "moved"
     ATTACKED = "attacked"
+    EMERGES = "emerges"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,16 @@ def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
     return None
 
 
+def shielded(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+    """Whether the trigger's actor is safe from this reactor (Overrun, OVR-4, OVR-6).
+
+    An Overrun target cannot react against the mover; a critical Overrun lets it provoke no reactions.
+    """
+    if state.effects_on(trigger.actor, EffectKind.NO_REACTIONS_PROVOKED):
+        return True
+    return any(e.against == trigger.actor for e in state.effects_on(reactor.id, EffectKind.NO_REACTIONS_AGAINST))
+
+
 def _reactors(state: EncounterState, trigger: Trigger) -> list[Combatant]:
     order = {cid: i for i, cid in enumerate(state.order)}
     roster = list(state.combatants)
@@ -133,23 +146,31 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
     """
     effects: list[Effect] = []
     for c in _reactors(ctx.state, trigger):
-        if can_react(ctx.state, c) is not None:
-            continue
-        options = [d for d in REACTIONS.values() if trigger.kind in d.triggers and d.eligible(ctx.state, c, trigger)]
-        if not options:
-            continue
-        decision = Decision(
-            c.id, "reaction", f"{trigger.kind.value} by {trigger.actor}",
-            tuple(Option(d.key, d.label, d.rule) for d in options), True, rule("RX-3"),
-        )
-        choice = ctx.decide(decision)
-        if choice is None:
-            continue
-        chosen = REACTIONS[choice]
-        ctx.emit(ev.ReactionSpent(c.id, chosen.label, chosen.rule))
-        effects.append(chosen.resolve(ctx, c, trigger))
-        # RX-4 is met by construction: each creature is asked once per triggering event.
+        while can_react(ctx.state, c) is None and not shielded(ctx.state, c, trigger):
+            effect = _ask(ctx, c, trigger)
+            if effect is None:
+                break
+            effects.append(effect)
+            if ctx.ruleset.turn.one_reaction_per_trigger:
+                break  # RX-4: one reaction per triggering event; edition 1 has no such limit (E-13)
     return effects
+
+
+def _ask(ctx: Context, c: Combatant, trigger: Trigger) -> Effect | None:
+    """Offer one creature the reactions it qualifies for; resolve the one it takes (None: it takes none)."""
+    options = [d for d in REACTIONS.values() if trigger.kind in d.triggers and d.eligible(ctx.state, c, trigger)]
+    if not options:
+        return None
+    decision = Decision(
+        c.id, "reaction", f"{trigger.kind.value} by {trigger.actor}",
+        tuple(Option(d.key, d.label, d.rule) for d in options), True, rule("RX-3"),
+    )
+    choice = ctx.decide(decision)
+    if choice is None:
+        return None
+    chosen = REACTIONS[choice]
+    ctx.emit(ev.ReactionSpent(c.id, chosen.label, chosen.rule))
+    return chosen.resolve(ctx, c, trigger)
 
 
 @dataclass(slots=True)

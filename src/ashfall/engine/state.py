@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.types import Condition
 from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.engine.lasting import Readied, Zone
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.dying import down_conditions
 from ashfall.rules.health import Health
+from ashfall.rules.morale import GroupMorale
 from ashfall.ruleset import Ruleset
 
 
@@ -31,6 +33,7 @@ class TurnBudget:
     moved_this_turn: bool = False
     feinted: frozenset[str] = frozenset()
     twf_offhand_used: bool = False
+    actions_spent: int = 0
 
 
 @dataclass(slots=True)
@@ -50,12 +53,15 @@ class Combatant:
     initiative: int = 0
     initiative_key: tuple[int, int, int] = (0, 0, 0)
     reaction_available: bool = True
+    reactions_used: int = 0
     turn: TurnBudget = field(default_factory=TurnBudget)
     ammo: dict[str, int] = field(default_factory=dict)
     uses: dict[str, int] = field(default_factory=dict)
     focus: int = 0
     surprised: bool = False
     controller: str = "ai"
+    mounted_on: str | None = None
+    """The mount it rides (ACT-6, MNT-1); a rider shares its mount's square and moves with it (MNT-4)."""
 
     @property
     def space(self) -> tuple[Square, ...]:
@@ -79,6 +85,21 @@ class Combatant:
         return not self.health.is_down
 
 
+@dataclass(frozen=True, slots=True)
+class GroundItem:
+    """An item lying on the battlefield (dropped FA-2, or knocked away by a Disarm DIS-3).
+
+    Attributes:
+        item: The weapon or shield.
+        square: Where it lies (None in a theater-of-mind fight: "nearby").
+        owner: Who dropped it.
+    """
+
+    item: Weapon | Shield
+    square: Square | None
+    owner: str
+
+
 @dataclass(slots=True)
 class EncounterState:
     """Everything about one fight at one moment."""
@@ -90,9 +111,18 @@ class EncounterState:
     round: int = 0
     turn_index: int = -1
     effects: tuple[TimedEffect, ...] = ()
+    ground: tuple[GroundItem, ...] = ()
+    zones: tuple[Zone, ...] = ()
+    readied: tuple[Readied, ...] = ()
     started: bool = False
     ended: bool = False
     winner: str | None = None
+    morale_enabled: bool = True
+    """MOR-38: morale applies in this encounter (with the ruleset's ``morale.enabled``)."""
+    morale_immune: frozenset[str] = frozenset()
+    """MOR-37: combatant ids or whole sides the GM declared immune to morale for this encounter."""
+    morale: dict[str, GroupMorale] = field(default_factory=dict)
+    """Each NPC group's morale record (MOR-4); the applier replaces the dict, never mutates it."""
 
     @property
     def active_id(self) -> str | None:

@@ -30,6 +30,12 @@ EndOfRoundHook = Callable[[Context], None]
 END_OF_ROUND: list[tuple[str, EndOfRoundHook]] = []
 """Hooks run at the end of each round, in this (documented, fixed) order: (name, hook)."""
 
+StartOfTurnHook = Callable[[Context, str], None]
+START_OF_TURN: list[tuple[str, StartOfTurnHook]] = []
+"""Hooks run at the start of every turn, right after its boundary passes, in order: (name, hook(ctx, whose turn)).
+What lasts "until the start of your next turn" outside conditions and effects ends here (zones SUP-4, readied
+actions RDY-4)."""
+
 
 def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
     """1d20 + AGI + proficiency + equipment (INIT-1); edition 1 adds proficiency only if trained (E-21)."""
@@ -90,6 +96,8 @@ def start_turn(ctx: Context, cid: str) -> bool:
     state = ctx.state
     c = state.get(cid)
     _boundary(ctx, cid, TurnEdge.START)
+    for _name, hook in START_OF_TURN:
+        hook(ctx, cid)
     if c.health.is_dead:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
         return False

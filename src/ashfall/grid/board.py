@@ -17,12 +17,13 @@ SQUARE_FT = 5
 
 
 class Terrain(Enum):
-    """Movement cost classes (MOV-2..MOV-5)."""
+    """Movement cost classes (MOV-2..MOV-5); water costs by the swimmer (X-03)."""
 
     NORMAL = "normal"
     DIFFICULT = "difficult"
     GREATER_DIFFICULT = "greater-difficult"
     IMPASSABLE = "impassable"
+    WATER = "water"
 
     @property
     def multiplier(self) -> int | None:
@@ -35,12 +36,15 @@ class Terrain(Enum):
         return _TERRAIN_RULE[self]
 
 
-_MULT = {Terrain.NORMAL: 1, Terrain.DIFFICULT: 2, Terrain.GREATER_DIFFICULT: 3, Terrain.IMPASSABLE: None}
+_MULT = {Terrain.NORMAL: 1, Terrain.DIFFICULT: 2, Terrain.GREATER_DIFFICULT: 3, Terrain.IMPASSABLE: None,
+         Terrain.WATER: 2}
+"""The cost of water here is for a creature without a swim speed at the default ``turn.water_cost`` (X-03)."""
 _TERRAIN_RULE = {
     Terrain.NORMAL: rule("MOV-2"),
     Terrain.DIFFICULT: rule("MOV-3"),
     Terrain.GREATER_DIFFICULT: rule("MOV-4"),
     Terrain.IMPASSABLE: rule("MOV-5"),
+    Terrain.WATER: rule("X-03"),
 }
 
 

@@ -5,10 +5,16 @@ Distances are in feet. Diagonals cost 5 ft by default; the alternating 5/10 rule
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from enum import Enum
 
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, CoverObject, Square
+
+_EPS = 1e-9
+_NUDGE = 1e-6
+"""How far (in squares) a grazing line is shifted to either side to decide what it passes (G-37)."""
 
 
 class Diagonals(Enum):
@@ -45,33 +51,53 @@ def centre(space: Sequence[Square]) -> tuple[float, float]:
 
 
 def line_squares(a: tuple[float, float], b: tuple[float, float]) -> list[Square]:
-    """Squares a straight segment between two points crosses (corner touches excluded), in order."""
+    """Squares whose interior the segment from ``a`` to ``b`` passes through, in order (exact traversal).
+
+    A segment that only touches a square's corner, or runs exactly along a grid line, does not pass
+    through that square's interior and does not list it.
+    """
     (x0, y0), (x1, y1) = a, b
-    steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) * 4))
+    cuts = {0.0, 1.0}
+    for p0, p1 in ((x0, x1), (y0, y1)):
+        if p1 != p0:
+            lo, hi = min(p0, p1), max(p0, p1)
+            cuts.update((k - p0) / (p1 - p0) for k in range(math.floor(lo) + 1, math.ceil(hi)))
+    ts = sorted(cuts)
     out: list[Square] = []
-    for i in range(steps + 1):
-        t = i / steps
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        # points exactly on a grid line belong to neither side: skip them so corner grazes don't count
-        if abs(x - round(x)) < 1e-9 or abs(y - round(y)) < 1e-9:
-            continue
-        sq = (int(x // 1), int(y // 1))
+    for t0, t1 in itertools.pairwise(ts):
+        if t1 - t0 < _EPS:
+            continue  # a corner crossing: both grid lines at once
+        tm = (t0 + t1) / 2
+        x, y = x0 + (x1 - x0) * tm, y0 + (y1 - y0) * tm
+        if abs(x - round(x)) < _EPS or abs(y - round(y)) < _EPS:
+            continue  # running along a grid line, between two squares
+        sq = (math.floor(x), math.floor(y))
         if not out or out[-1] != sq:
             out.append(sq)
     return out
 
 
-def cover_between(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> tuple[CoverLevel, str]:
-    """The best cover the target has against the attacker along the centre-to-centre line (COV-1..3).
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
 
-    Walls give total cover; cover objects give their level. Squares of either creature are ignored.
 
-    Returns:
-        The cover level and the name of what provides it ("" for none).
+def _nudged(a: Point, b: Point) -> tuple[Segment, ...]:
+    """The segment shifted a hair to either side (G-37).
+
+    A line that grazes a corner or runs along a grid line between two squares is traced as if it
+    passed just beside it, on each side in turn.
     """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return ((a, b),)
+    nx, ny = -dy / length * _NUDGE, dx / length * _NUDGE
+    return tuple(((a[0] + s * nx, a[1] + s * ny), (b[0] + s * nx, b[1] + s * ny)) for s in (1, -1))
+
+
+def _cover_along(board: Board, segment: Segment, skip: set[Square]) -> tuple[CoverLevel, str]:
     best, name = CoverLevel.NONE, ""
-    skip = set(attacker) | set(target)
-    for sq in line_squares(centre(attacker), centre(target)):
+    for sq in line_squares(*segment):
         if sq in skip:
             continue
         if board.blocks_sight(sq):
@@ -82,10 +108,28 @@ def cover_between(board: Board, attacker: Sequence[Square], target: Sequence[Squ
     return best, name
 
 
+def cover_between(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> tuple[CoverLevel, str]:
+    """The cover the target has against the attacker along the centre-to-centre line (COV-1..3, G-37).
+
+    Walls give total cover; cover objects give their level; squares of either creature are ignored.
+    A line that grazes a corner or runs along a grid line is traced a hair to each side and the
+    weaker result counts: one wall corner does not block, two walls meeting at a corner do.
+
+    Returns:
+        The cover level and the name of what provides it ("" for none).
+    """
+    skip = set(attacker) | set(target)
+    found = [_cover_along(board, seg, skip) for seg in _nudged(centre(attacker), centre(target))]
+    return min(found, key=lambda f: f[0].value)
+
+
 def has_line_of_sight(board: Board, a: Sequence[Square], b: Sequence[Square]) -> bool:
-    """No wall lies on the line between the two spaces' centres."""
+    """No wall blocks the line between the two spaces' centres (traced as :func:`cover_between` does)."""
     skip = set(a) | set(b)
-    return not any(board.blocks_sight(s) for s in line_squares(centre(a), centre(b)) if s not in skip)
+    return any(
+        not any(board.blocks_sight(s) for s in line_squares(*seg) if s not in skip)
+        for seg in _nudged(centre(a), centre(b))
+    )
 
 
 _OPPOSITE = {("left", "right"), ("right", "left"), ("top", "bottom"), ("bottom", "top")}

@@ -1,16 +1,17 @@
 """Exact odds of one attack: hit, crit and the full damage distribution after DR and resistances.
 
-The model is the attack rules, evaluated over every d20 face instead of one roll: a natural 20 hits and
-crits (CRIT-1), a natural 1 misses (CRIT-3), otherwise the total meets or exceeds DV (ATK-4). A crit
-doubles every die and adds flat modifiers once (CRIT-2, G-40). Damage then goes through the minimum
-(G-42), DR (DR-1, before resistance: DR-3), and resistance / vulnerability / immunity (RVI-1..3, G-43).
+The model is the engine's own :func:`ashfall.rules.attack.judge`, evaluated over every d20 face instead of
+one roll: a natural 20 hits and crits (CRIT-1), a natural 1 misses (CRIT-3), otherwise the total meets or
+exceeds DV (ATK-4). A crit doubles every die of the expression (all of it counts as weapon dice) and adds
+flat modifiers once (CRIT-2, G-40). Damage then goes through the minimum (G-42), DR (DR-1, before
+resistance: DR-3), and resistance / vulnerability / immunity (RVI-1..3, G-43), as the damage ledger does.
 All numbers are exact :class:`~fractions.Fraction` values.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -22,14 +23,15 @@ from ashfall.core.modifiers import Advantage, Modifier, ModifierKind, Stacked, s
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
 from ashfall.odds.dice import to_die
+from ashfall.rules.attack import Outcome, judge
+from ashfall.rules.map import map_modifier
 from ashfall.ruleset import Ruleset, preset
-from ashfall.ruleset.sections import AttackSection, ResistVuln
+from ashfall.ruleset.sections import ResistVuln
 
 ATK_4 = rule("ATK-4")
 CRIT_1 = rule("CRIT-1")
 CRIT_2 = rule("CRIT-2")
 CRIT_3 = rule("CRIT-3")
-MAP_1 = rule("MAP-1")
 MAA_5 = rule("MAA-5")
 G_21 = rule("G-21")
 G_40 = rule("G-40")
@@ -42,10 +44,6 @@ RVI_2 = rule("RVI-2")
 RVI_3 = rule("RVI-3")
 
 NORMAL = Advantage.NORMAL
-NATURAL_20 = 20
-"""The d20's top face: hits and crits (CRIT-1)."""
-NATURAL_1 = 1
-"""The d20's bottom face: misses (CRIT-3)."""
 
 
 class DamageStepKind(Enum):
@@ -66,7 +64,7 @@ class DamageStep:
     Attributes:
         kind: What the step does.
         rule: The rule that requires it.
-        amount: The DR or minimum amount (0 for the other kinds).
+        amount: The DR or minimum amount, the resistance divisor or the vulnerability multiplier (else 0).
     """
 
     kind: DamageStepKind
@@ -77,8 +75,8 @@ class DamageStep:
 _STEP_FN: dict[DamageStepKind, Callable[[int, int], int]] = {
     DamageStepKind.MINIMUM: lambda dmg, n: max(dmg, n),
     DamageStepKind.DR: lambda dmg, n: max(dmg - n, 0),
-    DamageStepKind.RESISTANCE: lambda dmg, _: dmg // 2,
-    DamageStepKind.VULNERABILITY: lambda dmg, _: dmg * 2,
+    DamageStepKind.RESISTANCE: lambda dmg, n: dmg // n,
+    DamageStepKind.VULNERABILITY: lambda dmg, n: dmg * n,
     DamageStepKind.CANCELLED: lambda dmg, _: dmg,
     DamageStepKind.IMMUNITY: lambda dmg, _: 0,
 }
@@ -143,14 +141,6 @@ def die_fractions(die: icepool.Die) -> dict[int, Fraction]:
     return {int(outcome): Fraction(quantity, denominator) for outcome, quantity in die.items()}
 
 
-def _hit_and_crit(natural: int, total: int, dv: int, section: AttackSection) -> tuple[bool, bool]:
-    if natural == NATURAL_20 and section.natural_20_hits:  # CRIT-1
-        return True, True
-    if natural == NATURAL_1 and section.natural_1_misses:  # CRIT-3
-        return False, False
-    hit = total >= dv  # ATK-4
-    return hit, hit and natural == NATURAL_20
-
 
 def damage_steps(
     dr: int, *, resist: bool, vulnerable: bool, immune: bool, ruleset: Ruleset
@@ -171,9 +161,9 @@ def damage_steps(
         steps.append(DamageStep(DamageStepKind.CANCELLED, G_43))
     else:
         if resist:
-            steps.append(DamageStep(DamageStepKind.RESISTANCE, RVI_1))
+            steps.append(DamageStep(DamageStepKind.RESISTANCE, RVI_1, ruleset.damage.resistance_divisor))
         if vulnerable:
-            steps.append(DamageStep(DamageStepKind.VULNERABILITY, RVI_2))
+            steps.append(DamageStep(DamageStepKind.VULNERABILITY, RVI_2, ruleset.damage.vulnerability_multiplier))
     return tuple(steps)
 
 
@@ -210,12 +200,13 @@ def applies_to(damage_tag: str | None, type_names: Iterable[str]) -> bool:
         return False
 
 
-def _map_modifier(attack_number: int, section: AttackSection, map_rule: RuleId) -> tuple[Modifier, ...]:
+def _map_modifier(attack_number: int, ruleset: Ruleset, map_rule: RuleId | None) -> tuple[Modifier, ...]:
     if attack_number < 1:
         raise ValueError(f"attack_number counts from 1 (got {attack_number})")
-    if attack_number == 1:
+    mod = map_modifier(attack_number - 1, ruleset)
+    if mod is None:
         return ()
-    return (Modifier(section.map_step * (attack_number - 1), ModifierKind.MAP, map_rule, f"attack {attack_number}"),)
+    return (replace(mod, rule=map_rule) if map_rule else mod,)
 
 
 def attack_odds(
@@ -226,7 +217,7 @@ def attack_odds(
     ruleset: Ruleset | None = None,
     advantage: Advantage = NORMAL,
     attack_number: int = 1,
-    map_rule: RuleId = MAP_1,
+    map_rule: RuleId | None = None,
     power_strike: bool = False,
     dr: int = 0,
     resist: bool = False,
@@ -242,7 +233,8 @@ def attack_odds(
         ruleset: The rules in force (default: the current edition).
         advantage: Net advantage state (G-21).
         attack_number: This attack's place among the turn's attack rolls; takes ``map_step`` per earlier one.
-        map_rule: The rule cited for the MAP modifier (MAP-1; MAA-7 for All-Out Attack).
+        map_rule: The rule to cite for the MAP modifier instead of the engine's (MAP-1, or E-01 in edition 1),
+            e.g. MAP-5 for All-Out Attack or G-41 after a Power Strike.
         power_strike: Power Strike: ``power_strike_attack`` to hit, ``power_strike_damage`` flat (MAA-5).
         dr: The target's Damage Reduction against this damage.
         resist: The target resists this damage.
@@ -255,7 +247,7 @@ def attack_odds(
     rs = ruleset or preset()
     section = rs.attack
     expr = parse(damage) if isinstance(damage, str) else damage
-    mods = list(_map_modifier(attack_number, section, map_rule))
+    mods = list(_map_modifier(attack_number, rs, map_rule))
     dmg_mods: tuple[Modifier, ...] = ()
     if power_strike:
         mods.append(Modifier(section.power_strike_attack, ModifierKind.ACTIVITY, MAA_5, "Power Strike"))
@@ -267,9 +259,9 @@ def attack_odds(
 
     p_hit = p_crit = Fraction(0)
     for natural, p in natural_d20(advantage).items():
-        hit, crit = _hit_and_crit(natural, natural + bonus + stacked.total, dv, section)
-        p_hit += p if hit else 0
-        p_crit += p if crit else 0
+        outcome, _ = judge(natural, natural + bonus + stacked.total, dv, None, rs)
+        p_hit += p if outcome is not Outcome.MISS else 0
+        p_crit += p if outcome is Outcome.CRIT else 0
 
     dist: dict[int, Fraction] = {0: 1 - p_hit}
     for weight, ex in ((p_hit - p_crit, hit_expr), (p_crit, crit_expr)):
@@ -279,7 +271,8 @@ def attack_odds(
             dealt = apply_steps(raw, steps)
             dist[dealt] = dist.get(dealt, Fraction(0)) + weight * p
     dist = {k: v for k, v in sorted(dist.items()) if v}
-    rules = [ATK_4, CRIT_1, CRIT_2, CRIT_3, G_40]
+    rules = [ATK_4, *((CRIT_1,) if section.natural_20_hits else ()), *((CRIT_3,) if section.natural_1_misses else ()),
+             CRIT_2, G_40]
     if advantage is not NORMAL:
         rules.append(G_21)
     if dr and any(s.kind in (DamageStepKind.RESISTANCE, DamageStepKind.VULNERABILITY) for s in steps):

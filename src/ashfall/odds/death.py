@@ -15,7 +15,8 @@ from functools import cache
 
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.odds.attack import NATURAL_1, NATURAL_20, natural_d20
+from ashfall.odds.attack import natural_d20
+from ashfall.rules.attack import NATURAL_MAX, NATURAL_MIN
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import DyingSection
 
@@ -51,8 +52,8 @@ _Vector = tuple[Fraction, Fraction, Fraction, Fraction]  # stabilized, dead, rev
 def _transitions(dying: DyingSection) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """P(natural 20), P(natural 1), P(success), P(other failure) for one save."""
     faces = natural_d20(Advantage.NORMAL)
-    p20, p1 = faces[NATURAL_20], faces[NATURAL_1]
-    success = sum((p for f, p in faces.items() if dying.save_success_min <= f < NATURAL_20), Fraction(0))
+    p20, p1 = faces[NATURAL_MAX], faces[NATURAL_MIN]
+    success = sum((p for f, p in faces.items() if dying.save_success_min <= f < NATURAL_MAX), Fraction(0))
     return p20, p1, success, 1 - p20 - p1 - success
 
 

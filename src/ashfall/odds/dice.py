@@ -1,7 +1,8 @@
 """Exact distributions of dice expressions: :func:`to_die` turns a ``DiceExpr`` into an icepool Die.
 
-The conversion mirrors :func:`ashfall.core.dice.roll` face for face: keep/drop with ``h``/``l`` selectors go
-through icepool pools; other keep/drop/clamp operations are evaluated over every sorted multiset of faces;
+The conversion mirrors :func:`ashfall.core.dice.roll` face for face: keep/drop operations whose selectors are
+all ``h`` or all ``l`` go through icepool pools; the others (``kh1kl1``, where ties can make both selectors pick
+the same die, value selectors, clamps) are evaluated over every sorted multiset of faces;
 leading ``ro``/``rr`` with value selectors become per-die rerolls. Explosions and ``ra`` have no exact finite
 distribution under the roller's semantics and are refused with :class:`UnsupportedDiceError`.
 """
@@ -17,11 +18,11 @@ import icepool
 
 from ashfall.core.dice import Const, Dice, DiceError, DiceExpr, DiceOp, Neg, Node, Selector
 
-MAX_OUTCOMES = 200_000
-"""The most distinct totals an intermediate distribution may have."""
+MAX_WORK = 5_000_000
+"""Rough cap on the steps one exact computation may take (about half a second)."""
 
-MAX_MULTISETS = 250_000
-"""The most sorted face multisets the generic keep/drop evaluation may enumerate."""
+MAX_MULTISETS = 30_000
+"""The most sorted face multisets the generic keep/drop/clamp evaluation may enumerate."""
 
 
 class UnsupportedDiceError(DiceError):
@@ -94,17 +95,24 @@ def _dice_die(d: Dice) -> icepool.Die:
     if d.count == 0:
         return icepool.Die([0])
     die, ops = _base_die(d)
+    span = max(die.outcomes()) - min(die.outcomes())
     if not ops:
-        _guard_span(d, d.count * (max(die.outcomes()) - min(die.outcomes())) + 1)
-        return die.pool(d.count).sum()
+        _guard(d, d.count * (d.count * span + 1) * len(die))
+        total = die
+        for _ in range(d.count - 1):
+            total = total + die
+        return total
     if any(op.op not in ("k", "p", "mi", "ma") for op in ops):
         bad = next(op for op in ops if op.op not in ("k", "p", "mi", "ma"))
         raise UnsupportedDiceError(
             f"{d}: exact odds do not support {bad.op!r} here (exploding dice, reroll-and-add, and rerolls "
             "after keep/drop or by highest/lowest have no exact finite distribution); roll it instead"
         )
-    if all(op.op in ("k", "p") and all(s.cat in _ORDER_CATS for s in op.sels) for op in ops):
-        return die.pool(d.count).keep(_order_mask(d.count, ops)).sum()
+    if all(op.op in ("k", "p") and len({s.cat for s in op.sels}) == 1 and op.sels[0].cat in _ORDER_CATS
+           for op in ops):
+        mask = _order_mask(d.count, ops)
+        _guard(d, d.count * len(die) * (sum(mask) * span + 1))
+        return die.pool(d.count).keep(mask).sum()
     multisets = comb(d.count + len(die) - 1, d.count)
     if multisets > MAX_MULTISETS:
         raise UnsupportedDiceError(f"{d}: too many face combinations ({multisets:,}) for exact odds")
@@ -115,14 +123,16 @@ def _dice_die(d: Dice) -> icepool.Die:
     return icepool.Die(dict(totals))
 
 
-def _guard_span(what: object, size: int) -> None:
-    if size > MAX_OUTCOMES:
-        raise UnsupportedDiceError(f"{what}: too large for exact odds ({size:,} outcomes to combine)")
+def _guard(what: object, work: int) -> None:
+    if work > MAX_WORK:
+        raise UnsupportedDiceError(
+            f"{what}: too large for exact odds (about {work:,} steps; the limit is {MAX_WORK:,})"
+        )
 
 
 def _floordiv(a: icepool.Die, b: icepool.Die) -> icepool.Die:
     if 0 in b.outcomes():
-        raise DiceError("division by zero in a dice expression")
+        raise DiceError("the divisor of '//' can be zero: division by zero in a dice expression")
     return a // b
 
 
@@ -142,11 +152,8 @@ def _node_die(node: Node) -> icepool.Die:
     if isinstance(node, Neg):
         return -_node_die(node.value)
     left, right = _node_die(node.left), _node_die(node.right)
-    what = f"{node.op!r} in a dice expression"
-    _guard_span(what, len(left) * len(right) if node.op in ("*", "//") else len(left) + len(right))
-    result = _BINOPS[node.op](left, right)
-    _guard_span(what, len(result))
-    return result
+    _guard(f"{node.op!r} in a dice expression", len(left) * len(right))
+    return _BINOPS[node.op](left, right)
 
 
 @lru_cache(maxsize=1024)
@@ -166,4 +173,4 @@ def to_die(expr: DiceExpr) -> icepool.Die:
     return _node_die(expr.root)
 
 
-__all__ = ["MAX_MULTISETS", "MAX_OUTCOMES", "UnsupportedDiceError", "to_die"]
+__all__ = ["MAX_MULTISETS", "MAX_WORK", "UnsupportedDiceError", "to_die"]

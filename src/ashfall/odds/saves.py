@@ -11,7 +11,8 @@ from fractions import Fraction
 
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.odds.attack import NATURAL_1, NATURAL_20, natural_d20
+from ashfall.odds.attack import natural_d20
+from ashfall.rules.attack import NATURAL_MAX, NATURAL_MIN
 from ashfall.ruleset import Ruleset, preset
 
 G_21 = rule("G-21")
@@ -46,8 +47,8 @@ class SaveOdds:
 
 
 def _succeeds(natural: int, total: int, dc: int, natural_rules: bool) -> bool:
-    if natural_rules and natural in (NATURAL_1, NATURAL_20):
-        return natural == NATURAL_20
+    if natural_rules and natural in (NATURAL_MIN, NATURAL_MAX):
+        return natural == NATURAL_MAX
     return total >= dc
 
 

@@ -3,7 +3,8 @@
 Each attack is an :class:`AttackSpec`; the rolls are independent, so the turn's damage is the
 convolution of the attacks' distributions. Helpers build the standard turns: three Strikes at
 0/−3/−6 (MAP-1), Power Strike then Strike (the Power Strike takes MAP 0 and counts as one attack, so
-the Strike is at −3: G-41, MAA-5) and All-Out Attack at 0/−3/−6 (MAA-7, MAP-5).
+the Strike is at −3: G-41, MAA-5) and All-Out Attack at 0/−3/−6 (MAA-7, MAP-5). MAP itself comes
+from :func:`ashfall.rules.map.map_modifier` (per attack roll; per Strike action in edition 1, E-01).
 """
 
 from __future__ import annotations
@@ -15,17 +16,17 @@ from fractions import Fraction
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.odds.attack import MAP_1, AttackOdds, attack_odds
+from ashfall.odds.attack import AttackOdds, attack_odds
 from ashfall.ruleset import Ruleset, preset
 
 AE_1 = rule("AE-1")
 MAA_5 = rule("MAA-5")
 MAA_7 = rule("MAA-7")
+MAP_1 = rule("MAP-1")
+MAP_5 = rule("MAP-5")
 G_41 = rule("G-41")
 DEATH_1 = rule("DEATH-1")
 
-ALL_OUT_ATTACKS = 3
-"""All-Out Attack makes three attacks at 0/−3/−6 (MAA-7); the step itself is the ruleset's ``map_step``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class AttackSpec:
         rule: The rule for the action this attack belongs to.
         advantage: Net advantage state (G-21).
         attack_number: The attack's place among the turn's attack rolls (MAP).
-        map_rule: The rule cited for its MAP modifier.
+        map_rule: The rule to cite for its MAP modifier (None: the engine's, MAP-1 or E-01).
         power_strike: Whether this attack is a Power Strike (MAA-5).
         dr: Target DR against this damage.
         resist: Target resists this damage.
@@ -55,7 +56,7 @@ class AttackSpec:
     rule: RuleId = MAP_1
     advantage: Advantage = Advantage.NORMAL
     attack_number: int = 1
-    map_rule: RuleId = MAP_1
+    map_rule: RuleId | None = None
     power_strike: bool = False
     dr: int = 0
     resist: bool = False
@@ -124,23 +125,24 @@ def turn_odds(
     p_drop = None
     if target_hp is not None:
         p_drop = sum((p for dmg, p in total.items() if dmg >= target_hp), Fraction(0))
-    rules = dict.fromkeys(r for spec in attacks for r in (spec.rule, spec.map_rule))
+    rules = dict.fromkeys(r for spec in attacks for r in (spec.rule, spec.map_rule) if r is not None)
     if target_hp is not None:
         rules[DEATH_1] = None
     return TurnOdds(tuple(attacks), odds, total, expected, target_hp, p_drop, tuple(rules))
 
 
-def strikes(base: AttackSpec, count: int, *, ruleset: Ruleset | None = None) -> tuple[AttackSpec, ...]:
-    """``count`` Strikes at 0, −3, −6 ... (MAP-1), one action each.
+def strikes(base: AttackSpec, count: int | None = None, *, ruleset: Ruleset | None = None) -> tuple[AttackSpec, ...]:
+    """``count`` Strikes at 0, −3, −6 ... (MAP-1), one action each; by default one per action of the turn (AE-1).
 
     Raises:
         ValueError: If the Strikes need more actions than a turn has (AE-1).
     """
     rs = ruleset or preset()
+    count = rs.turn.actions_per_turn if count is None else count
     if not 1 <= count <= rs.turn.actions_per_turn:
         raise ValueError(f"{AE_1}: a turn has {rs.turn.actions_per_turn} actions, so 1 to "
                          f"{rs.turn.actions_per_turn} Strikes (got {count})")
-    return tuple(replace(base, label="Strike", rule=MAP_1, attack_number=n, map_rule=MAP_1, power_strike=False)
+    return tuple(replace(base, label="Strike", rule=MAP_1, attack_number=n, map_rule=None, power_strike=False)
                  for n in range(1, count + 1))
 
 
@@ -152,11 +154,12 @@ def power_strike_then_strike(base: AttackSpec) -> tuple[AttackSpec, ...]:
     )
 
 
-def all_out_attack(base: AttackSpec) -> tuple[AttackSpec, ...]:
-    """All-Out Attack: three attacks at 0/−3/−6 (MAA-7, MAP-5)."""
-    return tuple(replace(base, label="All-Out Attack", rule=MAA_7, attack_number=n, map_rule=MAA_7,
-                         power_strike=False) for n in range(1, ALL_OUT_ATTACKS + 1))
+def all_out_attack(base: AttackSpec, *, ruleset: Ruleset | None = None) -> tuple[AttackSpec, ...]:
+    """All-Out Attack: ``attack.all_out_attacks`` attacks at 0/−3/−6 (MAA-7, MAP-5), in both editions."""
+    rs = ruleset or preset()
+    return tuple(replace(base, label="All-Out Attack", rule=MAA_7, attack_number=n, map_rule=MAP_5,
+                         power_strike=False) for n in range(1, rs.attack.all_out_attacks + 1))
 
 
-__all__ = ["ALL_OUT_ATTACKS", "AttackSpec", "TurnOdds", "all_out_attack", "power_strike_then_strike", "strikes",
+__all__ = ["AttackSpec", "TurnOdds", "all_out_attack", "power_strike_then_strike", "strikes",
            "turn_odds"]

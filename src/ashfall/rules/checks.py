@@ -33,7 +33,9 @@ CON_1 = rule("CON-1")
 CON_2 = rule("CON-2")
 CON_3 = rule("CON-3")
 CON_5 = rule("CON-5")
+DIS_2 = rule("DIS-2")
 E_06 = rule("E-06")
+E_08 = rule("E-08")
 G_22 = rule("G-22")
 G_24 = rule("G-24")
 G_44 = rule("G-44")
@@ -285,6 +287,101 @@ _MANEUVER_STAT: dict[bool, dict[Stat | None, Stat]] = {
     True: {Skill.ATHLETICS: Attribute.MIG, Skill.ACROBATICS: Attribute.AGI},
     False: {Attribute.MIG: Skill.ATHLETICS, Attribute.AGI: Skill.ACROBATICS},
 }
+
+
+def stat_modifier(creature: Creature, stat: Stat) -> int:
+    """The total a creature adds for a skill or raw attribute (to rank its options, X-09)."""
+    return stack(_stat_modifiers(creature, stat, CON_1)).total
+
+
+def maneuver_stats(ruleset: Ruleset) -> tuple[Stat, Stat]:
+    """What maneuvers roll for (Athletics, Acrobatics): the skills, or edition 1's raw MIG and AGI (E-06)."""
+    if ruleset.checks.maneuver_contest is ManeuverContest.RAW_ATTRIBUTES:
+        return Attribute.MIG, Attribute.AGI
+    return Skill.ATHLETICS, Skill.ACROBATICS
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContestResult:
+    """An attack roll contested by the defender's Athletics or Acrobatics (Disarm, DIS-2, E-08).
+
+    Attributes:
+        attack_roll: The initiator's attack roll (its modifiers include MAP, G-41).
+        defender_stat: What the defender rolled.
+        defender_roll: The defender's d20 roll.
+        initiator_wins: True only for a strictly higher total (a tie keeps the status quo, CON-2).
+        margin: Attack total minus defender total.
+        degree: Critical success/failure at a margin of 10 or more either way (CON-5).
+        reasons: The rules that decided it.
+        rerolls: Tied rolls rerolled under ``checks.contest_tie = reroll``.
+    """
+
+    attack_roll: D20Roll
+    defender_stat: Stat
+    defender_roll: D20Roll
+    initiator_wins: bool
+    margin: int
+    degree: Degree
+    reasons: tuple[RuleId, ...]
+    rerolls: int = 0
+
+
+def attack_contest(
+    attack_modifiers: Sequence[Modifier],
+    attack_sources: Sequence[RollSource],
+    defender: ContestSide,
+    rng: Rng,
+    ruleset: Ruleset,
+) -> AttackContestResult:
+    """An attack roll against the defender's Athletics or Acrobatics, its choice (Disarm, DIS-2).
+
+    Edition 1 (``checks.maneuver_contest = raw-attributes``) defends with MIG or AGI (E-08); the
+    defender's ``options`` are replaced and its ``choice`` mapped as in :func:`maneuver_contest`.
+    """
+    raw = ruleset.checks.maneuver_contest is ManeuverContest.RAW_ATTRIBUTES
+    pick = _MANEUVER_STAT[raw].get(defender.choice, defender.choice) if defender.choice is not None else None
+    d_side = ContestSide(defender.creature, maneuver_stats(ruleset), pick, defender.conditions, defender.sources,
+                         defender.modifiers)
+    d_stat = d_side.chosen()
+    rerolls = 0
+    while True:
+        a_roll = roll_d20(rng, attack_modifiers, attack_sources)
+        d_roll = _side_roll(d_side, d_stat, rng)
+        margin = a_roll.total - d_roll.total
+        if margin != 0 or ruleset.checks.contest_tie is ContestTie.STATUS_QUO:
+            break
+        rerolls += 1
+    degree, reasons = _degree(margin, ruleset)
+    return AttackContestResult(a_roll, d_stat, d_roll, margin > 0, margin, degree,
+                               (*reasons, E_08 if raw else DIS_2), rerolls)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedContestResult:
+    """One check compared with totals other creatures rolled earlier (Search against recorded Stealth, G-45).
+
+    Attributes:
+        stat: What the checker rolled.
+        roll: Its d20 roll.
+        beats: For each recorded total, in order, whether the check is strictly higher (a tie keeps the
+            status quo: the hider stays hidden, CON-2, G-45).
+        reasons: The rules that decided it.
+    """
+
+    stat: Stat
+    roll: D20Roll
+    beats: tuple[bool, ...]
+    reasons: tuple[RuleId, ...]
+
+
+def contest_recorded(side: ContestSide, recorded: Sequence[int], rng: Rng) -> RecordedContestResult:
+    """Roll one check for ``side`` and compare it with totals already rolled by the other sides (G-45).
+
+    The other side's roll is on record, so a tie cannot be rerolled: it keeps the status quo.
+    """
+    stat = side.chosen()
+    roll = _side_roll(side, stat, rng)
+    return RecordedContestResult(stat, roll, tuple(roll.total > r for r in recorded), (CON_2, G_45))
 
 
 @dataclass(frozen=True, slots=True)

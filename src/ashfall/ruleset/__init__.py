@@ -23,6 +23,8 @@ from ashfall.ruleset.sections import (
     DefenseSection,
     DyingSection,
     HealingSection,
+    MagicSection,
+    MoraleSection,
     PsionicsSection,
     TurnSection,
 )
@@ -46,6 +48,8 @@ class Ruleset(BaseModel):
     psionics: PsionicsSection = PsionicsSection()
     conditions: ConditionsSection = ConditionsSection()
     turn: TurnSection = TurnSection()
+    morale: MoraleSection = MoraleSection()
+    magic: MagicSection = MagicSection()
 
     def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> Ruleset:
         """A copy with some options changed, e.g. ``rs.with_options(attack={"map_step": -2})``.

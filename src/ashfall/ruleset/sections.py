@@ -181,6 +181,15 @@ class AttackSection(Section):
     full_auto_single_roll: bool = option(
         True, "G-35", "Full Auto Burst makes one attack roll compared with every target's DV.", "one roll per target"
     )
+    full_auto_ammo_per_target: int = option(
+        1, "G-35", "Rounds a Full Auto Burst spends per target (placeholder until the Equipment chapter)."
+    )
+    draw_stow_actions: int = option(1, "G-31", "Actions drawing or stowing one item takes (imported from edition 1).")
+    suppressive_actions: int = option(2, "SUP-1", "Actions Suppressive Fire costs (MAA-1).")
+    suppressive_ammo: int = option(5, "SUP-2", "Rounds Suppressive Fire spends (and needs loaded).")
+    suppressive_length_ft: int = option(15, "SUP-3", "Length of Suppressive Fire's cone or line.")
+    suppressive_line_width_ft: int = option(5, "SUP-3", "Width of Suppressive Fire's line.")
+    covering_fire_ammo: int = option(1, "SUP-11", "Rounds the Covering Fire talent's reaction spends.")
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "map_counting": MapCounting.PER_STRIKE_ACTION,  # E-01
@@ -240,8 +249,38 @@ class ChecksSection(Section):
         ManeuverContest.SKILLS, "E-06", "Grapple/Shove/Disarm defences roll skills with proficiency."
     )
     help_attack_dc: int = option(10, "HLP-2", "DC of the skill check that lets Help grant attack advantage.")
+    help_attack_check: bool = option(
+        True, "HLP-2", "Help with an attack needs the DC check (edition 1's Help has none, E-38)."
+    )
+    help_range_ft: int = option(5, "HLP-1", "How close the ally you Help must be, in feet.")
+    maneuver_max_larger: int = option(
+        1, "TRP-1", "Most sizes larger than you a Trip, Disarm or Overrun target may be (DIS-5, OVR-8)."
+    )
+    grapple_shove_size_limit: bool = option(
+        True, "G-47", "Grapple and Shove have Trip's size limit (the text sets none).", "no size limit"
+    )
+    hands: int = option(2, "GRP-1", "Hands for Grapple's free-hand test: two-handed items take 2, others 1.")
+    grapple_drag_divisor: int = option(2, "GRP-4", "Dragging a grappled creature: your speed divided by this.")
+    shove_natural_reach_only: bool = option(True, "SHV-1", "Shove works only at natural reach (E-07).")
+    disarm_failure_aoo: bool = option(True, "DIS-4", "A failed Disarm lets the target make an AoO against you (E-08).")
+    disarm_size_limit: bool = option(True, "DIS-5", "Disarm is refused against a target too large (E-08).")
+    disarm_scatter_ft: int = option(10, "DIS-3", "A disarmed item lands in a random unoccupied square this close.")
+    new_maneuvers: bool = option(
+        True, "E-37", "Constriction, Trip, Feint, Overrun and Multiple Grapplers' disadvantage exist (edition 2)."
+    )
+    overrun_grants_movement: bool = option(
+        False, "X-22", "Overrun itself moves you; by default it needs a Stride on the same turn.",
+        "Overrun includes its own movement",
+    )
 
-    LEGACY: ClassVar[dict[str, Any]] = {"maneuver_contest": ManeuverContest.RAW_ATTRIBUTES}  # E-06
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "maneuver_contest": ManeuverContest.RAW_ATTRIBUTES,  # E-06
+        "shove_natural_reach_only": False,  # E-07
+        "disarm_failure_aoo": False,  # E-08
+        "disarm_size_limit": False,  # E-08
+        "new_maneuvers": False,  # E-37
+        "help_attack_check": False,  # E-38
+    }
 
 
 class DamageSection(Section):
@@ -411,6 +450,10 @@ class PsionicsSection(Section):
     psi_strike_range_ft: int = option(60, "PSI-18", "Range of Psi Strike (Psion level 1), feet.")
     psi_strike_dice: str = option("1d8", "PSI-18", "Psi Strike damage dice at level 1 (plus WIS).")
     psi_strike_type: str = option("force", "PSI-18", "Psi Strike damage type.")
+    psi_strike_actions: int = option(1, "PSI-18", "Actions Psi Strike costs (placeholder: Classes: Psion).")
+    focus_per_psionic_action: int = option(
+        1, "PSI-13", "Focus each psionic action adds (placeholder: the amounts are in Classes: Psion)."
+    )
 
     LEGACY: ClassVar[dict[str, Any]] = {"available": False}  # E-23
 
@@ -460,11 +503,101 @@ class TurnSection(Section):
     one_reaction_per_trigger: bool = option(True, "RX-4", "At most one reaction per triggering event (E-13).")
     diagonals: str = option("five", "G-37", "Diagonal steps cost 5 ft ('five') or alternate 5/10 ('alternating').",
                             "alternating")
+    water_cost: int = option(
+        2, "X-03", "Movement multiplier in water for a creature without a swim speed (as difficult terrain).",
+        "3 (swimming as greater difficult terrain, line 175)"
+    )
     free_actions_per_turn: int = option(
         3, "AE-3", "Free actions allowed per turn (the text says 'limited, GM discretion').", "GM approval hook"
     )
+    deflect_dice: str = option("1d10", "RX-7", "Deflect reduces a ranged hit's damage by these dice + AGI (min 0).")
+    deflect_needs_proficiency: bool = option(
+        True, "E-14", "Deflect needs proficiency with a melee weapon or shields besides a free hand (edition 2)."
+    )
+    dive_for_cover_ft: int = option(10, "RX-10", "How far Dive for Cover moves you (and how near cover must be).")
+    brace_charge_ft: int = option(20, "RX-12", "Straight-line approach that sets off Brace.")
+    intercept_range_ft: int = option(5, "RX-26", "How close to the attacked ally an interceptor must be.")
+    intercept_melee_only: bool = option(True, "E-19", "Intercept answers melee attacks only (edition 1: any attack).")
+    return_fire_ally_ft: int = option(
+        30, "G-56", "Return Fire answers hits on allies within this many feet of the reacting creature."
+    )
+    return_fire_allies: bool = option(
+        True, "E-20", "Return Fire answers hits on allies too (edition 1: only when you were the target)."
+    )
+    ready_actions: int = option(2, "RDY-1", "Actions readying an action costs.")
+    lean_out_actions: int = option(1, "COV-4", "Actions leaning out around cover costs (G-55: apart from the attack).")
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "initiative_proficiency": "combat-trained",  # E-21
         "one_reaction_per_trigger": False,  # E-13
+        "deflect_needs_proficiency": False,  # E-14
+        "intercept_melee_only": False,  # E-19
+        "return_fire_allies": False,  # E-20
     }
+
+
+class MoraleGrouping(Enum):
+    """Which NPCs roll one morale check together (MOR-4)."""
+
+    SIDE = "side"
+    SIDE_AND_TYPE = "side-and-type"
+
+
+class MoraleSection(Section):
+    """NPC morale: checks, triggers, the Morale DC, outcomes, Rally and Breaking Points (MOR, G-01 to G-04)."""
+
+    enabled: bool = option(True, "MOR-1", "NPC sides check morale (an encounter can still switch it off, MOR-38).")
+    grouping: MoraleGrouping = option(
+        MoraleGrouping.SIDE, "MOR-4", "NPCs roll once per side, or once per morale type within a side.",
+        "side-and-type",
+    )
+    base_dc: int = option(12, "MOR-14", "The base Morale DC.")
+    leader_down_dc: int = option(4, "MOR-15", "Morale DC modifier of Leader Down (MOR-8).")
+    outnumbered_dc: int = option(
+        2, "MOR-15", "Morale DC modifier while the group's side has fewer active combatants than its opponents (G-02)."
+    )
+    first_blood_dc: int = option(2, "G-02", "Morale DC modifier of First Blood (MOR-7).")
+    half_strength_dc: int = option(4, "G-02", "Morale DC modifier of Half Strength (MOR-9).")
+    fear_dc: int = option(0, "G-02", "Morale DC modifier of a Fear Effect (MOR-10); fear's own effects apply apart.")
+    half_strength_divisor: int = option(2, "MOR-9", "Half Strength when casualties x this >= the group's size.")
+    will_civilian: int = option(0, "G-01", "Morale Will of a civilian without a Will save on its stat block.")
+    will_bandit: int = option(2, "G-01", "Morale Will of a bandit or raider without a Will save (MOR-15).")
+    will_soldier: int = option(4, "G-01", "Morale Will of a soldier without a Will save on its stat block.")
+    will_elite: int = option(6, "G-01", "Morale Will of an elite NPC without a Will save on its stat block.")
+    will_fanatic: int = option(6, "G-01", "Morale Will of a fanatic without a Will save on its stat block.")
+    bosses_immune: bool = option(True, "MOR-33", "Boss and Legendary NPCs never check morale.", "they check")
+    fall_back_band: int = option(
+        4, "G-03", "A check failed by at most this is Fall Back; a worse failure is Break.",
+        "10 (gives 30% Break for MOR-15's bandits, against its 'most will break')",
+    )
+    fall_back_escape_actions: int = option(1, "MOR-17", "Least actions per turn a falling-back NPC moves to an exit.")
+    broken_stride_actions: int = option(3, "MOR-21", "Actions per turn a broken NPC spends on Stride, fleeing.")
+    broken_cornered_surrenders: bool = option(
+        True, "MOR-23", "A broken NPC with no reachable exit surrenders.", "cowers or begs (GM)"
+    )
+    fall_back_cornered_surrenders: bool = option(
+        False, "MOR-19", "A falling-back NPC with every exit blocked surrenders instead of fighting desperately.",
+        "surrender",
+    )
+    rally_actions: int = option(1, "G-04", "Actions a leader's Rally costs.")
+    rallies_per_encounter: int = option(1, "MOR-26", "Successful rallies a group can have per encounter.")
+
+    LEGACY: ClassVar[dict[str, Any]] = {"enabled": False}  # E-33: edition 1 has no morale
+
+
+class MagicSection(Section):
+    """Casting, sustaining and countering spells in a fight (ACT-8..10, RX-16..18, G-19, E-09)."""
+
+    sustain_actions: int = option(1, "ACT-9", "Actions Sustain Spell costs, once per turn.")
+    max_concentration: int = option(1, "G-19", "Concentration spells a caster may hold at once.")
+    max_sustained: int = option(1, "G-19", "Sustained spells a caster may keep going at once.")
+    concentration_costs_action: bool = option(
+        False, "E-09", "Keeping a concentration spell going costs the Sustain action each turn (edition 1)."
+    )
+    save_half_divisor: int = option(
+        2, "ACT-8", "A successful save against a save-for-half effect divides its damage by this, rounding down."
+    )
+    counterspell_range_ft: int = option(60, "RX-16", "Counterspell reaches casters within this many feet.")
+    counterspell_dc_base: int = option(10, "RX-17", "Counterspell's check DC = this + the spell's level.")
+
+    LEGACY: ClassVar[dict[str, Any]] = {"concentration_costs_action": True}  # E-09

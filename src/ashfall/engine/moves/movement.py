@@ -8,13 +8,13 @@ provokes none (Step ACT-3, Dodge DOD-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.harm import end_conditions
@@ -23,6 +23,7 @@ from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.grid.paths import shortest_path
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import EndEvent
@@ -69,10 +70,18 @@ class Sprint:
     path: tuple[Square, ...]
 
 
-def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: int) -> int | None:
-    """Feet to enter ``to`` from ``frm`` (MOV-2..5); None if it cannot be entered."""
+def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: int,
+              mover: Combatant | None = None) -> int | None:
+    """Feet to enter ``to`` from ``frm`` (MOV-2..5, G-37); None if it cannot be entered.
+
+    Water costs ``turn.water_cost`` times (2: as difficult terrain) for a creature without a swim
+    speed and nothing extra for one with a swim speed (X-03).
+    """
     assert state.board is not None
-    mult = state.board.terrain_at(to).multiplier
+    terrain = state.board.terrain_at(to)
+    mult = terrain.multiplier
+    if terrain is Terrain.WATER:
+        mult = 1 if mover is not None and mover.creature.speeds.swim > 0 else state.ruleset.turn.water_cost
     if mult is None or not state.board.in_bounds(to):
         return None
     diagonal = frm[0] != to[0] and frm[1] != to[1]
@@ -89,7 +98,7 @@ def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: 
         if not state.board.in_bounds(sq) or state.board.terrain_at(sq) is Terrain.IMPASSABLE:
             return rule("MOV-5")
         other = state.occupant(sq)
-        if other is None or other.id == mover.id:
+        if other is None or other.id == mover.id or other.mounted_on == mover.id:
             continue
         if final:
             return rule("ACT-2")
@@ -98,10 +107,26 @@ def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: 
     return None
 
 
+def squeezes_between_walls(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> bool:
+    """A diagonal step that passes between two walls meeting at a corner (G-37: walls are solid, MOV-5)."""
+    assert state.board is not None
+    board, side = state.board, mover.creature.size.squares
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    if not (dx and dy):
+        return False
+    return all(any(board.blocks_sight(s) for s in footprint(corner, side))
+               for corner in ((frm[0] + dx, frm[1]), (frm[0], frm[1] + dy)))
+
+
 def path_cost(state: EncounterState, mover: Combatant, path: Sequence[Square]) -> int:
     """Total feet a path costs, refusing an illegal path (not adjacent, blocked, through enemies)."""
+    stuck = state.effects_on(mover.id, EffectKind.CANNOT_MOVE)
+    if stuck:
+        raise refuse(stuck[0].rule, f"{mover.name} cannot move again this turn")
     if state.board is None:
-        raise refuse("POS-2", "this fight has no map: movement is narrated, not walked")
+        if path:
+            raise refuse("POS-2", "this fight has no map: movement is narrated (give an empty path), not walked")
+        return 0
     if mover.position is None:
         raise refuse("ACT-2", f"{mover.name} is not on the map")
     if not path:
@@ -110,17 +135,53 @@ def path_cost(state: EncounterState, mover: Combatant, path: Sequence[Square]) -
     for i, sq in enumerate(path):
         if sq not in set(neighbours(here)):
             raise refuse("ACT-2", f"{sq} is not adjacent to {here}")
-        blocked = _space_free(state, mover, sq, i == len(path) - 1)
-        if blocked is not None:
-            raise refuse(blocked, f"{sq} cannot be entered")
-        cost = max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, mover.creature.size.squares))
-        if cost == 0:
-            raise refuse("MOV-5", f"{sq} is impassable")
+        cost = entry_cost(state, mover, here, sq, diagonals, final=i == len(path) - 1)
+        if isinstance(cost, Refused):
+            raise cost
         if here[0] != sq[0] and here[1] != sq[1]:
             diagonals += 1
         total += cost
         here = sq
     return total
+
+
+def entry_cost(state: EncounterState, mover: Combatant, here: Square, sq: Square, diagonals: int, *,
+               final: bool) -> int | Refused:
+    """Feet for the mover to step from ``here`` to the adjacent ``sq`` (MOV-2..5, G-37), or why it cannot."""
+    blocked = _space_free(state, mover, sq, final)
+    if blocked is not None:
+        return Refused(blocked, f"{sq} cannot be entered")
+    if squeezes_between_walls(state, mover, here, sq):
+        return Refused(rule("MOV-5"), f"{here} to {sq} squeezes between two walls")
+    cost = max(step_cost(state, here, s2, diagonals, mover) or 0 for s2 in footprint(sq, mover.creature.size.squares))
+    if cost == 0:
+        return Refused(rule("MOV-5"), f"{sq} is impassable")
+    return cost
+
+
+def approach_path(state: EncounterState, mover: Combatant, target: Combatant, reach_ft: int,
+                  budget_ft: int) -> tuple[Square, ...] | None:
+    """The start of the cheapest legal path towards ``target`` within ``reach_ft`` that costs at most ``budget_ft``.
+
+    None when no path leads there or not one square of it can be afforded.
+    """
+    if state.board is None or mover.position is None or not target.space:
+        return None
+    side = mover.creature.size.squares
+
+    def price(frm: Square, to: Square, parity: int) -> int | None:
+        cost = entry_cost(state, mover, frm, to, parity, final=False)
+        return None if isinstance(cost, Refused) else cost
+
+    def goal(sq: Square) -> bool:
+        return (space_distance_ft(footprint(sq, side), target.space) <= reach_ft
+                and _space_free(state, mover, sq, True) is None)
+
+    found = shortest_path(mover.position, goal, price)
+    if found is None:
+        return None
+    part = found.prefix(budget_ft, lambda sq: _space_free(state, mover, sq, True) is None)
+    return part.squares or None
 
 
 def _leaving_reach(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> list[str]:
@@ -153,7 +214,7 @@ def walk(ctx: Context, mover_id: str, path: Sequence[Square], mode: str, rule_id
     """
     state = ctx.state
     mover = state.get(mover_id)
-    diagonals, entered = 0, 0
+    diagonals, entered, start = 0, 0, mover.position
     for sq in path:
         here = mover.position
         assert here is not None
@@ -167,15 +228,46 @@ def walk(ctx: Context, mover_id: str, path: Sequence[Square], mode: str, rule_id
                 return entered
         if not mover.is_active:
             return entered
-        cost = max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, mover.creature.size.squares))
+        cost = max(step_cost(state, here, s2, diagonals, mover) or 0
+                   for s2 in footprint(sq, mover.creature.size.squares))
         if here[0] != sq[0] and here[1] != sq[1]:
             diagonals += 1
         ctx.emit(ev.Moved(mover.id, here, sq, cost, mode, rule_id))
         entered += 1
-        offer(ctx, Trigger(TriggerKind.MOVED, mover.id, None, (("from", here), ("to", sq))))
-        if not mover.is_active or mover.turn.movement_left_ft < 0:
+        halt = movement_hooks(ctx, mover.id, here, sq)
+        if mover.is_active:
+            offer(ctx, Trigger(TriggerKind.MOVED, mover.id, None, (("from", here), ("to", sq))))
+        if halt is not None:
+            ctx.emit(ev.MovementStopped(mover.id, halt))
             return entered
+        if not mover.is_active or mover.turn.movement_left_ft < 0 or _halted(state, mover, mode):
+            return entered
+    if mode in CHARGE_MODES and entered and mover.is_active:
+        offer(ctx, Trigger(TriggerKind.CHARGE_ENDS, mover.id, None, (("path", (start, *path)),)))
     return entered
+
+
+MovementHook = Callable[[Context, str, Square | None, Square | None], RuleId | None]
+MOVEMENT_HOOKS: list[tuple[str, MovementHook]] = []
+"""Effects keyed to movement that are not reactions (Suppressive Fire zones, SUP-5..9; a Step does not
+avoid them, ACT-3): ``(name, hook(ctx, mover, frm, to))``, called in order after each step and after
+standing up (``frm`` and ``to`` None). A hook that returns a rule ends the movement there (SUP-8)."""
+CHARGE_MODES = frozenset({"stride", "sprint"})
+"""Moves whose end can set off Brace (RX-12): a walk of these ends with a CHARGE_ENDS trigger."""
+
+
+def movement_hooks(ctx: Context, mover: str, frm: Square | None, to: Square | None) -> RuleId | None:
+    """Run every movement hook; the first rule returned ends the movement."""
+    halt: RuleId | None = None
+    for _name, hook in MOVEMENT_HOOKS:
+        stopped = hook(ctx, mover, frm, to)
+        halt = halt or stopped
+    return halt
+
+
+def _halted(state: EncounterState, mover: Combatant, mode: str) -> bool:
+    """A reaction knocked the mover prone (only a crawl goes on, ACT-4) or took its speed away (C-GRA)."""
+    return (mover.has(Condition.PRONE) and mode != "crawl") or speed_ft(mover, state) == 0
 
 
 def _not_prone(c: Combatant, what: str) -> None:
@@ -183,12 +275,20 @@ def _not_prone(c: Combatant, what: str) -> None:
         raise refuse("ACT-4", f"{c.name} is prone: Crawl or Stand before you {what}")
 
 
-def _check_stride(state: EncounterState, intent: Stride) -> None:
-    c = state.get(intent.actor)
-    _not_prone(c, "Stride")
+def _can_move(state: EncounterState, c: Combatant, what: str) -> int:
+    """Its speed, refusing a rider (it moves with its mount, MNT-4) or a creature whose speed is 0 (C-GRA)."""
+    if c.mounted_on is not None:
+        raise refuse("MNT-4", f"{c.name} rides {c.mounted_on}: it moves with its mount; Dismount to {what}")
     speed = speed_ft(c, state)
     if speed == 0:
         raise refuse(cond.speed_is_zero(c.condition_set) or "CS-4", f"{c.name}'s speed is 0")
+    return speed
+
+
+def _check_stride(state: EncounterState, intent: Stride) -> None:
+    c = state.get(intent.actor)
+    _not_prone(c, "Stride")
+    speed = _can_move(state, c, "Stride")
     cost = path_cost(state, c, intent.path)
     if cost > speed:
         raise refuse("ACT-2", f"the path costs {cost} ft; speed is {speed} ft")
@@ -203,8 +303,7 @@ def _resolve_stride(ctx: Context, intent: Stride) -> None:
 def _check_step(state: EncounterState, intent: Step) -> None:
     c = state.get(intent.actor)
     _not_prone(c, "Step")
-    if speed_ft(c, state) == 0:
-        raise refuse(cond.speed_is_zero(c.condition_set) or "CS-4", f"{c.name}'s speed is 0")
+    _can_move(state, c, "Step")
     if path_cost(state, c, (intent.to,)) > SQUARE_FT:
         raise refuse("ACT-3", "a Step moves 5 ft: it cannot enter difficult terrain or cross a costly diagonal")
 
@@ -218,8 +317,7 @@ def _check_crawl(state: EncounterState, intent: Crawl) -> None:
     c = state.get(intent.actor)
     if not c.has(Condition.PRONE):
         raise refuse("ACT-4", "Crawl is for moving while prone")
-    divisor, _ = cond.speed_divisor(c.condition_set, state.ruleset)
-    speed = speed_ft(c, state) // max(divisor, 2)
+    speed = crawl_speed(state, c, _can_move(state, c, "Crawl"))
     cost = path_cost(state, c, intent.path)
     if cost > speed:
         raise refuse("ACT-4", f"crawling costs {cost} ft; half speed is {speed} ft")
@@ -227,8 +325,20 @@ def _check_crawl(state: EncounterState, intent: Crawl) -> None:
 
 def _resolve_crawl(ctx: Context, intent: Crawl) -> None:
     c = ctx.state.get(intent.actor)
-    ctx.emit(ev.ResourceUsed(c.id, "movement", speed_ft(c, ctx.state) // 2, ACT_4))
+    ctx.emit(ev.ResourceUsed(c.id, "movement", crawl_speed(ctx.state, c, speed_ft(c, ctx.state)), ACT_4))
     walk(ctx, c.id, intent.path, "crawl", ACT_4)
+
+
+def crawl_speed(state: EncounterState, c: Combatant, speed: int) -> int:
+    """How far a Crawl goes: speed divided by the prone divisor (half speed, ACT-4, C-PRO)."""
+    divisor, _ = cond.speed_divisor(c.condition_set, state.ruleset)
+    return speed // max(divisor, 1)
+
+
+def _stand_cost(state: EncounterState, intent: Stand) -> int:
+    """Actions standing up costs (1 by default, ``conditions.prone_stand_actions``; ACT-5, C-PRO)."""
+    cost, _ = cond.stand_up_cost(state.get(intent.actor).condition_set, state.ruleset)
+    return max(cost, 1)
 
 
 def _check_stand(state: EncounterState, intent: Stand) -> None:
@@ -240,6 +350,7 @@ def _check_stand(state: EncounterState, intent: Stand) -> None:
 def _resolve_stand(ctx: Context, intent: Stand) -> None:
     end_conditions(ctx, intent.actor, EndEvent(EndTrigger.STANDS_UP), ACT_5)
     offer(ctx, Trigger(TriggerKind.MOVED, intent.actor, None, (("stood-up", True),)))
+    movement_hooks(ctx, intent.actor, None, None)
 
 
 def _straight(origin: Square, path: Sequence[Square]) -> bool:
@@ -255,7 +366,8 @@ def _straight(origin: Square, path: Sequence[Square]) -> bool:
 def _check_sprint(state: EncounterState, intent: Sprint) -> None:
     c = state.get(intent.actor)
     _not_prone(c, "Sprint")
-    if c.position is None or not intent.path or not _straight(c.position, intent.path):
+    _can_move(state, c, "Sprint")
+    if state.board is not None and (c.position is None or not intent.path or not _straight(c.position, intent.path)):
         raise refuse("MAA-8", "a Sprint is a straight line")
     cost = path_cost(state, c, intent.path)
     speed = speed_ft(c, state) * 3
@@ -276,12 +388,28 @@ def _adjacent_steps(state: EncounterState, actor: str) -> Iterable[Step]:
     return [Step(actor, sq) for sq in neighbours(c.position)]
 
 
+def _stride_candidates(state: EncounterState, actor: str) -> Iterable[Stride]:
+    """A Stride towards each enemy not yet within melee reach (the cheapest path, as far as speed allows)."""
+    c = state.get(actor)
+    if state.board is None or c.position is None or c.mounted_on is not None or c.has(Condition.PRONE):
+        return []
+    speed, reach = speed_ft(c, state), melee_reach(c, state)
+    found: list[Stride] = []
+    for e in state.enemies_of(actor):
+        if not e.space or e.health.is_dead or space_distance_ft(c.space, e.space) <= reach:
+            continue
+        path = approach_path(state, c, e, reach, speed)
+        if path is not None and Stride(actor, path) not in found:
+            found.append(Stride(actor, path))
+    return found
+
+
 def _stand_candidates(state: EncounterState, actor: str) -> Iterable[Stand]:
     return [Stand(actor)]
 
 
-register(Stride, ActionDef("stride", ACT_2, fixed(1), _resolve_stride, _check_stride))
+register(Stride, ActionDef("stride", ACT_2, fixed(1), _resolve_stride, _check_stride, _stride_candidates))
 register(Step, ActionDef("step", ACT_3, fixed(1), _resolve_step, _check_step, _adjacent_steps))
 register(Crawl, ActionDef("crawl", ACT_4, fixed(1), _resolve_crawl, _check_crawl))
-register(Stand, ActionDef("stand", ACT_5, fixed(1), _resolve_stand, _check_stand, _stand_candidates))
+register(Stand, ActionDef("stand", ACT_5, _stand_cost, _resolve_stand, _check_stand, _stand_candidates))
 register(Sprint, ActionDef("sprint", MAA_8, fixed(3), _resolve_sprint, _check_sprint))

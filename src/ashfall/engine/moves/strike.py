@@ -9,18 +9,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ashfall.content.schema import Weapon, WeaponProperty
+from ashfall.content.schema import Weapon
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, fixed, refuse, register
-from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, is_ranged_attack, perform_attack
+from ashfall.engine.attacking import (
+    NOTHING_DECLARED,
+    AttackPlan,
+    Declared,
+    cover_level,
+    distance,
+    is_ranged_attack,
+    leaning_out,
+    perform_attack,
+)
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import mode_for, require_target, weapon_of
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel
 from ashfall.grid.geometry import cover_between
-from ashfall.rules.activities import Activity, AttackMode
+from ashfall.rules.activities import Activity, AttackMode, attack_traits
 from ashfall.rules.called_shots import CalledShot
+from ashfall.rules.defense import Cover, defense_value
 
 ACT_7 = rule("ACT-7")
 
@@ -54,8 +64,10 @@ def chosen_weapon(c: Combatant, weapon: str | None, unarmed: bool) -> Weapon | N
 
 
 def check_attack_reach(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
-                       mode: AttackMode) -> None:
-    """Refuse a target out of reach or range, or behind total cover (COV-3, STC-8)."""
+                       mode: AttackMode, declared: Declared = NOTHING_DECLARED) -> None:
+    """Refuse a target out of reach or range, or behind total cover (COV-3, STC-8); cover the GM declares wins."""
+    if declared.cover is not None:
+        refuse_untargetable(state, target, weapon, mode, declared.cover, "as the GM declared")
     if not attacker.space or not target.space:
         return
     dist = distance(state, attacker, target)
@@ -68,11 +80,26 @@ def check_attack_reach(state: EncounterState, attacker: Combatant, target: Comba
         reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
         if dist > reach:
             raise refuse("ATK-1", f"{target.name} is {dist} ft away; reach is {reach} ft")
-    if state.board is not None:
-        level, name = cover_between(state.board, attacker.space, target.space)
-        explosive = weapon is not None and weapon.has(WeaponProperty.EXPLOSIVE)
-        if level is CoverLevel.TOTAL and not explosive:
-            raise refuse("COV-3", f"{target.name} is behind total cover ({name}); ready an action instead")
+    if state.board is not None and declared.cover is None:
+        name = cover_between(state.board, attacker.space, target.space)[1]
+        # a creature leaning out of its cover (COV-4, G-55) can be shot at, and shoot past that cover
+        level = CoverLevel.NONE if leaning_out(state, target) else cover_level(state, attacker, target)
+        refuse_untargetable(state, target, weapon, mode, Cover[level.name], name)
+
+
+def refuse_untargetable(state: EncounterState, target: Combatant, weapon: Weapon | None, mode: AttackMode,
+                        cover: Cover, what: str) -> None:
+    """Refuse a target no weapon can target directly: total cover, explosives included (COV-3, STC-8).
+
+    The rules core decides (the same test :func:`~ashfall.rules.attack.resolve_attack` makes), so an
+    attack is refused before any die is rolled rather than failing halfway.
+    """
+    if cover is not Cover.TOTAL:
+        return
+    dv = defense_value(target.creature, target.armor, target.shield, state.ruleset, conditions=target.condition_set,
+                       cover=cover, attack=attack_traits(weapon, mode))
+    if dv.untargetable_reason is not None:
+        raise refuse("COV-3", f"{target.name} is behind total cover ({what}); ready an action instead")
 
 
 def check_ammo(attacker: Combatant, weapon: Weapon | None, mode: AttackMode, need: int = 1) -> None:
@@ -98,7 +125,7 @@ def _check(state: EncounterState, intent: Strike) -> None:
     mode = mode_for(weapon, intent.thrown)
     if intent.called_shot is not None and not state.ruleset.attack.called_shots:
         raise refuse("CS-0", "called shots are not used in this ruleset")
-    check_attack_reach(state, c, target, weapon, mode)
+    check_attack_reach(state, c, target, weapon, mode, intent.declared)
     check_ammo(c, weapon, mode)
 
 

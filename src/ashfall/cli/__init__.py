@@ -1,0 +1,1 @@
+"""The ``ashfall`` command line: a thin typer adapter over the engine, with rich presenters."""

@@ -1,0 +1,53 @@
+"""Shared CLI plumbing: consoles, clean error exits, ruleset loading and JSON output."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ashfall.ruleset import DEFAULT_PRESET, Ruleset, load_ruleset
+
+USAGE_ERROR = 2
+"""Exit code for bad input: a dice expression, a ruleset file, an option value."""
+
+RulesetOption = Annotated[
+    str, typer.Option("--ruleset", help="A preset (ashfall-2, ashfall-1) or a house-rule YAML file.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+
+
+def out() -> Console:
+    """A console on the current standard output (looked up per call so test runners capture it)."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    """A console on standard error."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn bad input (``ValueError``/``KeyError``, incl. ``DiceError`` and ``InputError``) into exit code 2."""
+    try:
+        yield
+    except (ValueError, KeyError) as error:
+        message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+        err().print(f"[bold red]error:[/] {escape(str(message))}")
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+def ruleset(source: str) -> Ruleset:
+    """A preset by name or a house-rule file (errors surface through :func:`user_errors`)."""
+    return load_ruleset(source or DEFAULT_PRESET)
+
+
+def print_json(data: dict[str, Any]) -> None:
+    """Print a JSON object on standard output."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,47 @@
+"""``ashfall roll`` (roll dice with a replayable seed) and ``ashfall rule`` (print a rule's catalog text)."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from ashfall.cli import present
+from ashfall.cli.common import USAGE_ERROR, JsonOption, err, out, print_json, user_errors
+from ashfall.core.dice import parse, roll
+from ashfall.core.rng import SeededRng
+from ashfall.core.rule_ids import catalog
+
+SEED_BYTES = 8
+
+
+def new_seed() -> int:
+    """A fresh 63-bit seed from the operating system (printed so the roll can be replayed)."""
+    return int.from_bytes(os.urandom(SEED_BYTES), "big") >> 1
+
+
+def roll_command(
+    expression: Annotated[list[str], typer.Argument(help="Dice notation, e.g. 2d20kh1+3 or 3d6 fire.")],
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the dice; without it a random seed is used and printed.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Roll dice and show every face, kept and dropped, and the total."""
+    used_seed = new_seed() if seed is None else seed
+    with user_errors():
+        result = roll(parse(" ".join(expression)), SeededRng(used_seed))
+    if as_json:
+        print_json(present.roll_json(result, used_seed))
+    else:
+        present.render_roll(out(), result, used_seed)
+
+
+def rule_command(rule_id: Annotated[str, typer.Argument(help="A rule ID such as MAP-1, DR-3 or G-41.")]) -> None:
+    """Print the catalog text of a rule or ruling."""
+    key = rule_id.strip().upper()
+    if key not in catalog():
+        err().print(f"[bold red]error:[/] unknown rule ID {rule_id!r}")
+        raise typer.Exit(USAGE_ERROR)
+    present.render_rule(out(), key)

@@ -1,0 +1,234 @@
+"""Loading an encounter file into an :class:`~ashfall.encounters.spec.EncounterSpec`, all-or-nothing.
+
+Every problem in the file (and in the content and house-rule files it names) is collected and
+raised together as one :class:`~ashfall.files.yaml_marks.InputError`, each naming the file, the
+field path and the line: unknown keys, bad values, unknown creature ids (with close matches),
+squares off the map or inside walls, two creatures in one square, zones the map lacks, a count
+that does not match its positions, sides used but not declared, fewer than two sides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ashfall.content.library import Library, close_matches, suggestion_text
+from ashfall.content.loader import (
+    content_files,
+    default_library,
+    library_from_marked,
+    load_content_files,
+    validation_problems,
+)
+from ashfall.encounters.maps import MapResult, build_map
+from ashfall.encounters.report import Report, moved, subtree
+from ashfall.encounters.roster import Declared, build_roster, resolve_creature
+from ashfall.encounters.schema import CombatantSpec, EncounterFile, MapSpec, SideSpec
+from ashfall.encounters.spec import EncounterSpec
+from ashfall.files.yaml_marks import InputError, Marked, PathKey, Problem, load_yaml, parse_yaml
+from ashfall.ruleset import PRESETS, Ruleset, load_ruleset, preset, ruleset_from_data
+
+RULESET_SUFFIXES = (".yaml", ".yml")
+_INLINE_PATH = re.compile(r"^creatures\[(\d+)\]")
+
+
+def load_encounter(path: Path | str) -> EncounterSpec:
+    """Read and check an encounter file; relative ``content`` and ruleset paths are resolved from its folder.
+
+    Raises:
+        InputError: With every problem found; nothing is returned on error.
+    """
+    path = Path(path)
+    return _load(load_yaml(path), path.parent)
+
+
+def encounter_from_text(text: str, file: str = "<string>", base_dir: Path | None = None) -> EncounterSpec:
+    """Like :func:`load_encounter` for YAML text (tests and the docs examples); paths resolve from ``base_dir``."""
+    return _load(parse_yaml(text, file), base_dir or Path.cwd())
+
+
+def validate_encounter(path: Path | str) -> list[Problem]:
+    """Every problem of an encounter file (an empty list when it loads)."""
+    try:
+        load_encounter(path)
+    except InputError as err:
+        return list(err.problems)
+    return []
+
+
+# ----- the pipeline -----
+
+
+def _load(marked: Marked, base_dir: Path) -> EncounterSpec:
+    report = Report(marked)
+    data = marked.data
+    if not isinstance(data, dict):
+        report.add((), "an encounter file is a mapping with name, sides and combatants (see docs/encounters.md)")
+        raise InputError(report.sorted())
+    document = _validate(EncounterFile, data, marked, (), report)
+    library, unloaded = _library(data, marked, base_dir, report)
+    ruleset = _ruleset(data.get("ruleset"), marked, base_dir, report)
+    map_spec = _part(MapSpec, data.get("map")) if data.get("map") is not None else None
+    layout = build_map(map_spec, report) if map_spec is not None else None
+    sides = _sides(data.get("sides"), data.get("combatants"), report)
+    entries = [Declared(i, spec, resolve_creature(library, spec, ("combatants", i), report, unloaded))
+               for i, spec in _items(CombatantSpec, data.get("combatants"))]
+    roster = build_roster(entries, sides, ruleset, layout.board if layout else None, _zones(layout), report,
+                          map_given="map" in data and data["map"] is not None)
+    if report or document is None:
+        raise InputError(report.sorted())
+    return EncounterSpec(marked.file, document, ruleset, library, layout.board if layout else None,
+                         _zones(layout), roster)
+
+
+def _validate(model: type[BaseModel], data: Any, marked: Marked, prefix: tuple[str | int, ...],
+              report: Report) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        report.extend(validation_problems(err, marked, prefix, model))  # type: ignore[arg-type]
+        return None
+
+
+def _part(model: type[BaseModel], data: Any) -> Any:
+    """A part validated on its own (its problems are already reported by the whole file's validation)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        return None
+
+
+def _items(model: type[BaseModel], data: Any) -> list[tuple[int, Any]]:
+    """The list items that validate, with their index in the file."""
+    items = data if isinstance(data, list) else []
+    return [(i, v) for i, v in ((i, _part(model, raw)) for i, raw in enumerate(items)) if v is not None]
+
+
+def _zones(layout: MapResult | None) -> dict[str, Any]:
+    return dict(layout.zones) if layout else {}
+
+
+# ----- library: shipped + content files + inline stat blocks -----
+
+
+def _library(data: dict[str, Any], marked: Marked, base_dir: Path,
+             report: Report) -> tuple[Library, frozenset[str]]:
+    """The library for this encounter, and the creature ids of content that did not load.
+
+    Those ids are not reported again as unknown where combatants use them.
+    """
+    library = default_library()
+    unloaded: set[str] = set()
+    content = data.get("content")
+    paths = []
+    for i, name in enumerate(content if isinstance(content, list) else []):
+        if not isinstance(name, str):
+            continue
+        path = base_dir / name
+        if path.exists():
+            paths.append(path)
+        else:
+            report.add(("content", i), f"no such content file or folder: {path}")
+    if paths:
+        try:
+            library = library.merge(load_content_files(paths, library))
+        except InputError as err:
+            report.extend(err.problems)
+            unloaded |= _raw_creature_ids(paths)
+    inline = [(i, c["creature"]) for i, c in enumerate(data.get("combatants") or [])
+              if isinstance(c, dict) and isinstance(c.get("creature"), dict)]
+    if not inline:
+        return library, frozenset(unloaded)
+    lines: dict[PathKey, int] = {(): marked.line_of(()) or 1, ("creatures",): marked.line_of(("combatants",)) or 1}
+    for k, (i, _raw) in enumerate(inline):
+        lines.update({("creatures", k, *p): n for p, n in subtree(marked, ("combatants", i, "creature")).lines.items()})
+    rerooted = Marked({"creatures": [raw for _i, raw in inline]}, lines, marked.file)
+    try:
+        return library.merge(library_from_marked(rerooted, library)), frozenset(unloaded)
+    except InputError as err:
+        report.extend(_inline_problem(p, inline) for p in err.problems)
+        return library, frozenset(unloaded | {str(raw.get("id")) for _i, raw in inline})
+
+
+def _raw_creature_ids(paths: Sequence[Path]) -> set[str]:
+    """Creature ids written in content files, read without checking them."""
+    ids: set[str] = set()
+    for file in (f for p in paths for f in content_files(p)):
+        try:
+            data = load_yaml(file).data
+        except InputError:
+            continue
+        creatures = data.get("creatures") if isinstance(data, dict) else None
+        ids |= {c["id"] for c in (creatures if isinstance(creatures, list) else [])
+                if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    return ids
+
+
+def _inline_problem(problem: Problem, inline: Sequence[tuple[int, Any]]) -> Problem:
+    found = _INLINE_PATH.match(problem.path)
+    if not found:
+        return moved(problem, "creatures", "combatants")
+    index = inline[int(found.group(1))][0]
+    return moved(problem, found.group(0), f"combatants[{index}].creature")
+
+
+# ----- ruleset -----
+
+
+def _ruleset(raw: Any, marked: Marked, base_dir: Path, report: Report) -> Ruleset:
+    if raw is None or (isinstance(raw, str) and raw in PRESETS):
+        return preset(raw) if raw else preset()
+    if isinstance(raw, str) and raw.endswith(RULESET_SUFFIXES):
+        path = base_dir / raw
+        if not path.exists():
+            report.add(("ruleset",), f"no such house-rule file: {path}")
+            return preset()
+        try:
+            return load_ruleset(path)
+        except InputError as err:
+            report.extend(err.problems)
+            return preset()
+    if isinstance(raw, str):
+        hint = suggestion_text(close_matches(raw, PRESETS))
+        report.add(("ruleset",), f"unknown ruleset preset {raw!r} (presets: {', '.join(PRESETS)}; or name a "
+                                 f"house-rule .yaml file){hint}")
+        return preset()
+    if isinstance(raw, dict):
+        try:
+            return ruleset_from_data(subtree(marked, ("ruleset",)))
+        except InputError as err:
+            report.extend(moved(p, "", "ruleset") for p in err.problems)
+    return preset()
+
+
+# ----- sides -----
+
+
+def _sides(raw: Any, combatants: Any, report: Report) -> list[str]:
+    """The declared side names (also from entries that failed the schema, to avoid follow-on problems)."""
+    items = raw if isinstance(raw, list) else []
+    names = [str(item["name"]) for item in items if isinstance(item, dict) and isinstance(item.get("name"), str)]
+    if isinstance(raw, list) and len(raw) < 2:
+        report.add(("sides",), f"an encounter needs at least two sides; this one declares {len(raw)}")
+    used = {c.get("side") for c in (combatants if isinstance(combatants, list) else []) if isinstance(c, dict)}
+    first: dict[str, int] = {}
+    ambusher: int | None = None
+    for i, side in _items(SideSpec, raw):
+        if side.name in first:
+            report.add(("sides", i, "name"), f"side {side.name!r} is declared twice "
+                                             f"(first at sides[{first[side.name]}])")
+        elif side.name not in used and isinstance(combatants, list):
+            report.add(("sides", i, "name"), f"side {side.name!r} has no combatants")
+        first.setdefault(side.name, i)
+        if side.ambush and ambusher is not None:
+            report.add(("sides", i, "ambush"), f"only one side can ambush (SUR-1); sides[{ambusher}] already does")
+        if side.ambush and ambusher is None:
+            ambusher = i
+    return names
+
+
+__all__ = ["encounter_from_text", "load_encounter", "validate_encounter"]

@@ -1,0 +1,194 @@
+"""The encounter file format as pydantic models (frozen, unknown keys are errors); see docs/encounters.md.
+
+These models check the shape of an encounter file: types, allowed names, required keys. What needs
+the library, the ruleset or the map (creature ids, squares inside walls, zones, sides) is checked by
+:mod:`ashfall.encounters.loader`, which reports every problem with its file, field path and line.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ashfall.grid.board import CoverLevel, Square, Terrain
+
+MAX_MAP_SIDE = 200
+"""The largest map side in squares (1,000 ft): a guard against typos, not a rule."""
+
+
+class Model(BaseModel):
+    """Base for encounter models: frozen, unknown keys are errors."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ControllerKind(Enum):
+    """Who runs a side: an AI policy or a person at the table."""
+
+    AI = "ai"
+    HUMAN = "human"
+
+
+class CoverName(Enum):
+    """Cover tiers as written in files (COV-1..3)."""
+
+    PARTIAL = "partial"
+    HEAVY = "heavy"
+    TOTAL = "total"
+
+    @property
+    def level(self) -> CoverLevel:
+        """The board's cover level."""
+        return CoverLevel[self.name]
+
+
+class TurnActivity(Enum):
+    """What a scripted turn plan may use (the simulator plays these in order every turn)."""
+
+    STRIKE = "strike"
+    POWER_STRIKE = "power-strike"
+    ALL_OUT_ATTACK = "all-out-attack"
+    FULL_AUTO_BURST = "full-auto-burst"
+    SWEEPING_STRIKE = "sweeping-strike"
+    SUPPRESSIVE_FIRE = "suppressive-fire"
+
+
+AI_TACTICS = "ai"
+"""The ``tactics`` value that leaves every turn to the AI (the default)."""
+
+
+def _one_of(value: Any, kinds: tuple[type, ...], what: str) -> Any:
+    if not isinstance(value, kinds):
+        raise ValueError(f"expected {what}")
+    return value
+
+
+class LegendEntry(Model):
+    """What one map character stands for."""
+
+    terrain: Terrain = Field(Terrain.NORMAL, description="Movement cost of the square (MOV-2..MOV-5).")
+    wall: bool = Field(False, description="A wall: impassable and blocks sight (total cover, COV-3).")
+    cover: CoverName | None = Field(None, description="A cover object in the square (COV-1..3).")
+    name: str | None = Field(None, description="The cover object's name in explanations.")
+    light: bool = Field(False, description="Light cover that heavy weapons ignore (STC-2).")
+    blocks_movement: bool = Field(True, description="Whether the cover object's square can be entered.")
+    height: int = Field(0, ge=0, description="Elevation of the square in feet (POS-4, G-37).")
+
+
+class CoverSpec(Model):
+    """A cover object placed by coordinates."""
+
+    at: Square
+    level: CoverName
+    name: str = "cover"
+    light: bool = False
+    blocks_movement: bool = True
+
+
+class ElevationSpec(Model):
+    """The height of one square."""
+
+    at: Square
+    height: int = Field(ge=0)
+
+
+class MapSpec(Model):
+    """The battle map: an ASCII grid with a legend, explicit lists, or both (explicit lists apply on top)."""
+
+    width: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
+    height: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
+    rows: tuple[str, ...] | None = Field(None, description="The grid, one string per row (or one block of text).")
+    legend: dict[str, LegendEntry] = Field(default_factory=dict, description="Extra or changed map characters.")
+    walls: tuple[Square, ...] = ()
+    terrain: dict[Terrain, tuple[Square, ...]] = Field(default_factory=dict)
+    cover: tuple[CoverSpec, ...] = ()
+    elevation: tuple[ElevationSpec, ...] = ()
+    zones: dict[str, tuple[Square, ...]] = Field(default_factory=dict)
+
+    @field_validator("rows", mode="before")
+    @classmethod
+    def _split_block(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(value.splitlines())
+        return value
+
+
+class SideSpec(Model):
+    """One side of the fight."""
+
+    name: str = Field(min_length=1)
+    controller: ControllerKind = ControllerKind.AI
+    morale: bool = Field(True, description="Whether its NPCs check morale (MOR-38); PCs never do (MOR-2).")
+    ambush: bool = Field(False, description="The side ambushes: Stealth against passive Perception (SUR-1).")
+
+
+class CombatantSpec(Model):
+    """One entry of ``combatants``: a creature (or ``count`` of them) on a side."""
+
+    creature: str | dict[str, Any] = Field(description="A library creature id or an inline stat block.")
+    side: str
+    count: int | None = Field(None, ge=1)
+    id: str | None = None
+    name: str | None = None
+    position: Square | None = None
+    positions: tuple[Square, ...] | None = None
+    zone: str | None = Field(None, min_length=1, description="A spawn zone of the map.")
+    leader: bool | None = Field(None, description="Overrides the stat block's leader flag (MOR-8).")
+    tactics: tuple[TurnActivity, ...] | None = Field(None, description="A turn plan; None lets the AI decide.")
+
+    @field_validator("creature", mode="before")
+    @classmethod
+    def _creature_shape(cls, value: Any) -> Any:
+        return _one_of(value, (str, dict), "a creature id or an inline stat block (a mapping)")
+
+    @field_validator("tactics", mode="before")
+    @classmethod
+    def _tactics_shape(cls, value: Any) -> Any:
+        if value == AI_TACTICS:
+            return None
+        if isinstance(value, str):
+            return [value]
+        return value
+
+
+class VictorySpec(Model):
+    """When the fight stops besides one side being beaten."""
+
+    round_limit: int | None = Field(None, ge=1, description="Stop after this round with no winner.")
+
+
+class EncounterFile(Model):
+    """A whole encounter file."""
+
+    name: str = Field(min_length=1)
+    description: str = ""
+    seed: int | None = Field(None, ge=0)
+    ruleset: str | dict[str, Any] = Field("ashfall-2", description="A preset, a house-rule file or house rules.")
+    map: MapSpec | None = None
+    sides: tuple[SideSpec, ...]
+    combatants: tuple[CombatantSpec, ...]
+    content: tuple[str, ...] = ()
+    victory: VictorySpec = VictorySpec()
+
+    @field_validator("ruleset", mode="before")
+    @classmethod
+    def _ruleset_shape(cls, value: Any) -> Any:
+        return _one_of(value, (str, dict), "a preset name, a house-rule file or {base, name, options}")
+
+
+__all__ = [
+    "AI_TACTICS",
+    "CombatantSpec",
+    "ControllerKind",
+    "CoverName",
+    "CoverSpec",
+    "ElevationSpec",
+    "EncounterFile",
+    "LegendEntry",
+    "MapSpec",
+    "SideSpec",
+    "TurnActivity",
+    "VictorySpec",
+]

@@ -1,0 +1,96 @@
+"""Shortest paths over the board (MOV-1..5, G-37): Dijkstra over squares with the caller's step cost.
+
+Pure: the caller says what entering a square from the one before costs (``None`` when it cannot be
+entered) and which squares are goals, so terrain, walls, creatures in the way and the diagonal rule
+stay with the movement rules. Ties are broken by a fixed neighbour order (straight steps before
+diagonal ones) and insertion order, so the same board always gives the same path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ashfall.grid.board import Square, neighbours
+
+StepCost = Callable[[Square, Square, int], int | None]
+"""Feet to enter the second square from the first, given the diagonals taken so far (mod 2); None if blocked."""
+
+Goal = Callable[[Square], bool]
+"""Whether a square ends the search."""
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path: the squares entered in order (the start excluded) and what each step cost in feet."""
+
+    squares: tuple[Square, ...]
+    costs: tuple[int, ...]
+
+    @property
+    def cost(self) -> int:
+        """Total feet."""
+        return sum(self.costs)
+
+    def prefix(self, budget_ft: int, can_end: Goal | None = None) -> Path:
+        """The longest start of the path costing at most ``budget_ft`` that ends where ``can_end`` allows."""
+        best = 0
+        spent = 0
+        for i, feet in enumerate(self.costs):
+            spent += feet
+            if spent > budget_ft:
+                break
+            if can_end is None or can_end(self.squares[i]):
+                best = i + 1
+        return Path(self.squares[:best], self.costs[:best])
+
+
+def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | None = None) -> Path | None:
+    """The cheapest path from ``start`` to a square where ``goal`` holds, or None.
+
+    Args:
+        start: Where the mover stands (an empty path when it is already a goal).
+        goal: Whether a square is a destination.
+        cost: Feet to enter a square from a neighbour given the diagonals taken so far mod 2 (G-37).
+        budget_ft: Give up on paths dearer than this (None: no limit).
+    """
+    if goal(start):
+        return Path((), ())
+    counter = 0
+    frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
+    came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
+    best: dict[tuple[Square, int], int] = {(start, 0): 0}
+    while frontier:
+        spent, _, here, parity = heapq.heappop(frontier)
+        if spent > best.get((here, parity), spent):
+            continue
+        if here != start and goal(here):
+            return _walk_back(came, (here, parity))
+        for nxt in sorted(neighbours(here), key=lambda n: n[0] != here[0] and n[1] != here[1]):
+            feet = cost(here, nxt, parity)
+            if feet is None:
+                continue
+            total = spent + feet
+            if budget_ft is not None and total > budget_ft:
+                continue
+            key = (nxt, (parity + (nxt[0] != here[0] and nxt[1] != here[1])) % 2)
+            if key in best and best[key] <= total:
+                continue
+            best[key] = total
+            came[key] = ((here, parity), feet)
+            counter += 1
+            heapq.heappush(frontier, (total, counter, nxt, key[1]))
+    return None
+
+
+def _walk_back(came: dict[tuple[Square, int], tuple[tuple[Square, int], int]], end: tuple[Square, int]) -> Path:
+    squares: list[Square] = []
+    costs: list[int] = []
+    node = end
+    while node in came:
+        previous, feet = came[node]
+        squares.append(node[0])
+        costs.append(feet)
+        node = previous
+    return Path(tuple(reversed(squares)), tuple(reversed(costs)))

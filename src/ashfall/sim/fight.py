@@ -1,0 +1,179 @@
+"""Playing one fight to the end with policies, and what came out of it (:class:`FightResult`).
+
+:func:`run_fight` is the simulator's hot path: it asks each creature's policy for intents, submits
+them, ends turns, and at the end reads the outcome off the event log once. It formats no strings and
+logs nothing; the event log is handed back only when asked for (``record_log``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ashfall.core.rng import hash_seed
+from ashfall.engine import events as ev
+from ashfall.engine.actions import Refused
+from ashfall.engine.decisions import NeedDecision
+from ashfall.engine.engine import Engine
+from ashfall.engine.state import Combatant
+from ashfall.sim.policy import Policy
+
+DEFAULT_MAX_ROUNDS = 100
+"""A fight still undecided after this many rounds stops as a draw (a guard against stalemates)."""
+MAX_INTENTS_PER_TURN = 64
+"""A policy that keeps acting past this many intents in one turn has its turn ended (a guard, not a rule)."""
+MORALE_OUTCOMES = ("fled", "surrendered", "routed", "broken", "falling-back")
+"""``Combatant.uses`` marks of morale statuses, worst first: a combatant's morale outcome is the first it bears."""
+
+BuildFn = Callable[[int], Engine]
+"""Builds a fresh, unstarted engine for a seed."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantResult:
+    """One combatant at the end of a fight.
+
+    Attributes:
+        id: Combatant id.
+        name: Display name.
+        side: Its side.
+        dropped: It reached 0 HP at some point (DEATH-1).
+        died: It was dead at the end.
+        damage_dealt: Damage it dealt to others (after the ledger: what reached temp HP and HP).
+        damage_taken: Damage it took.
+        hp: HP left at the end.
+        max_hp: Its maximum HP.
+        morale: How morale took it out of the fight ("fled", "surrendered", …), or None.
+    """
+
+    id: str
+    name: str
+    side: str
+    dropped: bool
+    died: bool
+    damage_dealt: int
+    damage_taken: int
+    hp: int
+    max_hp: int
+    morale: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FightResult:
+    """How one fight ended.
+
+    Attributes:
+        seed: The seed the fight was played with.
+        winner: The winning side, or None (everyone down, or the round limit was reached).
+        rounds: The round the fight ended in.
+        timed_out: The round limit stopped it.
+        combatants: Per-combatant results, in roster order.
+        attacks: Attack rolls made (for benchmarks).
+        refusals: Intents the engine refused (a policy bug if not zero; the turn was ended).
+        log: The event log, when it was asked for.
+    """
+
+    seed: int
+    winner: str | None
+    rounds: int
+    timed_out: bool
+    combatants: tuple[CombatantResult, ...]
+    attacks: int
+    refusals: int
+    log: tuple[Any, ...] | None = None
+
+    def combatant(self, cid: str) -> CombatantResult:
+        """One combatant's result by id."""
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        raise KeyError(f"no combatant {cid!r}")
+
+
+def trial_seed(seed: int, index: int) -> int:
+    """The seed of trial ``index`` of a sweep: ``SeededRng(seed).spawn(index).seed`` (worker-independent)."""
+    return hash_seed(seed, index)
+
+
+def _policy_of(policies: Mapping[str, Policy] | Policy, actor: str) -> Policy:
+    if isinstance(policies, Mapping):
+        return policies[actor]
+    return policies
+
+
+def run_fight(build_fn: BuildFn, seed: int, policies: Mapping[str, Policy] | Policy, *, record_log: bool = False,
+              ambushers: str | None = None, max_rounds: int | None = None) -> FightResult:
+    """Play one fight to the end.
+
+    Args:
+        build_fn: Builds the unstarted engine for ``seed`` (an already started one is played on).
+        seed: The fight's seed.
+        policies: A policy per combatant id, or one policy for everyone.
+        record_log: Return the event log with the result.
+        ambushers: The side that ambushes (SUR-1), if any.
+        max_rounds: Stop undecided after this round (default :data:`DEFAULT_MAX_ROUNDS`).
+    """
+    engine = build_fn(seed)
+    limit = max_rounds or DEFAULT_MAX_ROUNDS
+    if not engine.state.started:
+        engine.start(ambushers)
+    state = engine.state
+    refusals = intents = 0
+    turn_of: str | None = None
+    timed_out = False
+    while not engine.state.ended:
+        state = engine.state
+        if state.round > limit:
+            timed_out = True
+            break
+        actor = state.active_id
+        if actor is None:
+            break
+        if actor != turn_of:
+            turn_of, intents = actor, 0
+        intent = _policy_of(policies, actor).next_intent(engine, actor) if intents < MAX_INTENTS_PER_TURN else None
+        if intent is None:
+            engine.end_turn(actor)
+            turn_of = None
+            continue
+        intents += 1
+        try:
+            engine.submit(intent)
+        except (Refused, NeedDecision):
+            refusals += 1
+            engine.end_turn(actor)
+            turn_of = None
+    return outcome(engine, seed, timed_out, refusals, record_log)
+
+
+def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 0,
+            record_log: bool = False) -> FightResult:
+    """Read a finished (or stopped) fight's result off its state and log."""
+    state = engine.state
+    dealt: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    dropped: set[str] = set()
+    attacks = 0
+    for e in engine.log:
+        kind = type(e)
+        if kind is ev.AttackRolled:
+            attacks += 1
+        elif kind is ev.DamageTaken:
+            taken[e.target] = taken.get(e.target, 0) + e.amount
+            dealt[e.source] = dealt.get(e.source, 0) + e.amount
+            if e.health.hp <= 0:
+                dropped.add(e.target)
+        elif kind is ev.HealthSet and e.health.hp <= 0:
+            dropped.add(e.target)
+    rows = tuple(_combatant(c, c.id in dropped, dealt.get(c.id, 0), taken.get(c.id, 0))
+                 for c in state.combatants.values())
+    winner = None if timed_out else state.winner
+    return FightResult(seed, winner, state.round, timed_out, rows, attacks, refusals,
+                       tuple(engine.log) if record_log else None)
+
+
+def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
+    morale = next((key for key in MORALE_OUTCOMES if c.uses.get(key, 0)), None)
+    return CombatantResult(c.id, c.name, c.side, dropped or c.health.hp <= 0, c.health.is_dead, dealt, taken,
+                           c.health.hp, c.health.max_hp, morale)

@@ -1,0 +1,296 @@
+"""Who decides what a combatant does in a simulated fight: the :class:`Policy` protocol and scripted tactics.
+
+A policy is asked for one intent at a time on its creature's turn and answers ``None`` to end the
+turn. :class:`ScriptedTactics` follows a fixed plan every turn against the nearest enemy: it stands up
+if prone, closes in by Stride along a shortest legal path (:mod:`ashfall.grid.paths`) until an enemy is
+in reach or range, then attacks as the plan says (Strike, Power Strike MAA-5, All-Out Attack MAA-7).
+The policy keeps no memory between calls: how far it is into this turn's plan is read off the log, so
+it is safe with :meth:`Engine.undo` and :meth:`Engine.copy`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from ashfall.content.schema import Weapon, WeaponKind
+from ashfall.core.types import Condition
+from ashfall.engine import events as ev
+from ashfall.engine.actions import Refused
+from ashfall.engine.engine import Engine
+from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.moves.common import speed_ft
+from ashfall.engine.moves.movement import Stand, Stride, step_cost
+from ashfall.engine.moves.strike import Strike
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import CoverLevel, Square, Terrain, footprint
+from ashfall.grid.geometry import cover_between, space_distance_ft
+from ashfall.grid.paths import Path, shortest_path
+from ashfall.rules.activities import ACTIVITIES, Activity
+from ashfall.rules.morale_behaviour import behaviour
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """Chooses a combatant's next intent on its turn."""
+
+    def next_intent(self, engine: Engine, actor: str) -> Any | None:
+        """The next intent for ``actor`` (whose turn it is), or None to end its turn."""
+        ...
+
+
+MOVEMENT_LABELS = frozenset({"stride", "step", "crawl", "stand", "sprint"})
+"""Action names that move rather than attack: they do not advance the plan."""
+
+SCRIPTABLE = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT, Activity.FULL_AUTO, Activity.SWEEPING,
+              Activity.SUPPRESSIVE_FIRE)
+"""The activities a turn plan may name (the encounter format's ``tactics``)."""
+_INTENT_CLASS = {
+    Activity.POWER_STRIKE: "PowerStrike", Activity.ALL_OUT: "AllOutAttack", Activity.FULL_AUTO: "FullAutoBurst",
+    Activity.SWEEPING: "SweepingStrike",
+}
+"""Intent classes of the activities, in :mod:`ashfall.engine.moves.activities` (others are played as Strikes)."""
+_MULTI_TARGET = frozenset({Activity.FULL_AUTO, Activity.SWEEPING})
+"""Activities that take several targets: the nearest ones are offered, as many as the engine accepts."""
+_ACTIVITIES_MODULE = "ashfall.engine.moves.activities"
+
+
+@cache
+def activity_intent(activity: Activity) -> type | None:
+    """The intent class of an activity, or None when the engine lacks it (it is played as a Strike)."""
+    name = _INTENT_CLASS.get(activity)
+    if name is None:
+        return None
+    try:
+        module = importlib.import_module(_ACTIVITIES_MODULE)
+    except ImportError:
+        return None
+    found = getattr(module, name, None)
+    return found if isinstance(found, type) else None
+
+
+def activity_intents(activity: Activity, actor: str, foes: Sequence[str], weapon: str | None) -> Iterator[Any]:
+    """Intents for one plan step against ``foes[0]`` (nearest first), most ambitious first, then a Strike."""
+    cls = activity_intent(activity)
+    if cls is not None and activity in _MULTI_TARGET:
+        for n in range(len(foes), 0, -1):
+            yield cls(actor, tuple(foes[:n]), weapon)
+    elif cls is not None and activity is Activity.ALL_OUT:
+        yield cls(actor, (foes[0],), weapon)
+    elif cls is not None:
+        yield cls(actor, foes[0], weapon)
+    yield Strike(actor, foes[0], weapon)
+
+
+def parse_plan(plan: str | Activity | Sequence[str | Activity]) -> tuple[Activity, ...]:
+    """A plan from an activity (name) or a list of them, refusing unknown or unscriptable steps."""
+    steps = (plan,) if isinstance(plan, str | Activity) else tuple(plan)
+    parsed: list[Activity] = []
+    for step in steps:
+        activity = step if isinstance(step, Activity) else Activity(step) if step in _NAMES else None
+        if activity not in SCRIPTABLE:
+            raise ValueError(f"unknown plan step {step!r}; use {[a.value for a in SCRIPTABLE]}")
+        assert activity is not None
+        parsed.append(activity)
+    if not parsed:
+        raise ValueError("an empty plan")
+    return tuple(parsed)
+
+
+_NAMES = frozenset(a.value for a in SCRIPTABLE)
+
+
+def attack_actions_this_turn(log: Sequence[Any], actor: str) -> int:
+    """Actions the actor has spent on non-movement actions since its turn started (read off the log)."""
+    spent = 0
+    for e in reversed(log):
+        kind = type(e)
+        if kind is ev.TurnStarted and e.actor == actor:
+            break
+        if kind is ev.ActionsSpent and e.actor == actor and e.label not in MOVEMENT_LABELS:
+            spent += e.count
+    return spent
+
+
+def may_attack(c: Combatant, state: EncounterState) -> bool:
+    """Whether its morale status lets it attack (broken, routed and surrendered NPCs do not: MOR-21, MOR-23)."""
+    return behaviour(member_status(c), state.ruleset).may_attack
+
+
+def weapon_distance(weapon: Weapon | None, state: EncounterState) -> int:
+    """How far a Strike with it reaches without penalty: melee reach, or a ranged weapon's normal range."""
+    if weapon is None:
+        return state.ruleset.attack.natural_reach
+    if weapon.kind is WeaponKind.RANGED:
+        return weapon.range_normal or 0
+    return weapon.reach
+
+
+def weapon_limit(weapon: Weapon | None, state: EncounterState) -> int:
+    """The farthest a Strike with it can reach at all: melee reach, or a ranged weapon's long range (ATK-1, ATK-2)."""
+    if weapon is not None and weapon.kind is WeaponKind.RANGED:
+        return weapon.range_long or weapon.range_normal or 0
+    return weapon_distance(weapon, state)
+
+
+def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
+    """Enemies still fighting, nearest first (roster order breaks ties)."""
+    foes = [e for e in state.enemies_of(c.id) if fighting(e)]
+    if not c.space:
+        return foes
+    return sorted(foes, key=lambda e: space_distance_ft(c.space, e.space) if e.space else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGraph:
+    """How the mover may walk the board now: step costs and where it may stop (mirrors ``path_cost``)."""
+
+    state: EncounterState
+    size: int
+    blocked: frozenset[Square]
+    occupied: frozenset[Square]
+
+    @classmethod
+    def of(cls, state: EncounterState, mover: Combatant) -> MoveGraph:
+        """Enemies still standing block passage; any living creature blocks the final square (ACT-2)."""
+        others = [o for o in state.combatants.values() if o.id != mover.id and not o.health.is_dead]
+        blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
+        occupied = frozenset(sq for o in others for sq in o.space)
+        return cls(state, mover.creature.size.squares, blocked, occupied)
+
+    def _open(self, sq: Square) -> bool:
+        board = self.state.board
+        assert board is not None
+        return board.in_bounds(sq) and board.terrain_at(sq) is not Terrain.IMPASSABLE and sq not in self.blocked
+
+    def cost(self, frm: Square, to: Square, parity: int) -> int | None:
+        """Feet to enter ``to`` (None if the mover's space there cannot be entered), as ``path_cost`` counts."""
+        space = (to,) if self.size == 1 else footprint(to, self.size)
+        if not all(self._open(sq) for sq in space):
+            return None
+        feet = max(step_cost(self.state, frm, sq, parity) or 0 for sq in space)
+        return feet or None
+
+    def can_end(self, sq: Square) -> bool:
+        """Whether the mover may end its move with its space at ``sq``."""
+        if self.size == 1:
+            return sq not in self.occupied
+        return not any(s in self.occupied for s in footprint(sq, self.size))
+
+
+def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:
+    """Whether a target's space is within ``distance_ft`` of a space and not behind total cover (COV-3)."""
+    if space_distance_ft(space, target) > distance_ft:
+        return False
+    board = state.board
+    return board is None or cover_between(board, space, target)[0] is not CoverLevel.TOTAL
+
+
+def approach(state: EncounterState, mover: Combatant, targets: Iterable[Combatant], distance_ft: int) -> Path | None:
+    """The cheapest path to a square from which one of ``targets`` can be attacked, or None."""
+    if state.board is None or mover.position is None:
+        return None
+    graph = MoveGraph.of(state, mover)
+    foes = [t.space for t in targets if t.space]
+    size = graph.size
+
+    def goal(sq: Square) -> bool:
+        if not graph.can_end(sq):
+            return False
+        space = (sq,) if size == 1 else footprint(sq, size)
+        return any(can_attack_from(state, space, t, distance_ft) for t in foes)
+
+    return shortest_path(mover.position, goal, graph.cost)
+
+
+class ScriptedTactics:
+    """Follow a fixed plan every turn against the nearest enemy.
+
+    Each turn: Stand if prone; if no enemy is in reach (or normal range), Stride along a shortest legal
+    path towards the nearest one, as often as needed; then work through the plan. A step the creature
+    cannot take (the activity is not in the engine yet, too few actions left after moving, refused) is
+    replaced by a Strike, so ``[power-strike, strike]`` without Power Strike is three Strikes. The
+    turn ends when the plan's actions are spent, no attack is possible, or no move gets closer.
+
+    Args:
+        plan: Activities (or their names): ``strike``, ``power-strike``, ``all-out-attack`` … (:data:`SCRIPTABLE`).
+        move: Whether to close in by Stride (False: stand still and attack what is in reach).
+    """
+
+    __slots__ = ("move", "plan")
+
+    def __init__(self, plan: str | Activity | Sequence[str | Activity] = ("strike", "strike", "strike"), *,
+                 move: bool = True) -> None:
+        self.plan = parse_plan(plan)
+        self.move = move
+
+    def __repr__(self) -> str:
+        return f"ScriptedTactics({[a.value for a in self.plan]!r}, move={self.move})"
+
+    def _step_now(self, engine: Engine, actor: str) -> Activity | None:
+        """The plan step the actor is on, from the actions it has spent on attacks this turn."""
+        spent = attack_actions_this_turn(engine.log, actor)
+        section = engine.state.ruleset.attack
+        total = 0
+        for step in self.plan:
+            total += ACTIVITIES[step].actions(section) or 1
+            if spent < total:
+                return step
+        return None
+
+    def next_intent(self, engine: Engine, actor: str) -> Any | None:
+        """The next intent of this turn's plan, or None to end the turn."""
+        state = engine.state
+        c = state.get(actor)
+        if state.ended or state.active_id != actor or c.turn.actions_left <= 0:
+            return None
+        step = self._step_now(engine, actor)
+        if step is None:
+            return None
+        if not may_attack(c, state):
+            return None
+        if c.has(Condition.PRONE):
+            return _legal(engine, Stand(actor))
+        foes = enemies_by_distance(state, c)
+        attack = self._attack(engine, c, step, foes)
+        if attack is not None or not self.move or not foes:
+            return attack
+        return self._stride(engine, c, foes)
+
+    def _attack(self, engine: Engine, c: Combatant, step: Activity, foes: Sequence[Combatant]) -> Any | None:
+        weapons: list[str | None] = [w.id for w in c.weapons] or [None]
+        state = engine.state
+        if c.space:
+            longest = max(weapon_limit(w, state) for w in (c.weapons or (None,)))
+            foes = [f for f in foes if not f.space or space_distance_ft(c.space, f.space) <= longest]
+        ids = [f.id for f in foes]
+        for i in range(len(ids)):
+            for weapon in weapons:
+                for intent in activity_intents(step, c.id, ids[i:], weapon):
+                    if _legal(engine, intent) is not None:
+                        return intent
+        return None
+
+    def _stride(self, engine: Engine, c: Combatant, foes: Sequence[Combatant]) -> Any | None:
+        state = engine.state
+        reach = max(weapon_distance(w, state) for w in (c.weapons or (None,)))
+        path = approach(state, c, foes, reach)
+        if path is None or not path.squares:
+            return None
+        graph = MoveGraph.of(state, c)
+        part = path.prefix(speed_ft(c, state), graph.can_end)
+        if not part.squares:
+            return None
+        return _legal(engine, Stride(c.id, part.squares))
+
+
+def _legal(engine: Engine, intent: Any) -> Any | None:
+    """The intent if the engine would accept it now, else None (checking rolls no dice)."""
+    try:
+        engine.check(intent)
+    except Refused:
+        return None
+    return intent

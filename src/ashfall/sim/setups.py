@@ -1,0 +1,246 @@
+"""What a simulation runs: a :class:`FightSetup` builds a fresh fight (engine, policies, ambush, limit) per seed.
+
+:class:`EncounterSetup` plays an encounter file (optionally under another ruleset, for ``compare``);
+it pickles as its path, so worker processes load the file themselves. :class:`SpecSetup` wraps an
+encounter already in memory. :class:`InlineSetup` builds a fight from stat blocks in code (tests,
+benchmarks). Tactics become policies with :func:`policy_for`: a plan gives :class:`ScriptedTactics`,
+``ai`` gives :func:`default_policy`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from ashfall.content.library import Library
+from ashfall.content.loader import default_library
+from ashfall.content.schema import Creature
+from ashfall.encounters import EncounterSpec, Tactics, build, load_encounter
+from ashfall.engine.engine import Engine
+from ashfall.engine.setup import new_engine, new_state
+from ashfall.engine.state import Combatant
+from ashfall.grid.board import Board, Square
+from ashfall.rules.activities import Activity
+from ashfall.rules.health import Health
+from ashfall.ruleset import Ruleset, load_ruleset, preset
+from ashfall.sim.policy import Policy, ScriptedTactics
+
+_AI_MODULE = "ashfall.ai"
+_AI_FACTORY = "default_policy"
+
+
+def default_policy() -> Policy:
+    """The policy for ``tactics: ai``: the tactical AI's default when it exists, else three Strikes a turn."""
+    try:
+        module = importlib.import_module(_AI_MODULE)
+    except ImportError:
+        module = None
+    factory = getattr(module, _AI_FACTORY, None)
+    if callable(factory):
+        made: Policy = factory()
+        return made
+    return ScriptedTactics()
+
+
+def policy_for(tactics: Tactics | Sequence[Activity | str] | None) -> Policy:
+    """The policy that plays a combatant's tactics (an empty plan or None: the AI)."""
+    plan = tactics.plan if isinstance(tactics, Tactics) else tuple(tactics or ())
+    return ScriptedTactics(plan) if plan else default_policy()
+
+
+@dataclass(slots=True)
+class Fight:
+    """A fresh fight, ready to start.
+
+    Attributes:
+        engine: The un-started engine.
+        policies: The policy of every combatant, by id.
+        ambushers: The ambushing side (SUR-1), or None.
+        round_limit: Stop undecided after this round, or None for the simulator's default.
+    """
+
+    engine: Engine
+    policies: Mapping[str, Policy]
+    ambushers: str | None = None
+    round_limit: int | None = None
+
+
+class FightSetup(Protocol):
+    """Anything that can build the same fight again for any seed."""
+
+    @property
+    def name(self) -> str:
+        """A display name."""
+        ...
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset the fight is played under."""
+        ...
+
+    def build_fight(self, seed: int) -> Fight:
+        """A fresh fight whose dice come from ``seed``."""
+        ...
+
+    def portable(self) -> FightSetup | None:
+        """A version that pickles cheaply for worker processes, or None when there is none."""
+        ...
+
+
+def _policies(tactics: Mapping[str, Tactics]) -> dict[str, Policy]:
+    return {cid: policy_for(t) for cid, t in tactics.items()}
+
+
+@dataclass(slots=True)
+class SpecSetup:
+    """An encounter already loaded (it cannot be sent to worker processes unless it came from a file)."""
+
+    spec: EncounterSpec
+    ruleset_override: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The encounter's name."""
+        return self.spec.name
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's name."""
+        return self.spec.ruleset.name
+
+    def build_fight(self, seed: int) -> Fight:
+        """Build the engine with the encounter's builder; tactics become policies."""
+        engine, info = build(self.spec, seed)
+        return Fight(engine, _policies(info.tactics), info.ambushers, info.round_limit)
+
+    def portable(self) -> FightSetup | None:
+        """The file it was loaded from, when it still exists."""
+        path = Path(self.spec.file)
+        return EncounterSetup(str(path), self.ruleset_override) if path.is_file() else None
+
+
+class EncounterSetup:
+    """An encounter file, optionally under another ruleset (a preset name or a house-rule file).
+
+    Args:
+        path: The encounter file.
+        ruleset: Play it under this ruleset instead of the file's.
+    """
+
+    def __init__(self, path: str | Path, ruleset: str | None = None) -> None:
+        self.path = str(path)
+        self.ruleset = ruleset
+        self._setup: SpecSetup | None = None
+
+    def __getstate__(self) -> tuple[str, str | None]:
+        return (self.path, self.ruleset)
+
+    def __setstate__(self, state: tuple[str, str | None]) -> None:
+        self.path, self.ruleset = state
+        self._setup = None
+
+    def __repr__(self) -> str:
+        return f"EncounterSetup({self.path!r}, ruleset={self.ruleset!r})"
+
+    @property
+    def loaded(self) -> SpecSetup:
+        """The loaded encounter (loaded once)."""
+        if self._setup is None:
+            spec = load_encounter(self.path)
+            if self.ruleset is not None:
+                spec = dataclasses.replace(spec, ruleset=load_ruleset(self.ruleset))
+            self._setup = SpecSetup(spec, self.ruleset)
+        return self._setup
+
+    @property
+    def name(self) -> str:
+        """The encounter's name."""
+        return self.loaded.name
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's name."""
+        return self.loaded.ruleset_name
+
+    def build_fight(self, seed: int) -> Fight:
+        """Build a fresh fight."""
+        return self.loaded.build_fight(seed)
+
+    def portable(self) -> FightSetup | None:
+        """Itself: it pickles as its path."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class InlineCombatant:
+    """One creature of an :class:`InlineSetup`."""
+
+    id: str
+    side: str
+    creature: Creature
+    position: Square | None = None
+    plan: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InlineSetup:
+    """A fight described in code: stat blocks (weapons from the library), sides, squares and plans."""
+
+    title: str
+    combatants: tuple[InlineCombatant, ...]
+    ruleset: Ruleset = field(default_factory=preset)
+    board: Board | None = None
+    round_limit: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The fight's title."""
+        return self.title
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's name."""
+        return self.ruleset.name
+
+    def build_fight(self, seed: int) -> Fight:
+        """Build the engine directly from the stat blocks."""
+        library = default_library()
+        made = [_inline(library, c, self.ruleset) for c in self.combatants]
+        engine = new_engine(new_state(made, self.ruleset, self.board), seed)
+        policies = {c.id: policy_for(c.plan) for c in self.combatants}
+        return Fight(engine, policies, None, self.round_limit)
+
+    def portable(self) -> FightSetup | None:
+        """Itself (stat blocks, boards and rulesets pickle)."""
+        return self
+
+
+def _inline(library: Library, c: InlineCombatant, ruleset: Ruleset) -> Combatant:
+    creature = c.creature
+    saves = creature.is_pc or creature.uses_death_saves or not ruleset.dying.npcs_die_at_zero
+    return Combatant(
+        id=c.id, name=creature.name, side=c.side, creature=creature, weapons=library.weapons_of(creature),
+        armor=library.armor(creature.armor) if creature.armor else None,
+        shield=library.shield(creature.shield) if creature.shield else None,
+        health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=saves), position=c.position,
+    )
+
+
+def as_setup(source: FightSetup | EncounterSpec | str | Path, ruleset: str | None = None) -> FightSetup:
+    """A setup from an encounter file path, a loaded encounter or a setup."""
+    if isinstance(source, str | Path):
+        return EncounterSetup(source, ruleset)
+    if isinstance(source, EncounterSpec):
+        spec = source if ruleset is None else dataclasses.replace(source, ruleset=load_ruleset(ruleset))
+        return SpecSetup(spec, ruleset)
+    if ruleset is not None:
+        raise ValueError("a ruleset override needs an encounter file or a loaded encounter")
+    return source
+
+
+__all__ = ["EncounterSetup", "Fight", "FightSetup", "InlineCombatant", "InlineSetup", "SpecSetup", "as_setup",
+           "default_policy", "policy_for"]
