@@ -78,6 +78,8 @@ CASES = [
     ("no-sides", "name: T\nsides: []\ncombatants:\n  - {creature: warrior, side: party}\n",
      [("sides", 2, "an encounter needs at least two sides; this one declares 0"),
       ("combatants[0].side", 4, "side 'party' is not declared")]),
+    ("sides-missing", "name: T\ncombatants:\n  - {creature: warrior, side: party}\n",
+     [("sides", 1, "Field required")]),
     ("one-side", "name: T\nsides:\n  - {name: party}\ncombatants:\n  - {creature: warrior, side: party}\n",
      [("sides", 2, "at least two sides; this one declares 1")]),
     ("side-twice", TWO_SIDES_AND + "  - {name: party}\ncombatants:\n  - {creature: warrior, side: party}\n"
@@ -141,6 +143,10 @@ CASES = [
                                    "  - {creature: warrior, side: party, position: [0, 0]}\n"
                                    "  - {creature: raider, side: raiders, position: [3, 3]}"),
      [("map.walls[1]", 8, "square [4, 0] is off the map (4 wide, 4 high)")]),
+    ("exit-on-a-wall", encounter(MAP + "  exits: [[0, 1]]\ncombatants:\n"
+                                       "  - {creature: warrior, side: party, zone: A}\n"
+                                       "  - {creature: raider, side: raiders, zone: B}"),
+     [("map.exits[0]", 11, "exit [0, 1] is a wall")]),
     ("legend-key-too-long", encounter("map:\n  rows: ['AB']\n  legend:\n    xx: {wall: true}\ncombatants:\n"
                                       "  - {creature: warrior, side: party, zone: A}\n"
                                       "  - {creature: raider, side: raiders, zone: B}"),

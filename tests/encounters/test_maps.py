@@ -2,8 +2,9 @@
 
 import pytest
 
+from ashfall.encounters import EncounterSpec
 from ashfall.encounters.maps import DEFAULT_LEGEND
-from ashfall.grid.board import CoverLevel, Terrain
+from ashfall.grid.board import Board, CoverLevel, Terrain
 from ashfall.grid.geometry import cover_between, high_ground
 from tests.encounters.kit import encounter, load
 
@@ -21,7 +22,7 @@ combatants:
 """
 
 
-def _board(body: str = GRID):  # type: ignore[no-untyped-def]
+def _board(body: str = GRID) -> tuple[Board, EncounterSpec]:
     spec = load(encounter(body))
     assert spec.board is not None
     return spec.board, spec
@@ -197,3 +198,42 @@ def test_coordinates__x_is_the_column_and_y_the_row_from_the_top_left() -> None:
         """)
     assert spec.board is not None and (3, 1) in spec.board.walls
     assert [e.position for e in spec.roster] == [(4, 1), (0, 2)]
+
+
+@pytest.mark.rule("MOR-20")
+def test_exits__marked_with_the_arrow_or_listed() -> None:
+    board, spec = _board("""
+        map:
+          rows: |
+            #####
+            #A.B>
+            ##.##
+          exits: [[2, 2]]
+        combatants:
+          - {creature: warrior, side: party, zone: A}
+          - {creature: raider, side: raiders, zone: B}
+        """)
+    assert spec.exits == ((4, 1), (2, 2))
+    assert board.terrain_at((4, 1)) is Terrain.NORMAL
+
+
+@pytest.mark.rule("MOR-20")
+def test_exits__default_to_every_enterable_edge_square() -> None:
+    _, spec = _board("""
+        map:
+          rows: |
+            #..
+            A.B
+            ##=
+        combatants:
+          - {creature: warrior, side: party, zone: A}
+          - {creature: raider, side: raiders, zone: B}
+        """)
+    assert spec.exits == ((1, 0), (2, 0), (0, 1), (2, 1))
+
+
+def test_exits__walled_map_without_exits_has_none_and_theater_of_mind_has_none() -> None:
+    _, walled = _board()
+    assert walled.exits == ()
+    open_ = load(encounter("combatants:\n  - {creature: warrior, side: party}\n  - {creature: raider, side: raiders}"))
+    assert open_.exits == ()

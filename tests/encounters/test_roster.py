@@ -4,11 +4,13 @@ from pathlib import Path
 
 import pytest
 
+from ashfall.core.rule_ids import rule
 from ashfall.encounters import build, load_encounter
 from ashfall.encounters.build import BuildInfo
 from ashfall.encounters.schema import ControllerKind
 from ashfall.encounters.spec import Tactics
 from ashfall.engine.decisions import Decline, FirstOption
+from ashfall.engine.morale_hooks import immune_rule
 from ashfall.engine.state import Combatant
 from ashfall.rules.activities import Activity
 from tests.encounters.kit import encounter, load
@@ -159,12 +161,14 @@ def test_mor_38__morale_off_makes_a_sides_npcs_immune_and_leader_overrides_the_s
           - {creature: raider-boss, side: raiders, leader: false}
         """, sides="sides:\n  - {name: party, morale: off}\n  - {name: raiders, morale: off}"))
     engine, info = build(spec)
-    raider, boss, warrior = (engine.state.get(c) for c in ("raider", "raider-boss", "warrior"))
+    state = engine.state
+    raider, boss, warrior = (state.get(c) for c in ("raider", "raider-boss", "warrior"))
     assert raider.creature.leader and not boss.creature.leader
     assert info.leaders == ("raider",)
-    assert raider.creature.morale.immune and boss.creature.morale.immune
-    assert warrior.creature == spec.library.creature("warrior")  # a PC never checks morale anyway (MOR-2)
-    assert spec.library.creature("raider").morale.immune is False  # the library is untouched
+    assert state.morale_immune == frozenset({"party", "raiders"})
+    assert immune_rule(state, raider) == rule("MOR-37") and immune_rule(state, boss) == rule("MOR-37")
+    assert immune_rule(state, warrior) == rule("MOR-2")  # a PC never checks morale anyway
+    assert spec.library.creature("raider").leader is False  # the library is untouched
 
 
 @pytest.mark.rule("MOR-38")
@@ -172,8 +176,10 @@ def test_mor_38__morale_is_on_by_default_and_stat_blocks_are_used_as_written() -
     spec = load(encounter("combatants:\n  - {creature: warrior, side: party}\n"
                           "  - {creature: raider-boss, side: raiders}"))
     engine, info = build(spec)
-    assert engine.state.get("raider-boss").creature is spec.library.creature("raider-boss")
+    boss = engine.state.get("raider-boss")
+    assert boss.creature is spec.library.creature("raider-boss")
     assert [s.morale for s in info.sides] == [True, True] and info.leaders == ("raider-boss",)
+    assert engine.state.morale_immune == frozenset() and immune_rule(engine.state, boss) is None
 
 
 @pytest.mark.parametrize(("argument", "in_file", "used"), [(5, 9, 5), (None, 9, 9), (None, None, 0)])

@@ -15,6 +15,7 @@ from ashfall.engine.decisions import Controller, Decline
 from ashfall.engine.engine import Engine
 from ashfall.engine.setup import make_combatant, new_state
 from ashfall.engine.state import Combatant
+from ashfall.engine.turns import initiative_modifiers
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
@@ -50,9 +51,11 @@ def started(combatants: Sequence[Combatant], board: Board | None = None, *, rule
     state.morale_enabled = False
     chosen: dict[str, Controller] = {c.id: Decline() for c in combatants}
     chosen.update(controllers or {})
+    mods = [sum(m.value for m in initiative_modifiers(c, state)) for c in combatants]
+    top = min(20 + i + m for i, m in enumerate(mods))  # totals top, top-1, ... in roster order
     faces: list[tuple[int, int]] = []
-    for i, _ in enumerate(combatants):
-        faces += [(20, 20 - i), (TIEBREAK, 1)]
+    for i, m in enumerate(mods):
+        faces += [(20, top - i - m), (TIEBREAK, 1)]
     engine = Engine(state, ScriptedRng(faces), chosen, seed=None)
     engine.start()
     return engine

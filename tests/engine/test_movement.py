@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, Size
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
+from ashfall.engine.context import Context
 from ashfall.engine.decisions import FirstOption
 from ashfall.engine.engine import Engine, legal_intents
+from ashfall.engine.harm import add
 from ashfall.engine.moves.movement import Crawl, Sprint, Stand, Step, Stride
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square, Terrain
+from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import preset
 from tests.engine.map_kit import fighter, of_type, seeded, snapshot, started
 
@@ -306,3 +312,31 @@ def test_pos_2__without_a_map_a_stride_is_narrated_with_an_empty_path() -> None:
     events = engine.submit(Stride("w", ()))
     assert of_type(events, ev.ActionsSpent)[0].label == "stride" and not of_type(events, ev.Moved)
     assert engine.state.get("w").turn.actions_left == 2
+
+
+# ----- knocked down mid-move (ACT-4): the rest of the path is not walked -----
+
+
+def _tripwire_eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+    return reactor.id == "tripwire" and trigger.actor != reactor.id and not state.get(trigger.actor).has(
+        Condition.PRONE)
+
+
+def _tripwire(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
+    add(ctx, trigger.actor, AppliedCondition(Condition.PRONE, "C-PRO", reactor.id))
+    return NO_EFFECT
+
+
+register_reaction(ReactionDef("test-tripwire", "Tripwire (test only)", rule("C-PRO"),
+                              frozenset({TriggerKind.MOVED}), _tripwire_eligible, _tripwire))
+
+
+@pytest.mark.rule("ACT-4", "ACT-2", "C-PRO")
+def test_act_4__a_creature_knocked_prone_mid_stride_stops_there() -> None:
+    roster = [fighter("w", "party", (1, 1)), fighter("tripwire", "raiders", (9, 9), "raider")]
+    engine = started(roster, OPEN, controllers={"tripwire": FirstOption()})
+    events = engine.submit(Stride("w", ((2, 1), (3, 1), (4, 1))))
+    assert [e.to for e in of_type(events, ev.Moved)] == [(2, 1)]
+    w = engine.state.get("w")
+    assert w.position == (2, 1) and w.has(Condition.PRONE)
+    assert refused(engine, Stride("w", ((3, 1),))) == "ACT-4"

@@ -1,14 +1,12 @@
 """Presenters for ``run``, ``sim`` and ``compare``: a fight's log as text, reports and comparisons as tables.
 
-The fight log uses :mod:`ashfall.cli.explain` when it is available (pure event → text functions) and
-a small formatter of its own otherwise: one line per event that matters at the table, by event type
-(a dispatch table), with the roll and DV breakdowns and damage ledgers added by ``--explain``.
+The fight log's lines come from :mod:`ashfall.cli.explain` (pure event → text functions); this module
+adds round rules, the end-of-fight table and the simulation and comparison tables (rich).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -16,108 +14,21 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
+from ashfall.cli.explain import event_lines
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import Difference, Rate, SimReport
 from ashfall.sim.stats import Summary
 
-Names = Mapping[str, str]
-Formatter = Callable[[Any, Names], str]
 
-
-def _n(names: Names, cid: str) -> str:
-    return names.get(cid, cid)
-
-
-def _parts(parts: Sequence[ev.Part]) -> str:
-    return " ".join(f"{p.value:+d} {p.label} [{p.rule}]" for p in parts)
-
-
-def _attack(e: ev.AttackRolled, names: Names) -> str:
-    return (f"{_n(names, e.actor)} — {e.label} with {e.weapon} at {_n(names, e.target)}: "
-            f"{e.roll.total} vs DV {e.dv}: {e.outcome.upper()}")
-
-
-def _damage(e: ev.DamageTaken, names: Names) -> str:
-    crit = " (critical)" if e.critical else ""
-    return f"{_n(names, e.target)} takes {e.amount} damage{crit} → {e.health.hp}/{e.health.max_hp} HP [{e.rule}]"
-
-
-_LINES: dict[type, Formatter] = {
-    ev.InitiativeRolled: lambda e, n: f"{_n(n, e.actor)} rolls initiative: {e.roll.total}",
-    ev.OrderSet: lambda e, n: "Turn order: " + ", ".join(_n(n, c) for c in e.order),
-    ev.Surprise: lambda e, n: f"{_n(n, e.actor)} is {'SURPRISED' if e.surprised else 'not surprised'} "
-                              f"(Stealth {e.stealth} vs passive Perception {e.passive})",
-    ev.TurnStarted: lambda e, n: f"{_n(n, e.actor)}'s turn ({e.actions} actions)",
-    ev.TurnSkipped: lambda e, n: f"{_n(n, e.actor)} skips its turn: {e.reason} [{e.rule}]",
-    ev.ActionsSpent: lambda e, n: f"  {_n(n, e.actor)}: {e.label} ({e.count} action{'s' if e.count != 1 else ''})",
-    ev.ReactionSpent: lambda e, n: f"  {_n(n, e.actor)} reacts: {e.label} [{e.rule}]",
-    ev.Moved: lambda e, n: f"    {_n(n, e.actor)} moves {e.frm} → {e.to} ({e.cost_ft} ft)",
-    ev.MovementStopped: lambda e, n: f"    {_n(n, e.actor)}'s movement stops [{e.rule}]",
-    ev.AttackRolled: lambda e, n: "    " + _attack(e, n),
-    ev.DamageTaken: lambda e, n: "      " + _damage(e, n),
-    ev.CheckRolled: lambda e, n: f"    {_n(n, e.actor)}: {e.label} "
-                                 f"{e.roll.total if e.roll else e.auto} vs {e.against}: "
-                                 f"{'success' if e.success else 'failure'} [{e.rule}]",
-    ev.HealthSet: lambda e, n: f"      {_n(n, e.target)}: {e.label} → {e.health.hp}/{e.health.max_hp} HP",
-    ev.ConditionAdded: lambda e, n: f"      {_n(n, e.target)} is now {e.applied.condition.value} [{e.rule}]",
-    ev.ConditionRemoved: lambda e, n: f"      {_n(n, e.target)} is no longer {e.applied.condition.value}",
-    ev.MoraleChecked: lambda e, n: f"    Morale ({e.group}): {e.roll.total} vs DC {e.dc}: {e.outcome} [{e.rule}]",
-    ev.MoraleChanged: lambda e, n: "    Morale: " + (", ".join(f"{_n(n, c)} {s}" for c, s in e.members) or e.label),
-    ev.CombatEnded: lambda e, n: f"The fight ends in round {e.round}: "
-                                 + (f"{e.winner} win" if e.winner else "no winner"),
-}
-
-
-def _explain_attack(e: ev.AttackRolled) -> list[str]:
-    faces = "/".join(str(f) for f in e.roll.faces)
-    lines = [f"        d20 {faces} (natural {e.roll.natural}) {_parts(e.roll.modifiers)} = {e.roll.total} "
-             f"[{e.rule}]", f"        DV {e.dv} = {_parts(e.dv_parts)}"]
-    lines += [f"        {s.label}: {'advantage' if s.advantage else 'disadvantage'} [{s.rule}]" for s in e.roll.sources]
-    lines += [f"        {escape(r)}" for r in e.reasons]
-    return lines
-
-
-def _explain_damage(e: ev.DamageTaken) -> list[str]:
-    return [f"        {r.step}: {r.damage_type} {r.before} → {r.after} ({r.label}) [{r.rule}]" for r in e.rows]
-
-
-_EXPLAIN: dict[type, Callable[[Any], list[str]]] = {ev.AttackRolled: _explain_attack, ev.DamageTaken: _explain_damage}
-
-
-def _external() -> Callable[[Any, Names, bool], list[str]] | None:
-    """``ashfall.cli.explain.event_lines(event, names, explain)`` when that module provides it."""
-    try:
-        module = importlib.import_module("ashfall.cli.explain")
-    except ImportError:
-        return None
-    fn = getattr(module, "event_lines", None)
-    return fn if callable(fn) else None
-
-
-def event_lines(event: Any, names: Names, explain: bool = False) -> list[str]:
-    """The lines one event prints (none for pure bookkeeping)."""
-    external = _external()
-    if external is not None:
-        return list(external(event, names, explain))
-    fmt = _LINES.get(type(event))
-    if fmt is None:
-        return [f"    ({event.type}) [{event.rule}]"] if explain else []
-    lines = [escape(fmt(event, names))]
-    extra = _EXPLAIN.get(type(event))
-    if explain and extra is not None:
-        lines += extra(event)
-    return lines
-
-
-def print_log(console: Console, events: Sequence[Any], names: Names, explain: bool = False) -> None:
-    """A fight round by round."""
+def print_log(console: Console, events: Sequence[Any], names: Mapping[str, str], explain: bool = False) -> None:
+    """A fight round by round (the lines come from :func:`ashfall.cli.explain.event_lines`)."""
     for e in events:
         if isinstance(e, ev.RoundStarted):
             console.print(Rule(f"Round {e.round}"))
             continue
         for line in event_lines(e, names, explain):
-            console.print(line)
+            console.print(escape(line))
 
 
 def result_table(result: FightResult) -> Table:
@@ -138,7 +49,7 @@ def pct(rate: float) -> str:
 
 
 def _rate(r: Rate) -> str:
-    return f"{pct(r.rate)} [{pct(r.ci95[0])}, {pct(r.ci95[1])}]"
+    return f"{pct(r.rate)} ({100 * r.ci95[0]:.1f}–{100 * r.ci95[1]:.1f})"
 
 
 def _mean_sd(s: Summary) -> str:
@@ -150,7 +61,7 @@ def report_tables(report: SimReport) -> list[Table]:
     sides = Table(title=f"{escape(report.name)} — {report.trials} fights, seed {report.seed}, {report.ruleset}")
     sides.add_column("side")
     sides.add_column("wins", justify="right")
-    sides.add_column("win rate [95% CI]", justify="right")
+    sides.add_column("win rate (95% CI)", justify="right")
     for s in report.sides:
         sides.add_row(escape(s.side), str(s.wins.count), _rate(s.wins))
     sides.add_row("(no winner)", str(report.undecided.count), _rate(report.undecided))
@@ -160,12 +71,12 @@ def report_tables(report: SimReport) -> list[Table]:
         rounds.add_column(col, justify="right")
     rounds.add_row(_mean_sd(q), f"{q.minimum:g}", *(f"{v:g}" for _, v in q.quantiles), f"{q.maximum:g}")
     per = Table(title="Combatants")
-    for col in ("combatant", "side", "drops [95% CI]", "deaths", "dealt", "taken", "HP left (median)", "morale"):
+    for col in ("combatant", "side", "drops (95% CI)", "deaths", "dealt", "taken", "HP left", "morale"):
         per.add_column(col, justify="left" if col in ("combatant", "side", "morale") else "right")
     for c in report.combatants:
-        morale = ", ".join(f"{k} {pct(v / report.trials)}" for k, v in c.morale) or "-"
+        morale = ", ".join(f"{k} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-"
         per.add_row(escape(c.name), escape(c.side), _rate(c.dropped), pct(c.died.rate), _mean_sd(c.dealt),
-                    _mean_sd(c.taken), f"{c.hp_left.quantile(0.5):g}/{c.max_hp}", morale)
+                    _mean_sd(c.taken), f"{c.hp_left.mean:.0f}/{c.max_hp}", morale)
     return [sides, rounds, per]
 
 

@@ -4,9 +4,9 @@
 each a controller and returns the engine with a :class:`BuildInfo`: the seed used, the sides, the
 ambushing side to pass to ``Engine.start`` and every combatant's tactics (data for the simulator).
 
-Two encounter settings change a combatant's stat block for the fight: ``leader`` sets its leader
-flag (MOR-8), and a side with ``morale: off`` makes its NPCs immune to morale for the encounter
-(MOR-37, MOR-38). PCs never check morale either way (MOR-2).
+A combatant's ``leader`` setting becomes its stat block's leader flag for the fight (MOR-8). A side
+with ``morale: off`` goes into the state's ``morale_immune``: the GM declared its NPCs immune for this
+encounter (MOR-37, MOR-38). PCs never check morale either way (MOR-2).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ashfall.engine.decisions import Controller, FirstOption
 from ashfall.engine.engine import Engine
 from ashfall.engine.setup import make_combatant, new_engine, new_state
 from ashfall.engine.state import Combatant
+from ashfall.grid.board import Square
 
 DEFAULT_SEED = 0
 """The seed when neither the caller nor the file gives one."""
@@ -66,6 +67,7 @@ class BuildInfo:
         leaders: Ids of the combatants that lead their side (MOR-8).
         ambushers: The side that ambushes (pass to ``Engine.start``), or None.
         round_limit: The round after which the fight stops undecided, or None.
+        exits: Squares where fleeing creatures leave the battlefield (MOR-20); empty without a map.
     """
 
     name: str
@@ -76,6 +78,7 @@ class BuildInfo:
     leaders: tuple[str, ...] = ()
     ambushers: str | None = None
     round_limit: int | None = None
+    exits: tuple[Square, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tactics", MappingProxyType(dict(self.tactics)))
@@ -99,6 +102,7 @@ def build(spec: EncounterSpec, seed: int | None = None,
     sides = {s.name: s for s in spec.sides}
     combatants = [_combatant(spec, entry, sides[entry.side]) for entry in spec.roster]
     state = new_state(combatants, spec.ruleset, spec.board)
+    state.morale_immune = frozenset(s.name for s in spec.sides if not s.morale)
     tactics = {e.id: e.tactics for e in spec.roster}
     chosen = {c.id: factories[sides[c.side].controller](c, tactics[c.id]) for c in combatants}
     used = seed if seed is not None else spec.seed if spec.seed is not None else DEFAULT_SEED
@@ -108,26 +112,21 @@ def build(spec: EncounterSpec, seed: int | None = None,
         sides=tuple(SideInfo(s.name, s.controller, s.morale, s.ambush, tuple(e.id for e in spec.members(s.name)))
                     for s in spec.sides),
         tactics=tactics, leaders=tuple(e.id for e in spec.roster if e.leader), ambushers=spec.ambushers,
-        round_limit=spec.round_limit,
+        round_limit=spec.round_limit, exits=spec.exits,
     )
     return engine, info
 
 
-def fight_stat_block(entry: RosterEntry, side: SideSpec) -> Creature:
-    """The stat block as it enters this fight: leader flag (MOR-8) and morale immunity of a side without morale."""
+def fight_stat_block(entry: RosterEntry) -> Creature:
+    """The stat block as it enters this fight: the library's, with the encounter's leader flag (MOR-8)."""
     creature = entry.creature
-    updates: dict[str, Any] = {}
-    if entry.leader != creature.leader:
-        updates["leader"] = entry.leader
-    if not side.morale and not creature.is_pc and not creature.morale.immune:
-        updates["morale"] = creature.morale.model_copy(update={"immune": True})
-    return creature.model_copy(update=updates) if updates else creature
+    return creature if entry.leader == creature.leader else creature.model_copy(update={"leader": entry.leader})
 
 
 def _combatant(spec: EncounterSpec, entry: RosterEntry, side: SideSpec) -> Combatant:
     made = make_combatant(spec.library, entry.creature.id, entry.id, entry.side, entry.position, entry.name,
                           side.controller.value, ruleset=spec.ruleset)
-    creature = fight_stat_block(entry, side)
+    creature = fight_stat_block(entry)
     return made if creature is entry.creature else replace(made, creature=creature)
 
 

@@ -24,6 +24,7 @@ from ashfall.content.loader import (
     load_content_files,
     validation_problems,
 )
+from ashfall.content.schema import Model
 from ashfall.encounters.maps import MapResult, build_map
 from ashfall.encounters.report import Report, moved, subtree
 from ashfall.encounters.roster import Declared, build_roster, resolve_creature
@@ -82,15 +83,14 @@ def _load(marked: Marked, base_dir: Path) -> EncounterSpec:
     if report or document is None:
         raise InputError(report.sorted())
     return EncounterSpec(marked.file, document, ruleset, library, layout.board if layout else None,
-                         _zones(layout), roster)
+                         _zones(layout), roster, layout.exits if layout else ())
 
 
-def _validate(model: type[BaseModel], data: Any, marked: Marked, prefix: tuple[str | int, ...],
-              report: Report) -> Any:
+def _validate(model: type[Model], data: Any, marked: Marked, prefix: PathKey, report: Report) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        report.extend(validation_problems(err, marked, prefix, model))  # type: ignore[arg-type]
+        report.extend(validation_problems(err, marked, prefix, model))
         return None
 
 
@@ -208,11 +208,15 @@ def _ruleset(raw: Any, marked: Marked, base_dir: Path, report: Report) -> Rulese
 # ----- sides -----
 
 
-def _sides(raw: Any, combatants: Any, report: Report) -> list[str]:
-    """The declared side names (also from entries that failed the schema, to avoid follow-on problems)."""
-    items = raw if isinstance(raw, list) else []
-    names = [str(item["name"]) for item in items if isinstance(item, dict) and isinstance(item.get("name"), str)]
-    if isinstance(raw, list) and len(raw) < 2:
+def _sides(raw: Any, combatants: Any, report: Report) -> list[str] | None:
+    """The declared side names (also from entries that failed the schema, to avoid follow-on problems).
+
+    None when ``sides`` is not a list (missing or malformed, which the schema reports).
+    """
+    if not isinstance(raw, list):
+        return None
+    names = [str(item["name"]) for item in raw if isinstance(item, dict) and isinstance(item.get("name"), str)]
+    if len(raw) < 2:
         report.add(("sides",), f"an encounter needs at least two sides; this one declares {len(raw)}")
     used = {c.get("side") for c in (combatants if isinstance(combatants, list) else []) if isinstance(c, dict)}
     first: dict[str, int] = {}

@@ -2,9 +2,10 @@
 
 The primary form is an ASCII grid (``rows``) read through a legend: :data:`DEFAULT_LEGEND` plus the
 file's own ``legend`` entries. Letters and digits the legend does not define mark spawn zones.
-Explicit lists (``walls``, ``terrain``, ``cover``, ``elevation``, ``zones``) are applied after the
-grid, so a map can be drawn, then refined. Square ``[x, y]`` is column ``x``, row ``y``, counted from
-0 at the top-left corner.
+Explicit lists (``walls``, ``terrain``, ``cover``, ``elevation``, ``zones``, ``exits``) are applied
+after the grid, so a map can be drawn, then refined. Square ``[x, y]`` is column ``x``, row ``y``,
+counted from 0 at the top-left corner. Exits are where fleeing creatures leave the battlefield
+(MOR-20); a map that marks none has every enterable edge square as an exit.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ DEFAULT_LEGEND: Mapping[str, LegendEntry] = MappingProxyType({
     "=": LegendEntry(cover=CoverName.PARTIAL, name="low wall"),
     "+": LegendEntry(cover=CoverName.PARTIAL, name="barricade", light=True),
     "H": LegendEntry(cover=CoverName.HEAVY, name="heavy cover"),
+    ">": LegendEntry(exit=True),
 })
 """The built-in map characters. ``~`` (water) is difficult terrain for walkers (X-03, MOV-3)."""
 
@@ -36,10 +38,11 @@ MAP: tuple[str] = ("map",)
 
 @dataclass(frozen=True, slots=True)
 class MapResult:
-    """The board and its spawn zones (squares in reading order)."""
+    """The board, its spawn zones and its exits (squares in reading order)."""
 
     board: Board
     zones: Mapping[str, tuple[Square, ...]]
+    exits: tuple[Square, ...] = ()
 
 
 @dataclass(slots=True)
@@ -53,6 +56,7 @@ class _Draft:
     cover: dict[Square, CoverObject] = field(default_factory=dict)
     elevation: dict[Square, int] = field(default_factory=dict)
     zones: dict[str, list[Square]] = field(default_factory=dict)
+    exits: set[Square] = field(default_factory=set)
 
     def place(self, sq: Square, entry: LegendEntry) -> None:
         if entry.wall:
@@ -65,6 +69,8 @@ class _Draft:
                                          entry.name or f"{entry.cover.value} cover", entry.light)
         if entry.height:
             self.elevation[sq] = entry.height
+        if entry.exit:
+            self.exits.add(sq)
 
     def board(self) -> Board:
         return Board(self.width, self.height, dict(self.terrain), frozenset(self.walls), dict(self.cover),
@@ -87,8 +93,21 @@ def build_map(spec: MapSpec, report: Report) -> MapResult | None:
     if spec.rows is not None:
         _draw(spec.rows, legend, draft, report)
     _apply_lists(spec, draft, report)
-    zones = {name: tuple(sorted(squares, key=lambda s: (s[1], s[0]))) for name, squares in draft.zones.items()}
-    return MapResult(draft.board(), MappingProxyType(zones))
+    zones = {name: tuple(sorted(squares, key=reading_order)) for name, squares in draft.zones.items()}
+    board = draft.board()
+    exits = draft.exits or {sq for sq in edge_squares(board) if board.terrain_at(sq) is not Terrain.IMPASSABLE}
+    return MapResult(board, MappingProxyType(zones), tuple(sorted(exits, key=reading_order)))
+
+
+def reading_order(sq: Square) -> tuple[int, int]:
+    """Sort key: top to bottom, then left to right."""
+    return sq[1], sq[0]
+
+
+def edge_squares(board: Board) -> set[Square]:
+    """The squares on the map's border."""
+    w, h = board.width, board.height
+    return {(x, y) for x in range(w) for y in (0, h - 1)} | {(x, y) for y in range(h) for x in (0, w - 1)}
 
 
 def _check_legend(spec: MapSpec, report: Report) -> None:
@@ -96,8 +115,9 @@ def _check_legend(spec: MapSpec, report: Report) -> None:
         path = (*MAP, "legend", ch)
         if len(ch) != 1 or ch.isspace():
             report.add(path, f"legend keys are single visible characters, not {ch!r}")
-        if entry.wall and (entry.cover is not None or entry.terrain is not Terrain.NORMAL):
-            report.add(path, "a wall is impassable and gives total cover already: give wall, or terrain and cover")
+        if entry.wall and (entry.cover is not None or entry.terrain is not Terrain.NORMAL or entry.exit):
+            report.add(path, "a wall is impassable and gives total cover already: give wall, or terrain, cover "
+                             "and exit")
 
 
 def _size(spec: MapSpec, report: Report) -> tuple[int, int] | None:
@@ -182,6 +202,11 @@ def _apply_lists(spec: MapSpec, draft: _Draft, report: Report) -> None:
             zone = draft.zones.setdefault(name, [])
             if sq not in zone:
                 zone.append(sq)
+    for i, sq in enumerate(spec.exits):
+        if on_map((*MAP, "exits", i), sq):
+            if sq in draft.walls:
+                report.add((*MAP, "exits", i), f"exit {list(sq)} is a wall")
+            draft.exits.add(sq)
 
 
-__all__ = ["DEFAULT_LEGEND", "MapResult", "build_map", "is_zone_char"]
+__all__ = ["DEFAULT_LEGEND", "MapResult", "build_map", "edge_squares", "is_zone_char", "reading_order"]

@@ -39,13 +39,11 @@ class Report:
         return bool(self.problems)
 
 
-def subtree(marked: Marked, prefix: PathKey, data: object | None = None) -> Marked:
+def subtree(marked: Marked, prefix: PathKey) -> Marked:
     """The part of ``marked`` under ``prefix`` as a document of its own (lines kept)."""
     n = len(prefix)
     lines = {path[n:]: line for path, line in marked.lines.items() if path[:n] == prefix}
-    if data is None:
-        data = _at(marked.data, prefix)
-    return Marked(data, lines, marked.file)
+    return Marked(_at(marked.data, prefix), lines, marked.file)
 
 
 def moved(problem: Problem, old: str, new: str) -> Problem:

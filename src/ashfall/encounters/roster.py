@@ -70,11 +70,12 @@ def resolve_creature(library: Library, spec: CombatantSpec, path: PathKey, repor
         return None
 
 
-def build_roster(entries: Sequence[Declared], sides: Sequence[str], ruleset: Ruleset, board: Board | None,
+def build_roster(entries: Sequence[Declared], sides: Sequence[str] | None, ruleset: Ruleset, board: Board | None,
                  zones: Mapping[str, tuple[Square, ...]], report: Report, map_given: bool) -> tuple[RosterEntry, ...]:
     """Check every entry and lay out the roster (an empty tuple when anything is wrong).
 
     ``map_given`` with no ``board`` means the map itself is broken: placement is not checked then.
+    ``sides`` is None when the file has no list of sides (that is reported already).
     """
     before = len(report.problems)
     tactics = {}
@@ -96,8 +97,8 @@ def build_roster(entries: Sequence[Declared], sides: Sequence[str], ruleset: Rul
     return tuple(out)
 
 
-def _check_side(e: Declared, sides: Sequence[str], report: Report) -> None:
-    if e.spec.side not in sides:
+def _check_side(e: Declared, sides: Sequence[str] | None, report: Report) -> None:
+    if sides is not None and e.spec.side not in sides:
         hint = suggestion_text(close_matches(e.spec.side, set(sides)))
         report.add((*e.path, "side"), f"side {e.spec.side!r} is not declared in sides{hint}")
 

@@ -10,18 +10,15 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
+from ashfall.content.schema import Model
 from ashfall.grid.board import CoverLevel, Square, Terrain
 
 MAX_MAP_SIDE = 200
 """The largest map side in squares (1,000 ft): a guard against typos, not a rule."""
 
-
-class Model(BaseModel):
-    """Base for encounter models: frozen, unknown keys are errors."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
+# Every model below is a content ``Model``: frozen, and unknown keys are errors.
 
 
 class ControllerKind(Enum):
@@ -75,6 +72,7 @@ class LegendEntry(Model):
     light: bool = Field(False, description="Light cover that heavy weapons ignore (STC-2).")
     blocks_movement: bool = Field(True, description="Whether the cover object's square can be entered.")
     height: int = Field(0, ge=0, description="Elevation of the square in feet (POS-4, G-37).")
+    exit: bool = Field(False, description="A way off the battlefield for creatures that flee (MOR-20).")
 
 
 class CoverSpec(Model):
@@ -106,6 +104,7 @@ class MapSpec(Model):
     cover: tuple[CoverSpec, ...] = ()
     elevation: tuple[ElevationSpec, ...] = ()
     zones: dict[str, tuple[Square, ...]] = Field(default_factory=dict)
+    exits: tuple[Square, ...] = Field((), description="Squares where fleeing creatures leave (default: the edge).")
 
     @field_validator("rows", mode="before")
     @classmethod

@@ -73,8 +73,10 @@ class EncounterSpec:
         ruleset: The resolved ruleset.
         library: The shipped library plus the file's ``content`` files and inline stat blocks.
         board: The battle map, or None in theater of mind.
-        zones: Spawn zone squares by zone character, in reading order.
+        zones: Spawn zone squares by zone name, in reading order.
         roster: Every creature, in file order (``count`` expanded).
+        exits: Squares where fleeing creatures leave the battlefield (MOR-20), in reading order; empty
+            in theater of mind.
     """
 
     file: str
@@ -84,6 +86,7 @@ class EncounterSpec:
     board: Board | None
     zones: Mapping[str, tuple[Square, ...]] = field(default_factory=dict)
     roster: tuple[RosterEntry, ...] = ()
+    exits: tuple[Square, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "zones", MappingProxyType(dict(self.zones)))

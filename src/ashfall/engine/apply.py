@@ -41,7 +41,8 @@ def _nothing(state: EncounterState, event: Any) -> None:
     """Events that only explain (rolls, checks, decisions) change no state."""
 
 
-for _t in (ev.CheckRolled, ev.DecisionMade, ev.RoundEnded, ev.SpellCast, ev.MoraleChecked, ev.ActionNoted):
+for _t in (ev.DamageRolled, ev.CheckRolled, ev.DecisionMade, ev.RoundEnded, ev.SpellCast, ev.MoraleChecked,
+           ev.ActionNoted):
     APPLIERS[_t] = _nothing
 
 

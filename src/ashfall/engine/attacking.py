@@ -30,7 +30,7 @@ from ashfall.rules.activities import Activity, AttackMode, attack_traits, provid
 from ashfall.rules.attack import AttackContext, AttackResult, Outcome, resolve_attack
 from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.condition_table import EndTrigger
-from ashfall.rules.damage import DamageResult, roll_damage
+from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
@@ -316,9 +316,11 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
     attacker = state.get(plan.attacker)
     ranged = is_ranged_attack(plan.weapon, plan.mode)
     ids = list(targets)
-    ids[0] = attack_declared(ctx, attacker.id, ids[0], ranged)
+    redirected = attack_declared(ctx, attacker.id, ids[0], ranged)
     if not attacker.is_active:
         return None
+    if redirected not in ids:
+        ids[0] = redirected
     if ranged:
         effects = offer(ctx, Trigger(TriggerKind.RANGED_ATTACK_IN_REACH, attacker.id, ids[0]))
         if not attacker.is_active or combine(effects).cancelled:
@@ -353,10 +355,22 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
     return result
 
 
+def damage_rolled(actor: str, target: str, damage: DamageRoll) -> ev.DamageRolled:
+    """The log record of a damage roll: every part with its dice and faces (explanations show them)."""
+    parts = tuple(
+        ev.RolledPart(p.part.label, p.part.type.value, str(p.roll.expr) if p.roll else "",
+                      tuple(f.value for f in p.roll.faces) if p.roll else (), p.part.flat, p.doubled, p.total,
+                      p.part.rule)
+        for p in damage.parts
+    )
+    return ev.DamageRolled(actor, target, parts, damage.critical, damage.total)
+
+
 def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts: tuple[DamagePart, ...],
              critical: bool, ranged: bool, label: str, *, weak: bool = False) -> DamageResult:
     """Roll a hit's damage, offer Deflect-style reactions to a ranged hit, and deal it."""
     damage = roll_damage(damage_parts, ctx.rng, ctx.ruleset, critical=critical)
+    ctx.emit(damage_rolled(attacker.id, target.id, damage))
     reduction = 0
     if ranged:
         data: tuple[tuple[str, object], ...] = (("damage", damage.total),)

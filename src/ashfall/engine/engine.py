@@ -42,7 +42,8 @@ def clone_state(state: EncounterState) -> EncounterState:
         cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo), uses=dict(c.uses))
         for cid, c in state.combatants.items()
     }
-    return replace(state, combatants=combatants, order=list(state.order))
+    return replace(state, combatants=combatants, order=list(state.order),
+                   environment=copy.deepcopy(state.environment), morale=dict(state.morale))
 
 
 @dataclass(slots=True)
@@ -169,9 +170,13 @@ class Engine:
             ctx.emit(ev.ActionsSpent(intent.actor, cost, definition.name, definition.rule, definition.bonus))
         order, index = list(self.state.order), self.state.turn_index
         definition.resolve(ctx, intent)
-        if self._check_victory(ctx) or not definition.ends_turn:
+        active = self.state.active_id
+        if self._check_victory(ctx) or active is None:
             return
-        end_turn(ctx, intent.actor)
+        # a creature that drops during its own turn (an AoO, Return Fire, a zone) can do no more (DEATH-1)
+        if not definition.ends_turn and self.state.get(active).is_active:
+            return
+        end_turn(ctx, active)
         following = order[index + 1:]
         self._advance(ctx, self.state.order.index(following[0]) if following else len(self.state.order))
 

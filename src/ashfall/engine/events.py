@@ -507,6 +507,33 @@ class ReadyEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class RolledPart:
+    """One part of a damage roll as logged: its dice and faces (none for a flat part), doubled on a crit."""
+
+    label: str
+    damage_type: str
+    dice: str
+    faces: tuple[int, ...]
+    flat: int
+    doubled: bool
+    total: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRolled:
+    """A hit's damage dice, part by part, before the target's defenses (DMG-1, CRIT-2, G-40); the ledger follows."""
+
+    actor: str
+    target: str
+    parts: tuple[RolledPart, ...]
+    critical: bool
+    total: int
+    rule: str = "DMG-1"
+    type: Literal["damage-rolled"] = "damage-rolled"
+
+
+@dataclass(frozen=True, slots=True)
 class MountChanged:
     """A creature gets on a mount (``mount`` is its id) or off it (``mount`` is None) (ACT-6, MNT-1)."""
 
@@ -532,7 +559,7 @@ Event = Annotated[
     | HealthSet | ConditionAdded | ConditionRemoved | ResourceUsed | InitiativeChanged | DecisionMade | BoundaryPassed
     | EffectAdded | EffectRemoved | SpellCast | ItemDropped | ItemPickedUp | ActionNoted | MoraleChecked
     | MoraleChanged | DiceRolled | ZoneCreated | ZoneTriggered | ZoneEnded
-    | ReadyDeclared | ReadyEnded | MountChanged | CombatEnded,
+    | ReadyDeclared | ReadyEnded | MountChanged | DamageRolled | CombatEnded,
     Field(discriminator="type"),
 ]
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.types import Condition
 from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.engine.environment import Environment
 from ashfall.engine.lasting import Readied, Zone
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.rules.durations import AppliedCondition, conditions_of
@@ -111,6 +112,7 @@ class EncounterState:
     round: int = 0
     turn_index: int = -1
     effects: tuple[TimedEffect, ...] = ()
+    environment: Environment = field(default_factory=Environment)
     ground: tuple[GroundItem, ...] = ()
     zones: tuple[Zone, ...] = ()
     readied: tuple[Readied, ...] = ()

@@ -66,7 +66,7 @@ class FightResult:
     Attributes:
         seed: The seed the fight was played with.
         winner: The winning side, or None (everyone down, or the round limit was reached).
-        rounds: The round the fight ended in.
+        rounds: The round the fight ended in (the last round played when the limit stopped it).
         timed_out: The round limit stopped it.
         combatants: Per-combatant results, in roster order.
         attacks: Attack rolls made (for benchmarks).
@@ -169,7 +169,8 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
     rows = tuple(_combatant(c, c.id in dropped, dealt.get(c.id, 0), taken.get(c.id, 0))
                  for c in state.combatants.values())
     winner = None if timed_out else state.winner
-    return FightResult(seed, winner, state.round, timed_out, rows, attacks, refusals,
+    rounds = state.round - 1 if timed_out else state.round  # stopped as the round after the limit began
+    return FightResult(seed, winner, rounds, timed_out, rows, attacks, refusals,
                        tuple(engine.log) if record_log else None)
 
 

@@ -11,8 +11,7 @@ it is safe with :meth:`Engine.undo` and :meth:`Engine.copy`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
@@ -23,14 +22,14 @@ from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import fighting, member_status
 from ashfall.engine.moves.common import speed_ft
-from ashfall.engine.moves.movement import Stand, Stride, step_cost
+from ashfall.engine.moves.gear import Reload
+from ashfall.engine.moves.movement import Stand, Stride
 from ashfall.engine.moves.strike import Strike
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel, Square, Terrain, footprint
-from ashfall.grid.geometry import cover_between, space_distance_ft
-from ashfall.grid.paths import Path, shortest_path
+from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity
 from ashfall.rules.morale_behaviour import behaviour
+from ashfall.sim.approach import stride_path
 
 
 @runtime_checkable
@@ -42,8 +41,8 @@ class Policy(Protocol):
         ...
 
 
-MOVEMENT_LABELS = frozenset({"stride", "step", "crawl", "stand", "sprint"})
-"""Action names that move rather than attack: they do not advance the plan."""
+NOT_PLAN_LABELS = frozenset({"stride", "step", "crawl", "stand", "sprint", "reload"})
+"""Action names that move or reload rather than attack: they do not advance the plan."""
 
 SCRIPTABLE = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT, Activity.FULL_AUTO, Activity.SWEEPING,
               Activity.SUPPRESSIVE_FIRE)
@@ -104,19 +103,21 @@ _NAMES = frozenset(a.value for a in SCRIPTABLE)
 
 
 def attack_actions_this_turn(log: Sequence[Any], actor: str) -> int:
-    """Actions the actor has spent on non-movement actions since its turn started (read off the log)."""
+    """Actions the actor has spent on its plan (not moving or reloading) since its turn started (read off the log)."""
     spent = 0
     for e in reversed(log):
         kind = type(e)
         if kind is ev.TurnStarted and e.actor == actor:
             break
-        if kind is ev.ActionsSpent and e.actor == actor and e.label not in MOVEMENT_LABELS:
+        if kind is ev.ActionsSpent and e.actor == actor and e.label not in NOT_PLAN_LABELS:
             spent += e.count
     return spent
 
 
 def may_attack(c: Combatant, state: EncounterState) -> bool:
     """Whether its morale status lets it attack (broken, routed and surrendered NPCs do not: MOR-21, MOR-23)."""
+    if not state.ruleset.morale.enabled:
+        return True
     return behaviour(member_status(c), state.ruleset).may_attack
 
 
@@ -144,73 +145,12 @@ def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
     return sorted(foes, key=lambda e: space_distance_ft(c.space, e.space) if e.space else 0)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveGraph:
-    """How the mover may walk the board now: step costs and where it may stop (mirrors ``path_cost``)."""
-
-    state: EncounterState
-    size: int
-    blocked: frozenset[Square]
-    occupied: frozenset[Square]
-
-    @classmethod
-    def of(cls, state: EncounterState, mover: Combatant) -> MoveGraph:
-        """Enemies still standing block passage; any living creature blocks the final square (ACT-2)."""
-        others = [o for o in state.combatants.values() if o.id != mover.id and not o.health.is_dead]
-        blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
-        occupied = frozenset(sq for o in others for sq in o.space)
-        return cls(state, mover.creature.size.squares, blocked, occupied)
-
-    def _open(self, sq: Square) -> bool:
-        board = self.state.board
-        assert board is not None
-        return board.in_bounds(sq) and board.terrain_at(sq) is not Terrain.IMPASSABLE and sq not in self.blocked
-
-    def cost(self, frm: Square, to: Square, parity: int) -> int | None:
-        """Feet to enter ``to`` (None if the mover's space there cannot be entered), as ``path_cost`` counts."""
-        space = (to,) if self.size == 1 else footprint(to, self.size)
-        if not all(self._open(sq) for sq in space):
-            return None
-        feet = max(step_cost(self.state, frm, sq, parity) or 0 for sq in space)
-        return feet or None
-
-    def can_end(self, sq: Square) -> bool:
-        """Whether the mover may end its move with its space at ``sq``."""
-        if self.size == 1:
-            return sq not in self.occupied
-        return not any(s in self.occupied for s in footprint(sq, self.size))
-
-
-def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:
-    """Whether a target's space is within ``distance_ft`` of a space and not behind total cover (COV-3)."""
-    if space_distance_ft(space, target) > distance_ft:
-        return False
-    board = state.board
-    return board is None or cover_between(board, space, target)[0] is not CoverLevel.TOTAL
-
-
-def approach(state: EncounterState, mover: Combatant, targets: Iterable[Combatant], distance_ft: int) -> Path | None:
-    """The cheapest path to a square from which one of ``targets`` can be attacked, or None."""
-    if state.board is None or mover.position is None:
-        return None
-    graph = MoveGraph.of(state, mover)
-    foes = [t.space for t in targets if t.space]
-    size = graph.size
-
-    def goal(sq: Square) -> bool:
-        if not graph.can_end(sq):
-            return False
-        space = (sq,) if size == 1 else footprint(sq, size)
-        return any(can_attack_from(state, space, t, distance_ft) for t in foes)
-
-    return shortest_path(mover.position, goal, graph.cost)
-
-
 class ScriptedTactics:
     """Follow a fixed plan every turn against the nearest enemy.
 
-    Each turn: Stand if prone; if no enemy is in reach (or normal range), Stride along a shortest legal
-    path towards the nearest one, as often as needed; then work through the plan. A step the creature
+    Each turn: Stand if prone; reload an empty weapon when nothing else can attack (G-31); if no enemy
+    is in reach (or normal range), Stride along a shortest legal path towards the nearest one, as often
+    as needed; then work through the plan. A step the creature
     cannot take (the activity is not in the engine yet, too few actions left after moving, refused) is
     replaced by a Strike, so ``[power-strike, strike]`` without Power Strike is three Strikes. The
     turn ends when the plan's actions are spent, no attack is possible, or no move gets closer.
@@ -255,7 +195,7 @@ class ScriptedTactics:
         if c.has(Condition.PRONE):
             return _legal(engine, Stand(actor))
         foes = enemies_by_distance(state, c)
-        attack = self._attack(engine, c, step, foes)
+        attack = self._attack(engine, c, step, foes) or _reload(engine, c)
         if attack is not None or not self.move or not foes:
             return attack
         return self._stride(engine, c, foes)
@@ -277,14 +217,25 @@ class ScriptedTactics:
     def _stride(self, engine: Engine, c: Combatant, foes: Sequence[Combatant]) -> Any | None:
         state = engine.state
         reach = max(weapon_distance(w, state) for w in (c.weapons or (None,)))
-        path = approach(state, c, foes, reach)
-        if path is None or not path.squares:
+        speed = speed_ft(c, state)
+        path = stride_path(state, c, foes, reach, speed)
+        if not path:
             return None
-        graph = MoveGraph.of(state, c)
-        part = path.prefix(speed_ft(c, state), graph.can_end)
-        if not part.squares:
-            return None
-        return _legal(engine, Stride(c.id, part.squares))
+        intent = _legal(engine, Stride(c.id, path))
+        if intent is None:  # the fast graph missed a rule: ask the engine about every step
+            path = stride_path(state, c, foes, reach, speed, exact=True)
+            intent = _legal(engine, Stride(c.id, path)) if path else None
+        return intent
+
+
+def _reload(engine: Engine, c: Combatant) -> Any | None:
+    """Reload the first empty weapon (G-31) when nothing can be attacked with what is loaded."""
+    for w in c.weapons:
+        if w.ammo_capacity is not None and c.ammo.get(w.id, w.ammo_capacity) <= 0:
+            intent = _legal(engine, Reload(c.id, w.id))
+            if intent is not None:
+                return intent
+    return None
 
 
 def _legal(engine: Engine, intent: Any) -> Any | None:

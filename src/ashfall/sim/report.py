@@ -7,6 +7,7 @@ results in trial order, so the same trials give the same report however they wer
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -222,7 +223,8 @@ def comparison_jsonable(a: SimReport, b: SimReport, rows: Sequence[Difference]) 
         "first": a.to_jsonable(), "second": b.to_jsonable(),
         "differences": [
             {"label": r.label, "first": r.first, "second": r.second, "delta": r.delta,
-             "statistic": r.test.statistic, "p_value": r.test.p_value, "significant": r.test.significant}
+             "statistic": r.test.statistic if math.isfinite(r.test.statistic) else None,
+             "p_value": r.test.p_value, "significant": r.test.significant}
             for r in rows
         ],
     }

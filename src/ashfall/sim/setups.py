@@ -14,12 +14,13 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ashfall.content.library import Library
 from ashfall.content.loader import default_library
 from ashfall.content.schema import Creature
-from ashfall.encounters import EncounterSpec, Tactics, build, load_encounter
+from ashfall.encounters import ControllerFactory, EncounterSpec, Tactics, build, load_encounter
+from ashfall.encounters.schema import ControllerKind
 from ashfall.engine.engine import Engine
 from ashfall.engine.setup import new_engine, new_state
 from ashfall.engine.state import Combatant
@@ -31,19 +32,31 @@ from ashfall.sim.policy import Policy, ScriptedTactics
 
 _AI_MODULE = "ashfall.ai"
 _AI_FACTORY = "default_policy"
+_AI_CONTROLLER = "ai_controller"
+
+
+def _ai(name: str) -> Any:
+    try:
+        module = importlib.import_module(_AI_MODULE)
+    except ImportError:
+        return None
+    found = getattr(module, name, None)
+    return found if callable(found) else None
 
 
 def default_policy() -> Policy:
     """The policy for ``tactics: ai``: the tactical AI's default when it exists, else three Strikes a turn."""
-    try:
-        module = importlib.import_module(_AI_MODULE)
-    except ImportError:
-        module = None
-    factory = getattr(module, _AI_FACTORY, None)
-    if callable(factory):
+    factory = _ai(_AI_FACTORY)
+    if factory is not None:
         made: Policy = factory()
         return made
     return ScriptedTactics()
+
+
+def simulation_controllers() -> dict[ControllerKind | str, ControllerFactory]:
+    """Who answers decisions (reactions …) in a simulation: the AI for every side, people included."""
+    factory = _ai(_AI_CONTROLLER)
+    return {kind: factory for kind in ControllerKind} if factory is not None else {}
 
 
 def policy_for(tactics: Tactics | Sequence[Activity | str] | None) -> Policy:
@@ -114,7 +127,7 @@ class SpecSetup:
 
     def build_fight(self, seed: int) -> Fight:
         """Build the engine with the encounter's builder; tactics become policies."""
-        engine, info = build(self.spec, seed)
+        engine, info = build(self.spec, seed, simulation_controllers())
         return Fight(engine, _policies(info.tactics), info.ambushers, info.round_limit)
 
     def portable(self) -> FightSetup | None:

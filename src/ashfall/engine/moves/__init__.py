@@ -5,12 +5,19 @@ lists them and reactions are offered).
 """
 
 from ashfall.engine import morale_hooks as morale_hooks  # Rally, and the morale hooks (MOR)
+from ashfall.engine.moves import activities as activities  # Power Strike, All-Out, Full Auto, Sweeping Strike
+from ashfall.engine.moves import counterspell as counterspell  # RX-16..18
 from ashfall.engine.moves import defensive as defensive
+from ashfall.engine.moves import finishing as finishing  # off-hand Strike (TWF), Coup de Grace
+from ashfall.engine.moves import gear as gear  # Reload, Draw/Stow (G-31)
+from ashfall.engine.moves import legacy as legacy  # edition 1: Extra Attack, Aim
 from ashfall.engine.moves import maneuvers as maneuvers  # Grapple, Escape, Drag, Constrict, Shove, Trip
 from ashfall.engine.moves import medical as medical  # Emergency Field Medicine, Second Wind, stims
 from ashfall.engine.moves import mounting as mounting
 from ashfall.engine.moves import movement as movement
 from ashfall.engine.moves import opportunity as opportunity
+from ashfall.engine.moves import psionic as psionic  # Psi Strike, Focus, Backlash
+from ashfall.engine.moves import spells as spells  # Cast Spell, Sustain
 from ashfall.engine.moves import strike as strike
 from ashfall.engine.moves import suppressive as suppressive
 from ashfall.engine.moves import tactics as tactics  # Disarm, Feint, Overrun

@@ -115,7 +115,7 @@ def _deflect(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
 # ----- Dive for Cover -----
 
 
-def area_targeted(ctx: Context, source: str, targets: Sequence[str], origin: Square | None = None, *,
+def area_targeted(ctx: Context, source: str, targets: Sequence[str], origin: Sequence[Square] | None = None, *,
                   explosive: bool = False) -> dict[str, Combined]:
     """The AREA_TARGETED trigger point: each target of an area effect may react to it (Dive for Cover).
 
@@ -123,7 +123,7 @@ def area_targeted(ctx: Context, source: str, targets: Sequence[str], origin: Squ
         ctx: The resolution context.
         source: Who made the area effect.
         targets: The creatures in the area, asked one by one in this order.
-        origin: The square the effect comes from (default: the source's position).
+        origin: The space the effect comes from (default: the source's space).
         explosive: An explosive effect: cover's Reflex bonus counts only when ``defense.explosives_keep_cover_reflex``
             (X-14).
 
@@ -131,9 +131,9 @@ def area_targeted(ctx: Context, source: str, targets: Sequence[str], origin: Squ
         Per target, its reactions' combined effect. ``reflex_bonus`` is the cover bonus it dived to; the caller
         uses the larger of it and the cover it already had, and reads the target's position again (it moved).
     """
-    src = ctx.state.combatants.get(source)
-    start = origin if origin is not None else (src.position if src is not None else None)
-    data: tuple[tuple[str, object], ...] = (("origin", start), ("explosive", explosive))
+    data: tuple[tuple[str, object], ...] = (("explosive", explosive),)
+    if origin is not None:
+        data = (("origin", tuple(origin)), *data)
     return {t: combine(offer(ctx, Trigger(TriggerKind.AREA_TARGETED, source, t, data, only=frozenset({t}))))
             for t in targets}
 
@@ -165,31 +165,38 @@ def _paths(state: EncounterState, c: Combatant, budget_ft: int) -> list[tuple[Sq
     return [p for _, p in sorted(best.values())]
 
 
-def dive_path(state: EncounterState, c: Combatant, origin: Square) -> tuple[tuple[Square, ...], CoverLevel] | None:
+def dive_path(state: EncounterState, c: Combatant, origin: Sequence[Square]) -> tuple[tuple[Square, ...],
+                                                                                       CoverLevel] | None:
     """Where Dive for Cover takes the creature: the best cover from ``origin`` within reach, cheapest first."""
-    if state.board is None or c.position is None:
+    if state.board is None or c.position is None or not origin:
         return None
     best: tuple[tuple[Square, ...], CoverLevel] | None = None
     for path in _paths(state, c, state.ruleset.turn.dive_for_cover_ft):
-        level = cover_between(state.board, (origin,), footprint(path[-1], c.creature.size.squares))[0]
+        level = cover_between(state.board, origin, footprint(path[-1], c.creature.size.squares))[0]
         if level is not CoverLevel.NONE and (best is None or level.value > best[1].value):
             best = (path, level)
     return best
 
 
-def _dive_ok(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+def _origin(state: EncounterState, trigger: Trigger) -> tuple[Square, ...]:
+    """The space an area effect comes from: as given, else its source's space."""
     origin = trigger.get("origin")
-    if trigger.target != reactor.id or not isinstance(origin, tuple):
+    if isinstance(origin, tuple):
+        return origin
+    source = state.combatants.get(trigger.actor)
+    return source.space if source is not None else ()
+
+
+def _dive_ok(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+    if trigger.target != reactor.id:
         return False
     if trigger.get("explosive") and not state.ruleset.defense.explosives_keep_cover_reflex:
         return False
-    return dive_path(state, reactor, origin) is not None
+    return dive_path(state, reactor, _origin(state, trigger)) is not None
 
 
 def _dive(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
-    origin = trigger.get("origin")
-    assert isinstance(origin, tuple)
-    found = dive_path(ctx.state, reactor, origin)
+    found = dive_path(ctx.state, reactor, _origin(ctx.state, trigger))
     assert found is not None
     path, level = found
     walk(ctx, reactor.id, path, "dive", RX_10, may_provoke=False)

@@ -91,13 +91,28 @@ def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: in
     return base * mult
 
 
-def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: bool) -> RuleId | None:
+Occupants = dict[Square, Combatant]
+"""Who stands where (the living; the first in roster order per square), computed once for a path search."""
+
+
+def occupants(state: EncounterState) -> Occupants:
+    """Every living creature's squares (what :meth:`EncounterState.occupant` answers, all at once)."""
+    found: Occupants = {}
+    for c in state.combatants.values():
+        if not c.health.is_dead:
+            for sq in c.space:
+                found.setdefault(sq, c)
+    return found
+
+
+def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: bool,
+                who: Occupants | None = None) -> RuleId | None:
     """None if the mover's space at ``origin`` may be entered; allies may be passed, enemies may not."""
     assert state.board is not None
     for sq in footprint(origin, mover.creature.size.squares):
         if not state.board.in_bounds(sq) or state.board.terrain_at(sq) is Terrain.IMPASSABLE:
             return rule("MOV-5")
-        other = state.occupant(sq)
+        other = state.occupant(sq) if who is None else who.get(sq)
         if other is None or other.id == mover.id or other.mounted_on == mover.id:
             continue
         if final:
@@ -146,9 +161,9 @@ def path_cost(state: EncounterState, mover: Combatant, path: Sequence[Square]) -
 
 
 def entry_cost(state: EncounterState, mover: Combatant, here: Square, sq: Square, diagonals: int, *,
-               final: bool) -> int | Refused:
+               final: bool, who: Occupants | None = None) -> int | Refused:
     """Feet for the mover to step from ``here`` to the adjacent ``sq`` (MOV-2..5, G-37), or why it cannot."""
-    blocked = _space_free(state, mover, sq, final)
+    blocked = _space_free(state, mover, sq, final, who)
     if blocked is not None:
         return Refused(blocked, f"{sq} cannot be entered")
     if squeezes_between_walls(state, mover, here, sq):
@@ -167,21 +182,27 @@ def approach_path(state: EncounterState, mover: Combatant, target: Combatant, re
     """
     if state.board is None or mover.position is None or not target.space:
         return None
-    side = mover.creature.size.squares
+    side, who = mover.creature.size.squares, occupants(state)
+    passable: dict[Square, bool] = {}
 
     def price(frm: Square, to: Square, parity: int) -> int | None:
-        cost = entry_cost(state, mover, frm, to, parity, final=False)
-        return None if isinstance(cost, Refused) else cost
+        # entry_cost(final=False), with the per-square part worked out once per square
+        if to not in passable:
+            passable[to] = _space_free(state, mover, to, False, who) is None
+        if not passable[to] or squeezes_between_walls(state, mover, frm, to):
+            return None
+        return max(step_cost(state, frm, s2, parity, mover) or 0 for s2 in footprint(to, side)) or None
+
+    def can_end(sq: Square) -> bool:
+        return _space_free(state, mover, sq, True, who) is None
 
     def goal(sq: Square) -> bool:
-        return (space_distance_ft(footprint(sq, side), target.space) <= reach_ft
-                and _space_free(state, mover, sq, True) is None)
+        return space_distance_ft(footprint(sq, side), target.space) <= reach_ft and can_end(sq)
 
     found = shortest_path(mover.position, goal, price)
     if found is None:
         return None
-    part = found.prefix(budget_ft, lambda sq: _space_free(state, mover, sq, True) is None)
-    return part.squares or None
+    return found.prefix(budget_ft, can_end).squares or None
 
 
 def _leaving_reach(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> list[str]:

@@ -1,15 +1,15 @@
-"""Casting spells, keeping them going, and Counterspell (ACT-8..10, MAP-2..4, RX-16..20, G-19, E-09).
+"""Casting spells and keeping them going (ACT-8..10, MAP-2..4, G-19, E-09).
 
 Cast Spell costs the spell's actions (ACT-8). Before it resolves, the casting is a SPELL_CAST trigger
-(Counterspell can stop it, RX-16..18); then a spell attack rolls against DV through the attack pipeline
-(it takes and counts for MAP, MAP-2, MAP-3; not in edition 1, E-02), a save spell rolls each creature's
-save against the caster's DC (8 + spell attribute + proficiency) and never touches MAP (MAP-4), a
-healing spell heals (HEAL-1..3). A caster keeps at most one concentration and one sustained spell
-(G-19; a new one ends the old). A sustained spell lasts to the end of the caster's next turn unless the
-Sustain action renews it (ACT-9); concentration costs nothing in edition 2 (ACT-10), but in edition 1 it
-must be kept like a sustained spell (E-09). Concentration ends when the caster is incapacitated.
-Psionic abilities are not spells and are never offered to Counterspell (RX-20, PSI-6): see
-:mod:`ashfall.engine.moves.psionic`.
+(Counterspell can stop it, RX-16..18, in :mod:`ashfall.engine.moves.counterspell`). Then a spell attack
+rolls against DV through the attack pipeline (it takes and counts for MAP, MAP-2, MAP-3; not in edition 1,
+E-02), a save spell rolls each creature's save against the caster's DC (8 + spell attribute +
+proficiency) and never touches MAP (MAP-4), and a healing spell heals (HEAL-1..3). A caster keeps at most
+one concentration and one sustained spell (G-19; a new one ends the old). A sustained spell lasts to the
+end of the caster's next turn unless the Sustain action renews it (ACT-9); concentration costs nothing in
+edition 2 (ACT-10), but in edition 1 it must be kept like a sustained spell (E-09). Concentration ends
+when the caster is incapacitated. Psionic abilities are not spells and are never offered to Counterspell
+(RX-20, PSI-6): see :mod:`ashfall.engine.moves.psionic`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from ashfall.core.dice import parse, roll
-from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.core.types import Attribute, Condition, Skill
+from ashfall.core.types import Attribute
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, refuse, register
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, perform_attack
@@ -29,37 +28,23 @@ from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import AFTER_DAMAGE, add
 from ashfall.engine.moves.area_effects import area_damage, area_saves, caught
 from ashfall.engine.moves.common import require_target
-from ashfall.engine.moves.gear import has_free_hand
 from ashfall.engine.moves.spellbook import SPELLS, AreaShape, ConditionSpan, Resolution, Spell
-from ashfall.engine.reactions import (
-    NO_EFFECT,
-    Effect,
-    ReactionDef,
-    Trigger,
-    TriggerKind,
-    combine,
-    offer,
-    register_reaction,
-)
+from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.areas import burst, clip, cone, line
 from ashfall.grid.board import CoverLevel, Square
-from ashfall.grid.geometry import cover_between, has_line_of_sight, space_distance_ft
+from ashfall.grid.geometry import cover_between, space_distance_ft
 from ashfall.rules import conditions as cond
 from ashfall.rules.activities import Activity, AttackMode
-from ashfall.rules.checks import ability_check
 from ashfall.rules.damage import DamageResult
 from ashfall.rules.damage_spec import DamagePart
-from ashfall.rules.dc import DC, fixed_dc, formula_dc
+from ashfall.rules.dc import DC, formula_dc
 from ashfall.rules.durations import AppliedCondition, Duration
 from ashfall.rules.healing import HEALING_SPELLS, heal, roll_healing_spell
-from ashfall.rules.psionics import PowerKind, can_be_counterspelled
+from ashfall.rules.psionics import PowerKind
 from ashfall.ruleset import Ruleset
 
 ACT_8, ACT_9, ACT_10, E_09, G_19 = rule("ACT-8"), rule("ACT-9"), rule("ACT-10"), rule("E-09"), rule("G-19")
-RX_16, RX_17 = rule("RX-16"), rule("RX-17")
-FOCUS = "spellcasting-focus"
-"""The talent for holding a spellcasting focus (RX-18: Counterspell needs it or a free hand)."""
 
 
 def spell_of(spell_id: str) -> Spell:
@@ -257,7 +242,7 @@ def _impose(ctx: Context, c: Combatant, spell: Spell, target: str, kept: TimedEf
     add(ctx, target, applied)
 
 
-Resolver = Callable[[Context, Combatant, Spell, CastSpell, tuple[str, ...], "TimedEffect | None"], None]
+Resolver = Callable[[Context, Combatant, Spell, CastSpell, tuple[str, ...], TimedEffect | None], None]
 
 
 def _by_attack(ctx: Context, c: Combatant, spell: Spell, intent: CastSpell, ids: tuple[str, ...],
@@ -402,53 +387,6 @@ def _sustain_candidates(state: EncounterState, actor: str) -> Iterator[Sustain]:
     yield Sustain(actor)
 
 
-# ----- Counterspell (RX-16..18; not against psionics, RX-20) -----
-
-
-def sees(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
-    """Whether ``viewer`` can see ``other``: not blinded, ``other`` not invisible or hidden, a line of sight."""
-    if Condition.BLINDED in viewer.condition_set or {Condition.INVISIBLE, Condition.HIDDEN} & other.condition_set:
-        return False
-    if state.board is not None and viewer.space and other.space:
-        return has_line_of_sight(state.board, viewer.space, other.space)
-    return True
-
-
-def _counter_eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
-    power = PowerKind(str(trigger.get("power", PowerKind.SPELL.value)))
-    if not can_be_counterspelled(power).allowed:
-        return False
-    caster = state.get(trigger.actor)
-    if caster.side == reactor.side or reactor.creature.spell_attribute is None:
-        return False
-    if not (has_free_hand(reactor, state) or FOCUS in reactor.creature.talents):
-        return False
-    return distance(state, reactor, caster) <= state.ruleset.magic.counterspell_range_ft and sees(state, reactor,
-                                                                                                 caster)
-
-
-def spellcasting_check(ctx: Context, c: Combatant, dc: DC, rule_id: RuleId) -> tuple[bool, ev.RollRecord]:
-    """A spellcasting check: the stat block's Spellcasting, else spell attribute + proficiency."""
-    if Skill.SPELLCASTING in c.creature.skills:
-        result = ability_check(c.creature, Skill.SPELLCASTING, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
-    else:
-        prof = Modifier(c.creature.proficiency, ModifierKind.PROFICIENCY, rule_id, "proficiency")
-        result = ability_check(c.creature, spell_attribute(c), dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
-                               modifiers=(prof,))
-    return result.success, ev.RollRecord.of(result.roll)
-
-
-def _counter_resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
-    level = int(str(trigger.get("level", 0)))
-    base = ctx.ruleset.magic.counterspell_dc_base
-    dc = fixed_dc(base + level, RX_17, f"{base} + spell level {level}")
-    success, record = spellcasting_check(ctx, reactor, dc, RX_17)
-    ctx.emit(ev.CheckRolled(reactor.id, f"Counterspell vs {trigger.get('spell')}", record, dc.total, success, RX_17))
-    return Effect(cancelled=RX_17) if success else NO_EFFECT
-
-
 register(CastSpell, ActionDef("cast-spell", ACT_8, _cast_cost, _resolve_cast, _check_cast, _cast_candidates))
 register(Sustain, ActionDef("sustain-spell", ACT_9, _sustain_cost, _resolve_sustain, _check_sustain,
                             _sustain_candidates))
-register_reaction(ReactionDef("counterspell", "Counterspell", RX_16, frozenset({TriggerKind.SPELL_CAST}),
-                              _counter_eligible, _counter_resolve))

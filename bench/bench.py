@@ -1,0 +1,62 @@
+"""Simulator benchmark: fights and attack resolutions per second on the skirmish encounter.
+
+Runs ``encounters/skirmish.yaml`` under its own (full) ruleset with its own tactics (``ai`` gets the
+default policy, the tactical AI), first in this process, then over worker processes. ``--policy scripted``
+plays ``ai`` combatants with three Strikes a turn instead, which measures the engine and the runner
+without the AI's look-ahead. Not a test: run it by hand::
+
+    .venv/bin/python bench/bench.py --trials 200 [--policy scripted] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from ashfall.sim.policy import ScriptedTactics
+from ashfall.sim.runner import simulate
+from ashfall.sim.setups import EncounterSetup, Fight, FightSetup
+
+SKIRMISH = Path(__file__).resolve().parents[1] / "encounters" / "skirmish.yaml"
+
+
+class Scripted(EncounterSetup):
+    """The encounter with every ``ai`` combatant played by scripted Strikes (pickles as its path)."""
+
+    def build_fight(self, seed: int) -> Fight:
+        """The encounter's fight with scripted policies for the AI's creatures."""
+        fight = super().build_fight(seed)
+        tactics = self.loaded.spec.roster
+        plans = {e.id: e.tactics for e in tactics}
+        fight.policies = {cid: p if plans[cid].plan else ScriptedTactics() for cid, p in fight.policies.items()}
+        return fight
+
+
+def measure(trials: int, workers: int, seed: int, policy: str) -> tuple[float, float, float]:
+    """Seconds, fights per second and attack resolutions per second for one sweep."""
+    setup: FightSetup = Scripted(SKIRMISH) if policy == "scripted" else EncounterSetup(SKIRMISH)
+    setup.build_fight(0)  # load the file and content outside the timing
+    start = time.perf_counter()
+    report = simulate(setup, trials, seed, workers=workers)
+    elapsed = time.perf_counter() - start
+    return elapsed, trials / elapsed, report.attacks / elapsed
+
+
+def main() -> None:
+    """Parse the options and print one line per configuration."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=200, help="fights per configuration (default 200)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for the second run (default 2)")
+    parser.add_argument("--policy", choices=("default", "scripted"), default="default",
+                        help="who plays `tactics: ai` creatures (default: the default policy)")
+    args = parser.parse_args()
+    print(f"{SKIRMISH.name}: {args.trials} fights per run, policy {args.policy}")
+    for workers in (1, args.workers):
+        elapsed, fights, attacks = measure(args.trials, workers, args.seed, args.policy)
+        print(f"workers={workers}: {elapsed:7.2f} s  {fights:8.1f} fights/s  {attacks:9.1f} attack resolutions/s")
+
+
+if __name__ == "__main__":
+    main()

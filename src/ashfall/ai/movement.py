@@ -1,0 +1,374 @@
+"""Where the AI can move this turn and what the way there costs: routes, provoked reactions, exits.
+
+A :class:`MoveGraph` mirrors the engine's movement check (:func:`ashfall.engine.moves.movement.path_cost`):
+the engine's own :func:`~ashfall.engine.moves.movement.step_cost` prices each step (terrain, water, the
+alternating-diagonal rule, G-37), enemies still standing block passage and any living creature blocks the
+last square (ACT-2), walls meeting at a corner cannot be squeezed between (MOV-5). :func:`routes` finds,
+for every square reachable with one or two Strides (or one Step, ACT-3), the cheapest way there that
+leaves no enemy's reach when one exists, and names the enemies whose reach it leaves (RX-21). Shortest
+paths use :func:`ashfall.grid.paths.shortest_path`. The engine checks every move again before it happens.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ashfall.ai.board_cache import ORDER, adjacency, static_step
+from ashfall.core.types import Condition
+from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
+from ashfall.engine.moves.movement import provokes
+from ashfall.engine.reactions import can_react
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
+from ashfall.grid.geometry import space_distance_ft
+from ashfall.grid.paths import Path, shortest_path
+
+_ORDER = ORDER
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """An enemy that could take an Attack of Opportunity: its space and melee reach (RX-21).
+
+    Attributes:
+        id: The enemy.
+        space: Its space.
+        reach_ft: Its melee reach.
+        inside: Top-left squares of the mover's space that are within that reach.
+    """
+
+    id: str
+    space: tuple[Square, ...]
+    reach_ft: int
+    inside: frozenset[Square] = frozenset()
+
+
+def threats(state: EncounterState, mover: Combatant) -> tuple[Reach, ...]:
+    """The enemies whose reach the mover must not leave without provoking (none while it cannot provoke)."""
+    if state.board is None or not provokes(state, mover):
+        return ()
+    found = []
+    size = mover.creature.size.squares
+    for e in state.enemies_of(mover.id):
+        if not e.space or not e.is_active or not can_make_melee_attack(e) or can_react(state, e) is not None:
+            continue
+        space = e.space
+        reach = melee_reach(e, state)
+        found.append(Reach(e.id, space, reach, _within(space, reach, size)))
+    return tuple(found)
+
+
+def _within(space: Sequence[Square], reach_ft: int, size: int) -> frozenset[Square]:
+    """Top-left squares of a ``size`` x ``size`` space within ``reach_ft`` of ``space``."""
+    n = reach_ft // SQUARE_FT + size
+    xs = [sq[0] for sq in space]
+    ys = [sq[1] for sq in space]
+    return frozenset(
+        (x, y) for x in range(min(xs) - n, max(xs) + n + 1) for y in range(min(ys) - n, max(ys) + n + 1)
+        if space_distance_ft(space, footprint((x, y), size)) <= reach_ft)
+
+
+def leaving(reaches: Sequence[Reach], a: Square, b: Square) -> list[str]:
+    """Enemies whose reach a step from the space at ``a`` to the space at ``b`` leaves (RX-21)."""
+    return [r.id for r in reaches if a in r.inside and b not in r.inside]
+
+
+@dataclass(slots=True)
+class MoveGraph:
+    """How one creature may walk the board now (mirrors ``path_cost`` and ``entry_cost``)."""
+
+    state: EncounterState
+    mover: Combatant
+    size: int
+    blocked: frozenset[Square]
+    occupied: frozenset[Square]
+    alternating: bool
+    _costs: dict[tuple[Square, Square, int], int | None] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: EncounterState, mover: Combatant) -> MoveGraph:
+        """Enemies still standing block passage; any living creature blocks the final square (ACT-2)."""
+        others = [o for o in state.combatants.values()
+                  if o.id != mover.id and not o.health.is_dead and o.mounted_on != mover.id]
+        blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
+        occupied = frozenset(sq for o in others for sq in o.space)
+        return cls(state, mover, mover.creature.size.squares, blocked, occupied,
+                   state.ruleset.turn.diagonals == "alternating")
+
+    def space(self, sq: Square) -> tuple[Square, ...]:
+        """The mover's space with its top-left square at ``sq``."""
+        return (sq,) if self.size == 1 else footprint(sq, self.size)
+
+    def cost(self, frm: Square, to: Square, parity: int) -> int | None:
+        """Feet to enter ``to`` from ``frm`` after ``parity`` diagonals (mod 2), or None if it cannot be entered."""
+        if not self.alternating:
+            parity = 0
+        key = (frm, to, parity)
+        found = self._costs.get(key, -1)
+        if found != -1:
+            return found
+        value = self._price(frm, to, parity)
+        self._costs[key] = value
+        return value
+
+    def _price(self, frm: Square, to: Square, parity: int) -> int | None:
+        if self.blocked and any(sq in self.blocked for sq in self.space(to)):
+            return None
+        return static_step(self.state, self.mover, self.size, frm, to, parity)
+
+    def can_end(self, sq: Square) -> bool:
+        """Whether the mover may end its move with its space at ``sq``."""
+        return not any(s in self.occupied for s in self.space(sq))
+
+    def nodes(self, start: Square, budget_ft: int, reaches: Sequence[Reach] = (), *, safe: bool = False,
+              want: Callable[[Square], bool] | None = None, limit: int | None = None,
+              only: frozenset[Square] | None = None) -> dict[Square, tuple[int, tuple[Square, ...]]]:
+        """Cheapest feet and path to squares within ``budget_ft``, nearest first.
+
+        Args:
+            start: Where the mover stands.
+            budget_ft: The most the paths may cost.
+            reaches: Enemies whose reach must not be left when ``safe``.
+            safe: Only steps that leave no enemy's reach (RX-21).
+            want: Keep only squares the mover may end on where this holds (None: every square).
+            limit: Stop after this many squares were kept.
+            only: Stop once every one of these squares was reached (and keep only them).
+
+        Ties go to the path found first (straight steps before diagonal ones), so results are deterministic.
+        """
+        adj = adjacency(self.state, self.mover, self.size)
+        blocked, size, alternating = self.blocked, self.size, self.alternating
+        frontier: list[tuple[int, int, Square, int]] = [(0, 0, start, 0)]
+        best: dict[tuple[Square, int], int] = {(start, 0): 0}
+        came: dict[tuple[Square, int], tuple[Square, int]] = {}
+        out: dict[Square, tuple[int, tuple[Square, ...]]] = {}
+        settled: set[Square] = set()
+        counter = 0
+        check = safe and bool(reaches)
+        while frontier:
+            spent, _, here, parity = heapq.heappop(frontier)
+            if spent > best.get((here, parity), spent):
+                continue
+            if here not in settled:
+                settled.add(here)
+                keep = (here in only) if only is not None else (want is None or (self.can_end(here) and want(here)))
+                if keep and here != start:
+                    out[here] = (spent, _walk_back(came, (here, parity)))
+                    if (limit is not None and len(out) >= limit) or (only is not None and len(out) >= len(only)):
+                        break
+            for nxt, diagonal, even, odd in adj.get(here, ()):
+                feet = odd if (alternating and parity and diagonal) else even
+                if feet is None or spent + feet > budget_ft:
+                    continue
+                if blocked and (nxt in blocked if size == 1 else any(s in blocked for s in footprint(nxt, size))):
+                    continue
+                if check and leaving(reaches, here, nxt):
+                    continue
+                key = (nxt, (parity + diagonal) % 2 if alternating else 0)
+                total = spent + feet
+                if best.get(key, budget_ft + 1) <= total:
+                    continue
+                best[key] = total
+                came[key] = (here, parity)
+                counter += 1
+                heapq.heappush(frontier, (total, counter, nxt, key[1]))
+        return out
+
+
+def _walk_back(came: dict[tuple[Square, int], tuple[Square, int]], end: tuple[Square, int]) -> tuple[Square, ...]:
+    squares: list[Square] = []
+    node = end
+    while node in came:
+        squares.append(node[0])
+        node = came[node]
+    return tuple(reversed(squares))
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A way to a square this turn.
+
+    Attributes:
+        to: Where it ends.
+        path: The squares entered, in order (empty: staying put).
+        feet: What the path costs.
+        actions: Actions it takes (a Step or a Stride is one, two Strides two).
+        step: It is a Step (ACT-3): it provokes nothing.
+        provokers: Enemies whose reach it leaves (RX-21), each of which may take an Attack of Opportunity.
+    """
+
+    to: Square
+    path: tuple[Square, ...]
+    feet: int
+    actions: int
+    step: bool
+    provokers: tuple[str, ...]
+
+
+def provokers_along(graph: MoveGraph, reaches: Sequence[Reach], start: Square,
+                    path: Iterable[Square]) -> tuple[str, ...]:
+    """The enemies whose reach a path leaves (each can react once)."""
+    found: list[str] = []
+    here = start
+    for sq in path:
+        for eid in leaving(reaches, here, sq):
+            if eid not in found:
+                found.append(eid)
+        here = sq
+    return tuple(found)
+
+
+def can_move(state: EncounterState, c: Combatant) -> bool:
+    """Whether it can Stride or Step now: on a map, standing, not riding, speed above 0."""
+    return (state.board is not None and c.position is not None and c.mounted_on is None
+            and not c.has(Condition.PRONE) and speed_ft(c, state) > 0)
+
+
+def routes(state: EncounterState, c: Combatant, max_actions: int, graph: MoveGraph | None = None,
+           reaches: Sequence[Reach] | None = None, near: Sequence[Sequence[Square]] = (), within_ft: int = 0,
+           limit: int | None = None) -> dict[Square, Route]:
+    """Squares it can end on with up to ``max_actions`` (at most two) movement actions, and the best way there.
+
+    Every Step (ACT-3) is included; Stride destinations are the nearest ``limit`` squares within
+    ``within_ft`` of one of the ``near`` spaces. The best way to a square is a Step when one reaches it,
+    else the cheapest path that provokes nothing, else the cheapest path. Staying put is included (no
+    actions). Results are cached: the same board, creatures and budget give the same routes.
+    """
+    start = c.position
+    if start is None:
+        return {}
+    g = graph or MoveGraph.of(state, c)
+    threat = threats(state, c) if reaches is None else tuple(reaches)
+    key = None
+    if state.board is not None:
+        key = (id(state.board), start, g.size, g.blocked, g.occupied, g.alternating, max_actions,
+               speed_ft(c, state), can_move(state, c), tuple((r.id, r.inside) for r in threat),
+               tuple(tuple(s) for s in near), within_ft, limit, state.ruleset.turn.water_cost,
+               c.creature.speeds.swim > 0)
+        cached = _ROUTES.get(key)
+        if cached is not None and cached[0] is state.board:
+            return cached[1]
+    found = _routes(state, c, max_actions, g, threat, near, within_ft, limit)
+    if key is not None:
+        if len(_ROUTES) >= _ROUTES_MAX:
+            _ROUTES.clear()
+        _ROUTES[key] = (state.board, found)
+    return found
+
+
+_ROUTES: dict[tuple[object, ...], tuple[object, dict[Square, Route]]] = {}
+_ROUTES_MAX = 4096
+
+
+def _routes(state: EncounterState, c: Combatant, max_actions: int, g: MoveGraph, near: Sequence[Reach],
+            spaces: Sequence[Sequence[Square]], within_ft: int, limit: int | None) -> dict[Square, Route]:
+    start = c.position
+    assert start is not None
+    found: dict[Square, Route] = {start: Route(start, (), 0, 0, True, ())}
+    if max_actions < 1 or not can_move(state, c):
+        return found
+
+    def want(sq: Square) -> bool:
+        space = g.space(sq)
+        return any(space_distance_ft(space, s) <= within_ft for s in spaces)
+
+    for dx, dy in _ORDER:
+        sq = (start[0] + dx, start[1] + dy)
+        if g.cost(start, sq, 0) == SQUARE_FT and g.can_end(sq):
+            found[sq] = Route(sq, (sq,), SQUARE_FT, 1, True, ())
+    speed = speed_ft(c, state)
+    budget = speed * min(max_actions, 2)
+    plain = g.nodes(start, budget, want=want, limit=limit)
+    goals = frozenset(sq for sq in plain if sq not in found)
+    safe = g.nodes(start, budget, near, safe=True, only=goals) if near and goals else {}
+    for sq, (feet, path) in plain.items():
+        if sq in found or not path:
+            continue
+        if sq in safe:
+            feet, path = safe[sq]
+        actions = 1 if feet <= speed else 2
+        if actions == 2 and not Path(path, _costs(g, start, path)).prefix(speed, g.can_end).squares:
+            continue
+        found[sq] = Route(sq, path, feet, actions, False, provokers_along(g, near, start, path))
+    return found
+
+
+def _costs(g: MoveGraph, start: Square, path: Sequence[Square]) -> tuple[int, ...]:
+    out: list[int] = []
+    here, parity = start, 0
+    for sq in path:
+        out.append(g.cost(here, sq, parity) or 0)
+        parity = (parity + (here[0] != sq[0] and here[1] != sq[1])) % 2
+        here = sq
+    return tuple(out)
+
+
+def first_stride(state: EncounterState, c: Combatant, path: Sequence[Square], graph: MoveGraph | None = None) -> tuple[
+        Square, ...]:
+    """The part of a path one Stride covers: as far as speed allows, ending on a free square."""
+    if c.position is None:
+        return ()
+    g = graph or MoveGraph.of(state, c)
+    part = Path(tuple(path), _costs(g, c.position, path)).prefix(speed_ft(c, state), g.can_end)
+    return part.squares
+
+
+def path_to(state: EncounterState, c: Combatant, goal: Callable[[Square], bool],
+            graph: MoveGraph | None = None) -> tuple[Square, ...] | None:
+    """The cheapest whole path to a square where ``goal`` holds and the mover may stop (None: unreachable)."""
+    if c.position is None or state.board is None:
+        return None
+    g = graph or MoveGraph.of(state, c)
+    found = shortest_path(c.position, lambda sq: g.can_end(sq) and goal(sq), g.cost)
+    return None if found is None else found.squares
+
+
+def edge_squares(state: EncounterState) -> list[Square]:
+    """Passable squares on the map's edge, in reading order (the default exits, MOR-20)."""
+    board = state.board
+    if board is None:
+        return []
+    ring = [(x, y) for y in range(board.height) for x in range(board.width)
+            if x in (0, board.width - 1) or y in (0, board.height - 1)]
+    return [sq for sq in ring if board.terrain_at(sq) is not Terrain.IMPASSABLE]
+
+
+def nearest_enemy_ft(state: EncounterState, c: Combatant, space: Sequence[Square]) -> int:
+    """Feet from a space to the nearest enemy still standing (a large number when there is none)."""
+    gaps = [space_distance_ft(space, e.space) for e in state.enemies_of(c.id) if e.is_active and e.space]
+    return min(gaps, default=10_000)
+
+
+def flee_path(state: EncounterState, c: Combatant, exits: Sequence[Square],
+              graph: MoveGraph | None = None) -> tuple[Square, ...] | None:
+    """The way out: the cheapest path to an exit no enemy is nearer to than the mover, else to any exit.
+
+    None when no exit can be reached (or the mover already stands on one).
+    """
+    if c.position is None or state.board is None:
+        return None
+    g = graph or MoveGraph.of(state, c)
+    doors = set(exits) if exits else set(edge_squares(state))
+    if c.position in doors:
+        return None
+    here = nearest_enemy_ft(state, c, c.space)
+    safe = {sq for sq in doors if nearest_enemy_ft(state, c, g.space(sq)) >= min(here, space_distance_ft(
+        c.space, g.space(sq)))}
+    for wanted in (safe, doors):
+        if not wanted:
+            continue
+        path = path_to(state, c, wanted.__contains__, g)
+        if path:
+            return path
+    return None
+
+
+def away_squares(state: EncounterState, c: Combatant, graph: MoveGraph | None = None) -> list[Square]:
+    """Squares adjacent to the creature, farthest from the nearest enemy first (reading order breaks ties)."""
+    if c.position is None:
+        return []
+    g = graph or MoveGraph.of(state, c)
+    options = [sq for sq in neighbours(c.position) if g.cost(c.position, sq, 0) is not None and g.can_end(sq)]
+    return sorted(options, key=lambda sq: (-nearest_enemy_ft(state, c, g.space(sq)), sq[1], sq[0]))

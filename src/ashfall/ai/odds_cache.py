@@ -1,0 +1,167 @@
+"""Expected values from the exact odds (:mod:`ashfall.odds`), cached by their inputs, for the tactical AI.
+
+The AI never rolls or samples: every number it weighs comes from :func:`ashfall.odds.attack_odds`, turned
+into floats once and cached on a hashable :class:`AttackKey` (bonus, DV, damage, advantage, MAP position,
+Power Strike, DR, resistance …). A turn of attacks against one target is the convolution of its attacks'
+distributions (:func:`turn_value`), also cached, so a decision on the hot path is dictionary lookups.
+
+Rulesets are not hashed on the hot path: :func:`ruleset_token` maps each ruleset object to a small integer
+once (equal rulesets share a token).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ashfall.core.dice import DiceExpr
+from ashfall.core.modifiers import Advantage
+from ashfall.odds.attack import attack_odds
+from ashfall.ruleset import Ruleset
+
+_BY_ID: dict[int, int] = {}
+_BY_VALUE: dict[Ruleset, int] = {}
+_RULESETS: list[Ruleset] = []
+_KEEP: list[Ruleset] = []
+"""Every ruleset object seen, kept alive so that its ``id`` is never reused for another object."""
+
+
+def ruleset_token(ruleset: Ruleset) -> int:
+    """A small integer standing for the ruleset in cache keys (equal rulesets get the same token)."""
+    token = _BY_ID.get(id(ruleset))
+    if token is None:
+        token = _BY_VALUE.get(ruleset)
+        if token is None:
+            token = len(_RULESETS)
+            _RULESETS.append(ruleset)
+            _BY_VALUE[ruleset] = token
+        _KEEP.append(ruleset)
+        _BY_ID[id(ruleset)] = token
+    return token
+
+
+def ruleset_of(token: int) -> Ruleset:
+    """The ruleset a token stands for."""
+    return _RULESETS[token]
+
+
+class AttackKey(NamedTuple):
+    """Everything the exact odds of one attack depend on.
+
+    Attributes:
+        bonus: Attack bonus before MAP and Power Strike (situational and activity modifiers included).
+        dv: The target's DV against this attack.
+        damage: Damage on a hit.
+        advantage: Net advantage state (G-21).
+        attack_number: Its place for MAP: 1 + earlier attacks this turn that count (MAP-1, E-01).
+        power_strike: A Power Strike (MAA-5).
+        dr: The target's DR against the damage type.
+        resist: The target resists it.
+        vulnerable: The target is vulnerable to it.
+        immune: The target is immune to it.
+        auto_crit: Every hit is a crit (CRIT-5, CS-6); modelled by doubling the dice of a hit.
+        rules: :func:`ruleset_token` of the ruleset.
+    """
+
+    bonus: int
+    dv: int
+    damage: DiceExpr
+    advantage: Advantage
+    attack_number: int
+    power_strike: bool
+    dr: int
+    resist: bool
+    vulnerable: bool
+    immune: bool
+    auto_crit: bool
+    rules: int
+
+
+class AttackValue(NamedTuple):
+    """One attack's odds as floats: mean damage, hit chance and the damage distribution (index = damage)."""
+
+    expected: float
+    p_hit: float
+    dist: tuple[float, ...]
+
+
+class TurnValue(NamedTuple):
+    """Several attacks on one target: mean damage capped at its HP, the chance to drop it, and the plain mean."""
+
+    capped: float
+    p_drop: float
+    expected: float
+
+
+@lru_cache(maxsize=1 << 16)
+def attack_value(key: AttackKey) -> AttackValue:
+    """The exact odds of one attack (:func:`ashfall.odds.attack_odds`) as floats, cached by key.
+
+    An automatic crit (CRIT-5) doubles the dice of every hit; a natural 20 then doubles them again, a
+    small overestimate the exact odds module has no switch for.
+    """
+    damage = key.damage.doubled() if key.auto_crit else key.damage
+    odds = attack_odds(
+        key.bonus, key.dv, damage, ruleset=ruleset_of(key.rules), advantage=key.advantage,
+        attack_number=key.attack_number, power_strike=key.power_strike, dr=key.dr, resist=key.resist,
+        vulnerable=key.vulnerable, immune=key.immune,
+    )
+    top = max(odds.distribution)
+    dist = [0.0] * (top + 1)
+    for dealt, p in odds.distribution.items():
+        dist[dealt] += float(p)
+    return AttackValue(float(odds.expected_damage), float(odds.p_hit), tuple(dist))
+
+
+@lru_cache(maxsize=1 << 16)
+def total_distribution(keys: tuple[AttackKey, ...]) -> tuple[float, ...]:
+    """The distribution of the total damage of independent attacks (index = damage)."""
+    if not keys:
+        return (1.0,)
+    if len(keys) == 1:
+        return attack_value(keys[0]).dist
+    head = total_distribution(keys[:-1])
+    last = attack_value(keys[-1]).dist
+    out = [0.0] * (len(head) + len(last) - 1)
+    for i, p in enumerate(head):
+        if p:
+            for j, q in enumerate(last):
+                out[i + j] += p * q
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 17)
+def turn_value(keys: tuple[AttackKey, ...], hp: int) -> TurnValue:
+    """Mean damage capped at ``hp``, the chance the total reaches ``hp`` (0 HP: DEATH-1) and the plain mean."""
+    dist = total_distribution(keys)
+    capped = p_drop = expected = 0.0
+    for dealt, p in enumerate(dist):
+        expected += dealt * p
+        if dealt >= hp:
+            p_drop += p
+            capped += hp * p
+        else:
+            capped += dealt * p
+    return TurnValue(capped, p_drop, expected)
+
+
+@lru_cache(maxsize=4096)
+def contest_win(initiator: int, defender: int, reroll_ties: bool) -> float:
+    """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (a tie keeps the status quo, or is rerolled)."""
+    win = tie = 0
+    for a in range(1, 21):
+        for b in range(1, 21):
+            margin = a + initiator - b - defender
+            win += margin > 0
+            tie += margin == 0
+    if reroll_ties and tie < 400:
+        return win / (400 - tie)
+    return win / 400
+
+
+def clear_caches() -> None:
+    """Empty every cache (tests, and long sweeps that change rulesets)."""
+    attack_value.cache_clear()
+    total_distribution.cache_clear()
+    turn_value.cache_clear()
+    contest_win.cache_clear()

@@ -1,0 +1,318 @@
+"""What one attack would look like from a given square: the inputs of its exact odds, read off the state.
+
+An :class:`AttackOption` is a way a creature can attack (a weapon, thrown or not, or unarmed). For an
+attacker standing on some square (its own, or one it could move to) and a target, :func:`attack_base`
+asks the engine's attack pipeline and the rules core what they would use — the situation off the map
+(:func:`ashfall.engine.attacking.situation`: flanking, high ground, cover, a hostile within 5 ft), the
+target's DV (:func:`~ashfall.engine.attacking.target_defense`), the roll's modifiers and advantage
+sources (:func:`ashfall.rules.attack.prepare_attack`), the damage of a hit
+(:func:`~ashfall.rules.attack.build_damage_parts`) and the target's DR and resistances
+(:class:`ashfall.rules.defenses.Defenses`) — so the AI's odds are the engine's odds. Nothing is rolled and
+nothing in the state changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ashfall.ai.odds_cache import AttackKey
+from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
+from ashfall.core.dice import BinOp, Const, DiceExpr, Node
+from ashfall.core.modifiers import Advantage, RollSource, adv, resolve_advantage, stack
+from ashfall.core.rule_ids import rule
+from ashfall.core.types import Condition
+from ashfall.engine.attacking import Situation, situation, suppressed, target_defense
+from ashfall.engine.effects import EffectKind
+from ashfall.engine.moves.common import mode_for
+from ashfall.engine.moves.gear import stowed
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import CoverLevel, Square
+from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode
+from ashfall.rules.attack import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
+from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.defense import Cover
+from ashfall.rules.defenses import Defenses
+from ashfall.rules.durations import AppliedCondition
+from ashfall.rules.errors import RuleViolation
+
+_ADV_RULE = rule("HLP-2")
+_TRP_3 = rule("TRP-3")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOption:
+    """One way a creature can attack.
+
+    Attributes:
+        weapon: The weapon (None: unarmed).
+        weapon_id: Its id for intents (None: unarmed).
+        mode: The attack mode.
+        thrown: Thrown rather than swung.
+        unarmed: An unarmed strike.
+        ranged: A ranged attack (cover, AMOD-7, ammunition).
+        limit_ft: The farthest it reaches: melee reach, or the long range (ATK-1, ATK-2).
+        index: Its place among the creature's options (tie-breaks).
+    """
+
+    weapon: Weapon | None
+    weapon_id: str | None
+    mode: AttackMode
+    thrown: bool
+    unarmed: bool
+    ranged: bool
+    limit_ft: int
+    index: int
+
+    def intent_args(self) -> dict[str, object]:
+        """Keyword arguments naming this option in Strike-like intents."""
+        args: dict[str, object] = {"weapon": self.weapon_id}
+        if self.thrown:
+            args["thrown"] = True
+        if self.unarmed:
+            args["unarmed"] = True
+        return args
+
+
+def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, ...]:
+    """Every way the creature can attack now: drawn weapons (thrown ones also thrown), else unarmed."""
+    found: list[AttackOption] = []
+    natural = state.ruleset.attack.natural_reach
+    for w in c.weapons:
+        if stowed(c, w.id):
+            continue
+        if w.kind is WeaponKind.RANGED:
+            found.append(AttackOption(w, w.id, mode_for(w), False, False, True, w.range_long or w.range_normal or 0,
+                                      len(found)))
+            continue
+        found.append(AttackOption(w, w.id, mode_for(w), False, False, False, w.reach, len(found)))
+        if w.has(WeaponProperty.THROWN):
+            found.append(AttackOption(w, w.id, mode_for(w, True), True, False, True,
+                                      w.range_long or w.range_normal or 0, len(found)))
+    if not any(not o.ranged for o in found) and not c.creature.machine:
+        found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False, natural, len(found)))
+    return tuple(found)
+
+
+def shots_left(c: Combatant, option: AttackOption) -> int | None:
+    """Rounds loaded in a ranged weapon that uses ammunition (None: no ammunition to count, G-31)."""
+    w = option.weapon
+    if w is None or option.mode is not AttackMode.RANGED or w.ammo_capacity is None:
+        return None
+    return c.ammo.get(w.id, w.ammo_capacity)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackBase:
+    """The odds inputs of one attacker-square-target-option, before MAP and the activity.
+
+    Attributes:
+        bonus: The attack bonus (ability, proficiency, item, flanking, high ground …) without MAP.
+        advantage: Net advantage of the attack rolls.
+        first_advantage: Net advantage of the next attack, with "advantage on your next attack" effects (FNT-3,
+            HLP-2).
+        first_bonus: Extra bonus of the next ranged attack (edition 1's Aim, E-05).
+        dv: The target's DV against it.
+        full: Damage of a hit.
+        dice_only: Weapon dice only (Sweeping Strike's later targets, SWP-3).
+        dr: The target's DR against the damage type.
+        resist: The target resists it.
+        vulnerable: The target is vulnerable to it.
+        immune: The target is immune to it.
+        auto_crit: Every hit crits (CRIT-5).
+        rules: The ruleset token.
+        cover: The target's cover from the square.
+        hostile_within_5ft: A hostile is within 5 ft of the square (AMOD-7 for a ranged attack).
+    """
+
+    bonus: int
+    advantage: Advantage
+    first_advantage: Advantage
+    first_bonus: int
+    dv: int
+    full: DiceExpr
+    dice_only: DiceExpr
+    dr: int
+    resist: bool
+    vulnerable: bool
+    immune: bool
+    auto_crit: bool
+    rules: int
+    cover: CoverLevel
+    hostile_within_5ft: bool
+
+    def key(self, number: int, *, power: bool = False, extra: int = 0, first: bool = False,
+            dice_only: bool = False) -> AttackKey:
+        """The odds key of one attack of a plan (``number``: its MAP position, 1 for no MAP)."""
+        return AttackKey(
+            self.bonus + extra + (self.first_bonus if first else 0), self.dv,
+            self.dice_only if dice_only else self.full, self.first_advantage if first else self.advantage,
+            number, power, self.dr, self.resist, self.vulnerable, self.immune, self.auto_crit, self.rules,
+        )
+
+
+def combined_damage(parts: tuple[DamagePart, ...]) -> DiceExpr:
+    """The damage parts of a hit as one expression (dice added, flat parts once)."""
+    root: Node | None = None
+    flat = 0
+    for p in parts:
+        flat += p.flat
+        if p.dice is not None:
+            root = p.dice.root if root is None else BinOp("+", root, p.dice.root)
+    return DiceExpr(root if root is not None else Const(0)).plus(flat)
+
+
+def activity_bonus(activity: Activity, state: EncounterState) -> int:
+    """The activity's own attack modifier (-2 for Full Auto Burst and Sweeping Strike: MAA-2, SWP-1)."""
+    return ACTIVITIES[activity].attack(state.ruleset.attack) or 0
+
+
+def activity_allowed(c: Combatant, option: AttackOption, activity: Activity, state: EncounterState) -> bool:
+    """Whether the rules core allows this activity with this option (G-36, E-10, MAA-2's ranged-only …)."""
+    try:
+        prepare_attack(c.creature, option.weapon, option.mode, state.ruleset, AttackContext(activity=activity))
+    except RuleViolation:
+        return False
+    return True
+
+
+def _first_sources(state: EncounterState, attacker: Combatant, target: Combatant,
+                   ranged: bool) -> tuple[RollSource, ...]:
+    """Advantage the attacker's next attack has from Feint or Help (FNT-3, HLP-2): read, not used up."""
+    found: list[RollSource] = []
+    for e in state.effects_on(attacker.id, EffectKind.ADVANTAGE_NEXT_ATTACK):
+        if e.against in (None, target.id) and not (e.melee_only and ranged):
+            found.append(adv(_ADV_RULE, "advantage on the next attack"))
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Core:
+    """The part of an attack's odds inputs that only stat blocks, conditions and the situation decide."""
+
+    bonus: int
+    sources: tuple[RollSource, ...]
+    dv: int
+    full: DiceExpr
+    dice_only: DiceExpr
+    dr: int
+    resist: bool
+    vulnerable: bool
+    immune: bool
+    auto_crit: bool
+    keep: tuple[object, ...]
+    """The stat blocks and gear the cache key names by identity, kept alive so their ids stay theirs."""
+
+
+_CORES: dict[tuple[object, ...], _Core | None] = {}
+_CORES_MAX = 1 << 15
+
+
+def _core(state: EncounterState, attacker: Combatant, target: Combatant, option: AttackOption, sit: Situation,
+          defenses: Defenses | None) -> _Core | None:
+    """Modifiers, DV and damage of the attack, cached by stat blocks (identity), conditions and situation."""
+    a_conditions, t_conditions = attacker.condition_set, target.condition_set
+    key = (id(attacker.creature), id(option.weapon), option.mode, id(target.creature), id(target.armor),
+           id(target.shield), id(state.ruleset), sit, a_conditions, t_conditions)
+    if key in _CORES:
+        return _CORES[key]
+    found = _build_core(state, attacker, target, option, sit, defenses, a_conditions, t_conditions)
+    if len(_CORES) >= _CORES_MAX:
+        _CORES.clear()
+    _CORES[key] = found
+    return found
+
+
+def _build_core(state: EncounterState, attacker: Combatant, target: Combatant, option: AttackOption, sit: Situation,
+                defenses: Defenses | None, a_conditions: frozenset[Condition],
+                t_conditions: frozenset[Condition]) -> _Core | None:
+    dv = target_defense(state, attacker, target, option.weapon, option.mode, sit)
+    if dv.untargetable_reason is not None:
+        return None
+    rs = state.ruleset
+    context = AttackContext(
+        activity=Activity.STRIKE, flanking=sit.flanking, high_ground=sit.high_ground,
+        hostile_within_5ft=sit.hostile_within_5ft, within_5ft=sit.within_5ft, target_conditions=t_conditions,
+        attacker_conditions=a_conditions, unseen_attacker=sit.unseen_attacker,
+    )
+    try:
+        prepared = prepare_attack(attacker.creature, option.weapon, option.mode, rs, context)
+    except RuleViolation:
+        return None
+    parts = build_damage_parts(attacker.creature, prepared, context, rs)
+    if not parts:
+        return None
+    dice_only = build_damage_parts(attacker.creature, prepared, context, rs, dice_only=True)
+    dtype = parts[0].type
+    d = defenses or Defenses.of_creature(target.creature, target.armor, t_conditions)
+    return _Core(
+        stack(prepared.modifiers).total, prepared.sources, dv.total, combined_damage(parts),
+        combined_damage(dice_only), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
+        d.is_vulnerable(dtype), d.immunity_rule(dtype) is not None,
+        auto_crit_rule(prepared, t_conditions, sit.within_5ft) is not None,
+        (attacker.creature, option.weapon, target.creature, target.armor, target.shield, state.ruleset),
+    )
+
+
+def base_for(state: EncounterState, attacker: Combatant, target: Combatant, option: AttackOption, sit: Situation,
+             token: int, defenses: Defenses | None = None) -> AttackBase | None:
+    """The odds inputs of an attack in a known situation (see :func:`attack_base`); None if it cannot be made."""
+    if sit.cover is Cover.TOTAL and not sit.leaning_out:
+        return None
+    core = _core(state, attacker, target, option, sit, defenses)
+    if core is None:
+        return None
+    sources = core.sources
+    pinned = suppressed(state, attacker) if state.effects else ()
+    if pinned:
+        sources = (*sources, *pinned)
+    advantage = resolve_advantage(sources)
+    extra = _first_sources(state, attacker, target, option.ranged) if state.effects else ()
+    first_adv = resolve_advantage((*sources, *extra)) if extra else advantage
+    rs = state.ruleset
+    aimed = bool(option.ranged and rs.attack.aim_available and state.effects_on(attacker.id, EffectKind.AIMED))
+    return AttackBase(
+        core.bonus, advantage, first_adv, rs.attack.aim_bonus if aimed else 0, core.dv, core.full, core.dice_only,
+        core.dr, core.resist, core.vulnerable, core.immune, core.auto_crit, token, _LEVEL[sit.cover],
+        sit.hostile_within_5ft,
+    )
+
+
+_LEVEL = {Cover.NONE: CoverLevel.NONE, Cover.PARTIAL: CoverLevel.PARTIAL, Cover.HEAVY: CoverLevel.HEAVY,
+          Cover.TOTAL: CoverLevel.TOTAL}
+
+
+def prone_copy(attacker: Combatant, target: Combatant) -> Combatant:
+    """A copy of the target lying prone (what a successful Trip leaves, TRP-3): for what-if odds only."""
+    if target.has(Condition.PRONE):
+        return target
+    return replace(target, conditions=(*target.conditions, AppliedCondition(Condition.PRONE, _TRP_3, attacker.id)))
+
+
+def attack_base(state: EncounterState, attacker: Combatant, square: Square | None, target: Combatant,
+                option: AttackOption, token: int, defenses: Defenses | None = None, *,
+                prone: bool = False) -> AttackBase | None:
+    """The odds inputs of attacking ``target`` from ``square`` (None: where the attacker stands).
+
+    The situation comes from the engine's own :func:`~ashfall.engine.attacking.situation`.
+
+    Args:
+        state: The encounter (read only).
+        attacker: The attacker.
+        square: Where it would stand (None: where it stands).
+        target: The target.
+        option: How it attacks.
+        token: :func:`~ashfall.ai.odds_cache.ruleset_token` of the ruleset.
+        defenses: The target's defenses, if already built.
+        prone: Assume the target lies prone (after a Trip, TRP-3).
+
+    Returns:
+        None when the target is out of reach or range from there, or cannot be targeted (total cover).
+    """
+    here = attacker if square is None or square == attacker.position else replace(attacker, position=square)
+    if here.space and target.space and space_distance_ft(here.space, target.space) > option.limit_ft:
+        return None
+    if prone:
+        target = prone_copy(attacker, target)
+    sit = situation(state, here, target, option.ranged)
+    return base_for(state, here, target, option, sit, token, defenses)

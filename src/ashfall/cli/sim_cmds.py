@@ -1,0 +1,181 @@
+"""``ashfall run``, ``ashfall sim`` and ``ashfall compare``: play an encounter once, many times, or side by side.
+
+Thin adapters over :mod:`ashfall.sim`: options become arguments, presenters in
+:mod:`ashfall.cli.sim_present` and :mod:`ashfall.cli.sim_plot` do the printing. :func:`register` adds
+the three commands to a typer app. The seed defaults to the file's ``seed`` (else 0); trial ``i`` of
+``sim --seed S`` is the fight ``run`` would not give: use ``sim --trial i`` to replay it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ashfall.cli import sim_present
+from ashfall.cli.common import JsonOption, err, out, print_json, user_errors
+from ashfall.engine import events as ev
+from ashfall.sim.fight import FightResult
+from ashfall.sim.report import compare, comparison_jsonable
+from ashfall.sim.runner import Progress as ProgressFn
+from ashfall.sim.runner import play, replay_trial, simulate
+from ashfall.sim.setups import EncounterSetup
+from ashfall.sim.stats import ALPHA
+
+DEFAULT_TRIALS = 1000
+
+File = Annotated[Path, typer.Argument(help="An encounter file (YAML).", exists=True, dir_okay=False)]
+Seed = Annotated[int | None, typer.Option("--seed", help="The seed (default: the file's seed, else 0).")]
+Trials = Annotated[int, typer.Option("--trials", "-n", min=1, help="How many fights to play.")]
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (results do not change).")]
+Ruleset = Annotated[str | None, typer.Option("--ruleset", help="Play under this preset or house-rule file.")]
+MaxRounds = Annotated[int | None, typer.Option("--max-rounds", min=1,
+                                               help="Stop undecided after this round (default: the file's limit).")]
+
+
+def _seed(setup: EncounterSetup, seed: int | None) -> int:
+    if seed is not None:
+        return seed
+    return setup.loaded.spec.seed or 0
+
+
+def _names(result: FightResult) -> dict[str, str]:
+    return {c.id: c.name for c in result.combatants}
+
+
+def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(ev.to_jsonable(events), indent=2, ensure_ascii=False))
+        return
+    console = out()
+    sim_present.print_log(console, events, _names(result), explain)
+    console.print(sim_present.result_table(result))
+
+
+def run_command(
+    file: File,
+    seed: Seed = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Show every roll's breakdown and damage ledger.")] = False,
+    as_json: JsonOption = False,
+    ruleset: Ruleset = None,
+    max_rounds: MaxRounds = None,
+) -> None:
+    """Play one fight of an encounter and print it round by round."""
+    with user_errors():
+        setup = EncounterSetup(file, ruleset)
+        result = play(setup, _seed(setup, seed), record_log=True, max_rounds=max_rounds)
+    _show_fight(result, list(result.log or ()), explain, as_json)
+
+
+@contextmanager
+def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
+    """A rich progress bar on standard error while chunks finish (None when not on a terminal)."""
+    console = err()
+    if not enabled or not console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def sim_command(
+    file: File,
+    trials: Trials = DEFAULT_TRIALS,
+    seed: Seed = None,
+    workers: Workers = 1,
+    as_json: JsonOption = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG file.", dir_okay=False)] = None,
+    trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
+    ruleset: Ruleset = None,
+    max_rounds: MaxRounds = None,
+) -> None:
+    """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
+    with user_errors():
+        setup = EncounterSetup(file, ruleset)
+        base = _seed(setup, seed)
+        if trial is not None:
+            result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
+        else:
+            with _progress(not as_json, f"{setup.name}") as progress:
+                report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
+    if trial is not None:
+        _show_fight(result, events, explain, as_json)
+        return
+    if plot is not None:
+        from ashfall.cli.sim_plot import plot_report
+
+        plot_report(report, plot)
+    if as_json:
+        data = report.to_jsonable()
+        if plot is not None:
+            data["plot"] = str(plot)
+        print_json(data)
+        return
+    console = out()
+    for table in sim_present.report_tables(report):
+        console.print(table)
+    if report.refusals:
+        console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
+    if plot is not None:
+        console.print(f"charts written to {plot}")
+
+
+def compare_command(
+    files: Annotated[list[Path], typer.Argument(help="Encounter files (two or more, or one with --ruleset twice).",
+                                                exists=True, dir_okay=False)],
+    rulesets: Annotated[list[str] | None, typer.Option(
+        "--ruleset", help="Play under this ruleset (repeat to compare rulesets on one file).")] = None,
+    trials: Trials = DEFAULT_TRIALS,
+    seed: Seed = None,
+    workers: Workers = 1,
+    as_json: JsonOption = False,
+    max_rounds: MaxRounds = None,
+) -> None:
+    """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level)."""
+    with user_errors():
+        setups = _setups(files, rulesets or [])
+        reports = []
+        for setup in setups:
+            with _progress(not as_json, f"{setup.name} ({setup.ruleset_name})") as progress:
+                reports.append(simulate(setup, trials, _seed(setups[0], seed), workers, progress,
+                                        max_rounds=max_rounds))
+    first = reports[0]
+    pairs = [(first, other, compare(first, other)) for other in reports[1:]]
+    if as_json:
+        print_json({
+            "alpha": ALPHA,
+            "runs": [r.to_jsonable() for r in reports],
+            "comparisons": [comparison_jsonable(a, b, rows) for a, b, rows in pairs],
+        })
+        return
+    console = out()
+    for a, b, rows in pairs:
+        console.print(sim_present.comparison_table(f"{a.name} ({a.ruleset})", f"{b.name} ({b.ruleset})", rows))
+    console.print(f"Significant: two-sided p < {ALPHA} (two-proportion z-test for rates, Welch's t-test for means).")
+
+
+def _setups(files: list[Path], rulesets: list[str]) -> list[EncounterSetup]:
+    if len(files) == 1 and len(rulesets) >= 2:
+        return [EncounterSetup(files[0], r) for r in rulesets]
+    if len(files) >= 2 and len(rulesets) <= 1:
+        return [EncounterSetup(f, rulesets[0] if rulesets else None) for f in files]
+    raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``run``, ``sim`` and ``compare`` to a typer app."""
+    app.command("run")(run_command)
+    app.command("sim")(sim_command)
+    app.command("compare")(compare_command)

@@ -1,0 +1,44 @@
+"""``ashfall sim --plot``: a PNG with the win rates, the rounds histogram and the HP left per combatant.
+
+Drawn with matplotlib's object API on the Agg canvas (no pyplot, no display, no global state).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ashfall.sim.report import SimReport
+
+FIGURE_SIZE = (15.0, 4.8)
+DPI = 100
+
+
+def plot_report(report: SimReport, out: Path) -> Path:
+    """Write the report's charts to ``out`` (PNG) and return the path."""
+    fig = Figure(figsize=FIGURE_SIZE, dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    wins, rounds, hp = fig.subplots(1, 3)
+    names = [s.side for s in report.sides] + ["no winner"]
+    rates = [s.wins.rate for s in report.sides] + [report.undecided.rate]
+    cis = [s.wins.ci95 for s in report.sides] + [report.undecided.ci95]
+    errors = [[r - lo for r, (lo, _) in zip(rates, cis, strict=True)],
+              [hi - r for r, (_, hi) in zip(rates, cis, strict=True)]]
+    wins.bar(names, rates, yerr=errors, capsize=6, color="tab:blue")
+    wins.set_ylim(0, 1)
+    wins.set_title("Win rate (95% Wilson CI)")
+    lo, hi = min(report.rounds_samples, default=0), max(report.rounds_samples, default=0)
+    rounds.hist(report.rounds_samples, bins=range(lo, hi + 2), align="left", color="tab:orange", rwidth=0.9)
+    rounds.set_title(f"Rounds (mean {report.rounds.mean:.2f})")
+    rounds.set_xlabel("round the fight ended")
+    labels = [f"{c.name}\n({c.side})" for c in report.combatants]
+    shares = [[v / c.max_hp for v in c.hp_samples] if c.max_hp else [0.0] for c in report.combatants]
+    hp.boxplot(shares, tick_labels=labels)
+    hp.tick_params(axis="x", labelrotation=45, labelsize=8)
+    hp.set_ylim(-0.02, 1.02)
+    hp.set_title("HP left at the end (share of max HP)")
+    fig.suptitle(f"{report.name}: {report.trials} fights, seed {report.seed}, {report.ruleset}")
+    fig.savefig(out)
+    return out

@@ -1,0 +1,110 @@
+"""Finding the way to an enemy: a shortest legal path to a square from which a target can be attacked.
+
+The search uses :func:`ashfall.grid.paths.shortest_path` with the engine's movement costs. A fast
+graph precomputes who stands where and prices steps with the engine's ``step_cost`` and
+``squeezes_between_walls`` (the same checks as ``path_cost``: MOV-2..5, ACT-2, G-37); the exact
+graph asks the engine's ``entry_cost`` for every step. Policies search with the fast graph and fall
+back to the exact one if the engine refuses the path found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ashfall.engine.actions import Refused
+from ashfall.engine.moves.movement import entry_cost, squeezes_between_walls, step_cost
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import CoverLevel, Square, Terrain, footprint
+from ashfall.grid.geometry import cover_between, space_distance_ft
+from ashfall.grid.paths import Path, shortest_path
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGraph:
+    """How one creature may walk the board now.
+
+    Attributes:
+        state: The encounter.
+        mover: The walker.
+        blocked: Squares it cannot pass through (enemies still standing, ACT-2).
+        occupied: Squares it cannot stop on (any other living creature, ACT-2).
+        size: The mover's space is ``size`` × ``size`` squares.
+        exact: Price every step with the engine's ``entry_cost`` instead.
+    """
+
+    state: EncounterState
+    mover: Combatant
+    blocked: frozenset[Square]
+    occupied: frozenset[Square]
+    size: int = 1
+    exact: bool = False
+
+    @classmethod
+    def of(cls, state: EncounterState, mover: Combatant, *, exact: bool = False) -> MoveGraph:
+        """The graph for the mover in the current state."""
+        others = [o for o in state.combatants.values()
+                  if o.id != mover.id and not o.health.is_dead and o.mounted_on != mover.id]
+        blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
+        occupied = frozenset(sq for o in others for sq in o.space)
+        return cls(state, mover, blocked, occupied, mover.creature.size.squares, exact)
+
+    def space_at(self, sq: Square) -> tuple[Square, ...]:
+        """The squares the mover would occupy with its top-left square at ``sq``."""
+        return (sq,) if self.size == 1 else footprint(sq, self.size)
+
+    def _open(self, sq: Square) -> bool:
+        board = self.state.board
+        assert board is not None
+        return board.in_bounds(sq) and board.terrain_at(sq) is not Terrain.IMPASSABLE
+
+    def price(self, frm: Square, to: Square, parity: int) -> int | None:
+        """Feet to step from ``frm`` into ``to`` (None if it cannot be entered)."""
+        if self.exact:
+            cost = entry_cost(self.state, self.mover, frm, to, parity, final=False)
+            return None if isinstance(cost, Refused) else cost
+        space = self.space_at(to)
+        if not all(self._open(sq) and sq not in self.blocked for sq in space):
+            return None
+        if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(self.state, self.mover, frm, to):
+            return None
+        feet = max(step_cost(self.state, frm, sq, parity, self.mover) or 0 for sq in space)
+        return feet or None
+
+    def can_stop(self, sq: Square) -> bool:
+        """Whether the mover may end its move with its space at ``sq``."""
+        if self.exact:
+            return not isinstance(entry_cost(self.state, self.mover, sq, sq, 0, final=True), Refused)
+        return all(self._open(s) and s not in self.occupied for s in self.space_at(sq))
+
+
+def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:
+    """Whether a target's space is within ``distance_ft`` of a space and not behind total cover (COV-3)."""
+    if space_distance_ft(space, target) > distance_ft:
+        return False
+    board = state.board
+    return board is None or cover_between(board, space, target)[0] is not CoverLevel.TOTAL
+
+
+def approach(graph: MoveGraph, targets: Iterable[Combatant], distance_ft: int) -> Path | None:
+    """The cheapest path to a square from which one of ``targets`` is within ``distance_ft``, or None."""
+    state, mover = graph.state, graph.mover
+    if state.board is None or mover.position is None:
+        return None
+    foes = [t.space for t in targets if t.space]
+
+    def goal(sq: Square) -> bool:
+        space = graph.space_at(sq)
+        return graph.can_stop(sq) and any(can_attack_from(state, space, t, distance_ft) for t in foes)
+
+    return shortest_path(mover.position, goal, graph.price)
+
+
+def stride_path(state: EncounterState, mover: Combatant, targets: Sequence[Combatant], distance_ft: int,
+                budget_ft: int, *, exact: bool = False) -> tuple[Square, ...]:
+    """The affordable start of the way towards the targets (empty when there is none)."""
+    graph = MoveGraph.of(state, mover, exact=exact)
+    path = approach(graph, targets, distance_ft)
+    if path is None:
+        return ()
+    return path.prefix(budget_ft, graph.can_stop).squares

@@ -1,0 +1,108 @@
+"""Builders for the activity, spell and edition-1 action tests: library creatures, a started engine, MAP readers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import ashfall.engine.moves  # noqa: F401  (registers every action)
+from ashfall.content.loader import default_library
+from ashfall.core.rng import ScriptedRng
+from ashfall.core.types import Attribute, Condition
+from ashfall.engine import events as ev
+from ashfall.engine.decisions import Controller, Decline
+from ashfall.engine.engine import Engine
+from ashfall.engine.setup import make_combatant, new_state
+from ashfall.engine.state import Combatant
+from ashfall.engine.turns import initiative_modifiers
+from ashfall.grid.board import Board, Square
+from ashfall.rules.durations import AppliedCondition
+from ashfall.rules.health import Health
+from ashfall.ruleset import Ruleset, preset
+
+LIB = default_library()
+ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")
+TIEBREAK = 1_000_000
+MAP_RULES = ("MAP-1", "MAP-5", "E-01", "TWF-8")
+"""Rules of the modifiers that are a multiple attack penalty (or two-weapon fighting's own schedule)."""
+
+
+def fighter(cid: str, side: str, pos: Square | None, creature: str = "warrior", *,
+            weapons: Sequence[str] | None = None, talents: Iterable[str] = (), health: Health | None = None,
+            conditions: Iterable[Condition] = (), ammo: Mapping[str, int] | None = None, focus: int = 0,
+            ruleset: Ruleset = ED2, **changes: Any) -> Combatant:
+    """A library creature at ``pos``, optionally re-armed, with talents, health, conditions, ammo or stat changes."""
+    c = make_combatant(LIB, creature, cid, side, pos, ruleset=ruleset)
+    if weapons is not None:
+        c = replace(c, weapons=tuple(LIB.weapon(w) for w in weapons))
+    if talents:
+        changes["talents"] = c.creature.talents | frozenset(talents)
+    if changes:
+        c = replace(c, creature=c.creature.model_copy(update=changes))
+    if health is not None:
+        c = replace(c, health=health)
+    if conditions:
+        c = replace(c, conditions=tuple(AppliedCondition(k, "C-INC") for k in conditions))
+    return replace(c, ammo=dict(ammo or {}), focus=focus)
+
+
+def caster(cid: str, side: str, pos: Square | None, spells: Iterable[str], *, weapons: Sequence[str] = ("pistol",),
+           talents: Iterable[str] = (), ruleset: Ruleset = ED2, **changes: Any) -> Combatant:
+    """An Operative who casts with INT +3 (spell attack +5, spell DC 13) and knows ``spells``."""
+    base = LIB.creature("operative")
+    attributes = base.attributes.model_copy(update={"INT": 3})
+    return fighter(cid, side, pos, "operative", weapons=weapons, talents=(*spells, *talents), ruleset=ruleset,
+                   spell_attribute=Attribute.INT, attributes=attributes, **changes)
+
+
+def started(combatants: Sequence[Combatant], *, ruleset: Ruleset = ED2, board: Board | None = None,
+            controllers: Mapping[str, Controller] | None = None) -> Engine:
+    """A started engine on a 20 x 20 map (or ``board``): turns go in roster order; reactions declined by default."""
+    state = new_state(combatants, ruleset, board if board is not None else Board(20, 20))
+    state.morale_enabled = False
+    chosen: dict[str, Controller] = {c.id: Decline() for c in combatants}
+    chosen.update(controllers or {})
+    mods = [sum(m.value for m in initiative_modifiers(c, state)) for c in combatants]
+    top = min(20 + i + m for i, m in enumerate(mods))
+    faces: list[tuple[int, int]] = []
+    for i, m in enumerate(mods):
+        faces += [(20, top - i - m), (TIEBREAK, 1)]
+    engine = Engine(state, ScriptedRng(faces), chosen, seed=None)
+    engine.start()
+    return engine
+
+
+def script(engine: Engine, faces: Iterable[int | tuple[int, int]]) -> ScriptedRng:
+    """Give the engine scripted dice from now on (use it as a context manager to check they were all used)."""
+    rng = ScriptedRng(faces)
+    engine.rng = rng
+    return rng
+
+
+def of_type(events: Iterable[Any], kind: type) -> list[Any]:
+    """The events of one class."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def attacks(events: Iterable[Any]) -> list[ev.AttackRolled]:
+    """The attack rolls among the events."""
+    return of_type(events, ev.AttackRolled)
+
+
+def mods(attack: ev.AttackRolled) -> dict[str, int]:
+    """An attack's modifiers summed by rule ID."""
+    out: dict[str, int] = {}
+    for p in attack.roll.modifiers:
+        out[p.rule] = out.get(p.rule, 0) + p.value
+    return out
+
+
+def map_of(attack: ev.AttackRolled) -> int:
+    """The attack's multiple attack penalty (0 when none)."""
+    return sum(v for r, v in mods(attack).items() if r in MAP_RULES)
+
+
+def damage_to(events: Iterable[Any], target: str) -> list[int]:
+    """Damage amounts dealt to ``target``, in order."""
+    return [e.amount for e in of_type(events, ev.DamageTaken) if e.target == target]
