@@ -505,3 +505,13 @@ def test_events__disarm_and_feint_logs_round_trip_through_json() -> None:
         eng.submit(Feint("o", "r"))
     text = ev.dumps(eng.log)
     assert ev.loads(text) == eng.log and ev.dumps(ev.loads(text)) == text
+
+
+@pytest.mark.rule("C-GRA", "MGR-4")
+def test_c_gra__grappler_striding_away_ends_the_grapple() -> None:
+    eng = started([fighter("m", "party", (2, 1), "mutant"), fighter("r", "raiders", (3, 1), "raider")])
+    with script(eng, [10, 5]):
+        eng.submit(Grapple("m", "r"))
+    assert grappled_by(eng, "r") == ["m"]
+    eng.submit(Stride("m", ((1, 1), (0, 1))))  # out of reach: the hold is broken (C-GRA)
+    assert grappled_by(eng, "r") == []

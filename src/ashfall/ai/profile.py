@@ -209,9 +209,9 @@ _CORES_MAX = 1 << 15
 
 
 def _core(state: EncounterState, attacker: Combatant, target: Combatant, option: AttackOption, sit: Situation,
-          defenses: Defenses | None) -> _Core | None:
+          defenses: Defenses | None, a_conditions: frozenset[Condition],
+          t_conditions: frozenset[Condition]) -> _Core | None:
     """Modifiers, DV and damage of the attack, cached by stat blocks (identity), conditions and situation."""
-    a_conditions, t_conditions = attacker.condition_set, target.condition_set
     key = (id(attacker.creature), id(option.weapon), option.mode, id(target.creature), id(target.armor),
            id(target.shield), id(state.ruleset), sit, a_conditions, t_conditions)
     if key in _CORES:
@@ -255,11 +255,17 @@ def _build_core(state: EncounterState, attacker: Combatant, target: Combatant, o
 
 
 def base_for(state: EncounterState, attacker: Combatant, target: Combatant, option: AttackOption, sit: Situation,
-             token: int, defenses: Defenses | None = None) -> AttackBase | None:
-    """The odds inputs of an attack in a known situation (see :func:`attack_base`); None if it cannot be made."""
+             token: int, defenses: Defenses | None = None, conditions: tuple[frozenset[Condition],
+                                                                              frozenset[Condition]] | None = None
+             ) -> AttackBase | None:
+    """The odds inputs of an attack in a known situation (see :func:`attack_base`); None if it cannot be made.
+
+    ``conditions`` are the attacker's and the target's condition sets when the caller already has them.
+    """
     if sit.cover is Cover.TOTAL and not sit.leaning_out:
         return None
-    core = _core(state, attacker, target, option, sit, defenses)
+    a_conditions, t_conditions = conditions or (attacker.condition_set, target.condition_set)
+    core = _core(state, attacker, target, option, sit, defenses, a_conditions, t_conditions)
     if core is None:
         return None
     sources = core.sources

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ashfall.ai.board_cache import cover as board_cover
 from ashfall.ai.movement import MoveGraph, Reach, threats
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token, turn_value
 from ashfall.ai.plans import Block, Costs, Plan, Setting, plan_key, plans_for
@@ -19,15 +18,15 @@ from ashfall.ai.profile import (
     AttackOption,
     activity_allowed,
     activity_bonus,
-    attack_base,
     attack_options,
     base_for,
     prone_copy,
     shots_left,
 )
+from ashfall.ai.sight import Sights
 from ashfall.core.types import Condition, Skill
 from ashfall.engine.actions import ACTIONS, Refused
-from ashfall.engine.attacking import Situation, cover_level, leaning_out, situation
+from ashfall.engine.attacking import Situation
 from ashfall.engine.engine import Engine
 from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
 from ashfall.engine.moves.common import melee_reach
@@ -35,10 +34,9 @@ from ashfall.engine.moves.legacy import EXTRA_ATTACK, Aim
 from ashfall.engine.moves.maneuvers import Trip
 from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
-from ashfall.grid.geometry import flanks, high_ground, space_distance_ft
-from ashfall.rules import conditions as cond
-from ashfall.rules.activities import Activity, action_cost, provides_flanking
+from ashfall.grid.board import CoverLevel, Square
+from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.activities import Activity, action_cost
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.rules.defense import Cover
 from ashfall.rules.defenses import Defenses
@@ -82,9 +80,8 @@ class TurnView:
     options: tuple[AttackOption, ...] = ()
     hp: dict[str, int] = field(default_factory=dict)
     spaces: dict[str, tuple[Square, ...]] = field(default_factory=dict)
-    _near_hostile: frozenset[Square] = frozenset()
-    _sits: dict[tuple[Square | None, str], Situation] = field(default_factory=dict)
-    _flank_allies: dict[str, list[tuple[Square, ...]]] = field(default_factory=dict)
+    conds: dict[str, frozenset[Condition]] = field(default_factory=dict)
+    sights: Sights = field(init=False)
     _graph: MoveGraph | None = None
     _reaches: tuple[Reach, ...] | None = None
     _bases: dict[tuple[Square | None, str, int, bool], AttackBase | None] = field(default_factory=dict)
@@ -94,7 +91,7 @@ class TurnView:
     _aoo: dict[str, float] = field(default_factory=dict)
     _threat: dict[Square | None, float] = field(default_factory=dict)
     _legal: dict[Any, bool] = field(default_factory=dict)
-    _shooting: list[tuple[Combatant, AttackOption, Situation]] | None = None
+    _shooting: list[tuple[Combatant, AttackOption]] | None = None
     _me_at: dict[Square, Combatant] = field(default_factory=dict)
     _plans: dict[tuple[str, int, int, AttackBase], Plan | None] = field(default_factory=dict)
 
@@ -103,13 +100,9 @@ class TurnView:
         self.token = ruleset_token(state.ruleset)
         self.options = attack_options(self.c, state)
         self.hp = {t.id: hp_left(t) for t in self.targets}
-        self.spaces = {c.id: c.space for c in state.combatants.values()}
-        near: set[Square] = set()
-        for e in state.enemies_of(self.c.id):
-            space = self.spaces[e.id]
-            if e.is_active and space and Condition.INCAPACITATED not in cond.expand(e.condition_set, state.ruleset):
-                near.update((x + dx, y + dy) for x, y in space for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        self._near_hostile = frozenset(near)
+        self.sights = Sights(state)
+        self.spaces = self.sights.spaces
+        self.conds = self.sights.conditions
 
     @property
     def state(self) -> EncounterState:
@@ -160,59 +153,8 @@ class TurnView:
         return found
 
     def situation(self, square: Square | None, target: Combatant, ranged: bool) -> Situation:
-        """The attack's situation from ``square``, as :func:`ashfall.engine.attacking.situation` reads it.
-
-        The same facts, computed from spaces gathered once per decision: cover along the centre line (the
-        engine's :func:`~ashfall.engine.attacking.cover_level`), high ground (POS-4), a hostile within 5 ft
-        (AMOD-7), flanking with an ally that threatens the target (POS-1, POS-3), flat-footed (FF-1), unseen
-        (AMOD-5) and a target leaning out of cover (COV-4).
-        """
-        key = (square, target.id)
-        found = self._sits.get(key)
-        if found is None:
-            found = self._melee_situation(square, target)
-            self._sits[key] = found
-        if ranged and (found.flanking or (found.within_5ft and not self.c.space)):
-            return replace(found, flanking=False, within_5ft=found.within_5ft and bool(self.c.space))
-        return found
-
-    def _melee_situation(self, square: Square | None, target: Combatant) -> Situation:
-        state = self.state
-        mine = self.space_at(square)
-        theirs = self.spaces.get(target.id, ())
-        on_map = bool(mine and theirs)
-        board = state.board
-        cover = Cover.NONE
-        hg = False
-        if board is not None and on_map:
-            if state.effects and leaning_out(state, self.c):
-                cover = _COVER[cover_level(state, self.me_at(square), target)]
-            else:
-                cover = _COVER[board_cover(board, mine, theirs)]
-            hg = high_ground(board, mine, theirs)
-        close = space_distance_ft(mine, theirs) <= SQUARE_FT if on_map else True
-        hostile = bool(mine) and any(sq in self._near_hostile for sq in mine)
-        flanking = on_map and any(flanks(mine, ally, theirs) for ally in self._flankers(target))
-        return Situation(flanking, hg, hostile, close, cover, target.surprised and state.round <= 1,
-                         self.c.has(Condition.HIDDEN), leaning_out(state, target) if state.effects else False)
-
-    def _flankers(self, target: Combatant) -> list[tuple[Square, ...]]:
-        """Spaces of allies that threaten the target and can flank it (POS-1; edition 2 not when down, POS-3)."""
-        found = self._flank_allies.get(target.id)
-        if found is None:
-            state = self.state
-            theirs = self.spaces.get(target.id, ())
-            found = []
-            for ally in state.allies_of(self.c.id):
-                space = self.spaces.get(ally.id, ())
-                if not space or not theirs or ally.health.is_dead:
-                    continue
-                if provides_flanking(ally.condition_set, state.ruleset) is not None:
-                    continue
-                if space_distance_ft(space, theirs) <= melee_reach(ally, state):
-                    found.append(space)
-            self._flank_allies[target.id] = found
-        return found
+        """The attack's situation from ``square`` (None: where it stands), as the attack pipeline would read it."""
+        return self.sights.situation(self.c, self.space_at(square), target, self.spaces.get(target.id, ()), ranged)
 
     def base(self, square: Square | None, target: Combatant, option: AttackOption, *,
              prone: bool = False) -> AttackBase | None:
@@ -226,10 +168,14 @@ class TurnView:
             d = self._defenses.get(target.id)
             if d is None:
                 d = self._defenses[target.id] = Defenses.of_creature(target.creature, target.armor,
-                                                                     target.condition_set)
+                                                                     self.conds[target.id])
             sit = self.situation(square, target, option.ranged)
-            who = target if not prone else prone_copy(self.c, target)
-            found = base_for(self.state, self.me_at(square), who, option, sit, self.token, d)
+            if prone:
+                who = prone_copy(self.c, target)
+                conds = (self.conds[self.c.id], who.condition_set)
+            else:
+                who, conds = target, (self.conds[self.c.id], self.conds[target.id])
+            found = base_for(self.state, self.me_at(square), who, option, sit, self.token, d, conds)
         self._bases[key] = found
         return found
 
@@ -319,7 +265,6 @@ class TurnView:
             return out
         worth = {tid: turn_value((b.key(1),), self.hp[tid]).capped / self.hp[tid] for tid, b in bases.items()}
         ranked = sorted(bases, key=lambda tid: -worth[tid])
-        by_id = {t.id: t for t in self.targets}
         for block, limit in ((Block.SWEEP, rs.attack.sweeping_targets), (Block.FULL_AUTO, rs.attack.full_auto_targets)):
             if block not in available:
                 continue
@@ -330,7 +275,7 @@ class TurnView:
                 for other in ranked:
                     if other in chosen or len(chosen) >= limit:
                         continue
-                    if all(_gap(by_id[other], by_id[x]) <= spread for x in chosen):
+                    if all(self._gap(other, x) <= spread for x in chosen):
                         chosen.append(other)
                 if len(chosen) > 1:
                     per[primary] = tuple(chosen[1:])
@@ -371,22 +316,6 @@ class TurnView:
 
     # ----- what the enemies would do to the actor -----
 
-    def aoo_damage(self, enemy_id: str) -> float:
-        """Expected damage of one enemy's Attack of Opportunity on the actor (no MAP: G-41)."""
-        found = self._aoo.get(enemy_id)
-        if found is None:
-            e = self.state.get(enemy_id)
-            found = 0.0
-            for option in attack_options(e, self.state):
-                if option.ranged:
-                    continue
-                b = attack_base(self.state, e, None, self.c, replace(option, limit_ft=_HUGE), self.token)
-                if b is not None:
-                    found = max(found, attack_value(b.key(1)).expected)
-                break
-            self._aoo[enemy_id] = found
-        return found
-
     def in_reach_of(self, square: Square | None) -> list[str]:
         """Enemies that would have the actor in melee reach at ``square`` and could react (RX-21)."""
         space = self.c.space if square is None or square == self.c.position else self.graph.space(square)
@@ -394,74 +323,89 @@ class TurnView:
             return []
         return [r.id for r in self.reaches if space_distance_ft(r.space, space) <= r.reach_ft]
 
-    def ranged_threat(self, square: Square | None) -> float:
-        """Expected damage of one ranged attack from each enemy shooter at the actor on ``square`` (cover counts).
 
-        Each shooter's best ranged option is found once (against the actor where it stands); a square only
-        changes the situation: cover, high ground, the shooter's AMOD-7 if the actor would stand next to it.
-        """
+    def ranged_threat(self, square: Square | None) -> float:
+        """Expected damage of one ranged attack from each enemy shooter at the actor on ``square`` (cover counts)."""
         found = self._threat.get(square)
         if found is not None:
             return found
         mine = self.space_at(square)
         me = self.me_at(square)
-        board = self.state.board
         total = 0.0
-        for e, option, sit in self._shooters():
+        for e, option in self._shooters():
             theirs = self.spaces[e.id]
             if mine and theirs and space_distance_ft(mine, theirs) > option.limit_ft:
                 continue
-            if board is not None and mine and theirs and square is not None:
-                close = space_distance_ft(mine, theirs) <= SQUARE_FT
-                level = (cover_level(self.state, e, me) if self.state.effects and leaning_out(self.state, e)
-                         else board_cover(board, theirs, mine))
-                sit = replace(sit, cover=_COVER[level], high_ground=high_ground(
-                    board, theirs, mine), within_5ft=close, hostile_within_5ft=sit.hostile_within_5ft or close)
-            b = base_for(self.state, e, me, option, sit, self.token)
+            b = self._enemy_base(e, option, me, mine)
             if b is not None:
                 total += attack_value(b.key(1)).expected
         self._threat[square] = total
         return total
 
-    def _shooters(self) -> list[tuple[Combatant, AttackOption, Situation]]:
-        """Each enemy's best loaded ranged option against the actor where it stands, with that situation."""
+    def _enemy_base(self, e: Combatant, option: AttackOption, me: Combatant,
+                    mine: tuple[Square, ...]) -> AttackBase | None:
+        """The odds inputs of an enemy's attack on the actor standing on ``mine``."""
+        sit = self.sights.situation(e, self.spaces[e.id], me, mine, option.ranged)
+        return base_for(self.state, e, me, option, sit, self.token, None, (self.conds[e.id], self.conds[self.c.id]))
+
+    def _shooters(self) -> list[tuple[Combatant, AttackOption]]:
+        """Each enemy's best loaded ranged option against the actor where it stands."""
         if self._shooting is None:
             self._shooting = []
+            mine = self.spaces.get(self.c.id, ())
             for e in self.state.enemies_of(self.c.id):
                 if not e.is_active or not self.spaces.get(e.id):
                     continue
-                best: tuple[float, AttackOption, Situation] | None = None
+                best: tuple[float, AttackOption] | None = None
                 for option in attack_options(e, self.state):
                     if not option.ranged or shots_left(e, option) == 0:
                         continue
-                    sit = situation(self.state, e, self.c, True)  # once per shooter and decision
-                    b = base_for(self.state, e, self.c, replace(option, limit_ft=_HUGE), sit, self.token)
-                    if b is not None:
-                        value = attack_value(b.key(1)).expected
-                        if best is None or value > best[0]:
-                            best = (value, option, sit)
+                    b = self._enemy_base(e, option, self.c, mine)
+                    value = attack_value(b.key(1)).expected if b is not None else 0.0
+                    if best is None or value > best[0]:
+                        best = (value, option)
                 if best is not None:
-                    self._shooting.append((e, best[1], best[2]))
+                    self._shooting.append((e, best[1]))
         return self._shooting
+
+    def aoo_damage(self, enemy_id: str) -> float:
+        """Expected damage of one enemy's Attack of Opportunity on the actor: its first melee option, no MAP (G-41)."""
+        found = self._aoo.get(enemy_id)
+        if found is None:
+            e = self.state.get(enemy_id)
+            found = 0.0
+            for option in attack_options(e, self.state):
+                if not option.ranged:
+                    b = self._enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
+                    found = attack_value(b.key(1)).expected if b is not None else 0.0
+                    break
+            self._aoo[enemy_id] = found
+        return found
 
     def incoming(self) -> float:
         """Expected damage the enemies standing now could deal the actor in one turn of Strikes (a rough guide)."""
         total = 0.0
         actions = self.state.ruleset.turn.actions_per_turn
+        mine = self.spaces.get(self.c.id, ())
         for e in self.state.enemies_of(self.c.id):
-            if not e.is_active or not e.space or not self.c.space:
+            theirs = self.spaces.get(e.id, ())
+            if not e.is_active or not theirs or not mine:
                 continue
-            gap = space_distance_ft(e.space, self.c.space)
+            gap = space_distance_ft(theirs, mine)
             best = 0.0
             for option in attack_options(e, self.state):
                 if gap > option.limit_ft + (0 if option.ranged else e.creature.speeds.walk):
                     continue
-                b = attack_base(self.state, e, None, self.c, replace(option, limit_ft=_HUGE), self.token)
+                b = self._enemy_base(e, option, self.c, mine)
                 if b is not None:
                     keys = tuple(b.key(n) for n in range(1, actions + 1))
                     best = max(best, turn_value(keys, hp_left(self.c)).expected)
             total += best
         return total
+
+    def _gap(self, a: str, b: str) -> int:
+        sa, sb = self.spaces.get(a, ()), self.spaces.get(b, ())
+        return space_distance_ft(sa, sb) if sa and sb else 0
 
     def melee_reach(self) -> int:
         """The actor's melee reach."""
@@ -470,9 +414,3 @@ class TurnView:
 
 _NO_TRIP = frozenset({Condition.PRONE})
 """A prone creature is not tripped again."""
-
-
-def _gap(a: Combatant, b: Combatant) -> int:
-    if not a.space or not b.space:
-        return 0
-    return space_distance_ft(a.space, b.space)

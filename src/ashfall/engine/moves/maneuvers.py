@@ -31,6 +31,7 @@ from ashfall.engine.moves.maneuver_kit import (
     can_stand,
     defense_choice,
     grapple_reach,
+    grapple_reach_check,
     grapplers_of,
     has_free_hand,
     log_contest,
@@ -40,7 +41,7 @@ from ashfall.engine.moves.maneuver_kit import (
     too_large,
     within,
 )
-from ashfall.engine.moves.movement import path_cost, provokes, step_cost
+from ashfall.engine.moves.movement import MOVEMENT_HOOKS, path_cost, provokes, step_cost
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square, footprint
@@ -433,3 +434,12 @@ register(Shove, ActionDef("shove", SHV_1, fixed(1), _resolve_shove, _check_shove
 register(Trip, ActionDef("trip", TRP_1, fixed(1), _resolve_trip, _check_trip, _trip_candidates))
 
 __all__ = ["Constrict", "Drag", "Escape", "Grapple", "ReleaseGrapple", "Shove", "Trip"]
+
+
+def _grapple_follows_movement(ctx: Context, mover: str, frm: Square | None, to: Square | None) -> None:
+    """A grapple ends when a step takes the held creature out of its grappler's reach (C-GRA, MGR-4)."""
+    if frm is not None and to is not None:
+        grapple_reach_check(ctx, mover)
+
+
+MOVEMENT_HOOKS.append(("grapple-reach", _grapple_follows_movement))
