@@ -433,6 +433,9 @@ def test_g_31__a_stowed_weapon_must_be_drawn_before_it_attacks():
         with pytest.raises(Refused) as err:
             e.submit(PowerStrike("w", "a", "greataxe"))
         assert err.value.rule == "G-31"
+        with pytest.raises(Refused) as err:
+            e.submit(Strike("w", "a", "greataxe"))
+        assert err.value.rule == "G-31"
         e.submit(DrawStow("w", "greataxe"))
         with pytest.raises(Refused):
             e.submit(DrawStow("w", "greataxe"))

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from ashfall.engine.moves.movement import squeezes_between_walls, step_cost
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import Board, CoverLevel, Square, Terrain, footprint
-from ashfall.grid.geometry import cover_between
+from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
+from ashfall.grid.geometry import cover_between, space_distance_ft
 
 _LIMIT = 1 << 16
 _BOARDS: dict[int, Board] = {}
@@ -38,6 +38,14 @@ def _keep(board: Board) -> int:
             _ADJ.clear()
         _BOARDS[key] = board
     return key
+
+
+def gap_ft(a: Sequence[Square], b: Sequence[Square]) -> int:
+    """Feet between two spaces (:func:`ashfall.grid.geometry.space_distance_ft`, 5-ft diagonals), fast for 1 x 1."""
+    if len(a) == 1 and len(b) == 1:
+        (ax, ay), (bx, by) = a[0], b[0]
+        return max(abs(ax - bx), abs(ay - by)) * SQUARE_FT
+    return space_distance_ft(a, b)
 
 
 def cover(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> CoverLevel:

@@ -15,14 +15,13 @@ import heapq
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ashfall.ai.board_cache import ORDER, adjacency, static_step
+from ashfall.ai.board_cache import ORDER, adjacency, gap_ft, static_step
 from ashfall.core.types import Condition
 from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
 from ashfall.engine.moves.movement import provokes
 from ashfall.engine.reactions import can_react
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
-from ashfall.grid.geometry import space_distance_ft
 from ashfall.grid.paths import Path, shortest_path
 
 _ORDER = ORDER
@@ -67,7 +66,7 @@ def _within(space: Sequence[Square], reach_ft: int, size: int) -> frozenset[Squa
     ys = [sq[1] for sq in space]
     return frozenset(
         (x, y) for x in range(min(xs) - n, max(xs) + n + 1) for y in range(min(ys) - n, max(ys) + n + 1)
-        if space_distance_ft(space, footprint((x, y), size)) <= reach_ft)
+        if gap_ft(space, footprint((x, y), size)) <= reach_ft)
 
 
 def leaving(reaches: Sequence[Reach], a: Square, b: Square) -> list[str]:
@@ -272,12 +271,14 @@ def _routes(state: EncounterState, c: Combatant, max_actions: int, g: MoveGraph,
 
     def want(sq: Square) -> bool:
         space = g.space(sq)
-        return any(space_distance_ft(space, s) <= within_ft for s in spaces)
+        return any(gap_ft(space, s) <= within_ft for s in spaces)
 
     for dx, dy in _ORDER:
         sq = (start[0] + dx, start[1] + dy)
         if g.cost(start, sq, 0) == SQUARE_FT and g.can_end(sq):
             found[sq] = Route(sq, (sq,), SQUARE_FT, 1, True, ())
+    if within_ft <= 0 or not spaces:
+        return found
     speed = speed_ft(c, state)
     budget = speed * min(max_actions, 2)
     plain = g.nodes(start, budget, want=want, limit=limit)
@@ -337,7 +338,7 @@ def edge_squares(state: EncounterState) -> list[Square]:
 
 def nearest_enemy_ft(state: EncounterState, c: Combatant, space: Sequence[Square]) -> int:
     """Feet from a space to the nearest enemy still standing (a large number when there is none)."""
-    gaps = [space_distance_ft(space, e.space) for e in state.enemies_of(c.id) if e.is_active and e.space]
+    gaps = [gap_ft(space, e.space) for e in state.enemies_of(c.id) if e.is_active and e.space]
     return min(gaps, default=10_000)
 
 
@@ -354,7 +355,7 @@ def flee_path(state: EncounterState, c: Combatant, exits: Sequence[Square],
     if c.position in doors:
         return None
     here = nearest_enemy_ft(state, c, c.space)
-    safe = {sq for sq in doors if nearest_enemy_ft(state, c, g.space(sq)) >= min(here, space_distance_ft(
+    safe = {sq for sq in doors if nearest_enemy_ft(state, c, g.space(sq)) >= min(here, gap_ft(
         c.space, g.space(sq)))}
     for wanted in (safe, doors):
         if not wanted:

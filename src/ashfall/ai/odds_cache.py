@@ -45,14 +45,32 @@ def ruleset_of(token: int) -> Ruleset:
     return _RULESETS[token]
 
 
+_EXPRS: dict[DiceExpr, int] = {}
+_EXPR_LIST: list[DiceExpr] = []
+
+
+def expr_token(expr: DiceExpr) -> int:
+    """A small integer standing for a damage expression in cache keys (hashing the expression tree once)."""
+    token = _EXPRS.get(expr)
+    if token is None:
+        token = _EXPRS[expr] = len(_EXPR_LIST)
+        _EXPR_LIST.append(expr)
+    return token
+
+
+def expr_of(token: int) -> DiceExpr:
+    """The damage expression a token stands for."""
+    return _EXPR_LIST[token]
+
+
 class AttackKey(NamedTuple):
     """Everything the exact odds of one attack depend on.
 
     Attributes:
         bonus: Attack bonus before MAP and Power Strike (situational and activity modifiers included).
         dv: The target's DV against this attack.
-        damage: Damage on a hit.
-        advantage: Net advantage state (G-21).
+        damage: Damage on a hit (:func:`expr_token`).
+        advantage: Net advantage state (G-21), by its value ("normal", "advantage", "disadvantage").
         attack_number: Its place for MAP: 1 + earlier attacks this turn that count (MAP-1, E-01).
         power_strike: A Power Strike (MAA-5).
         dr: The target's DR against the damage type.
@@ -65,8 +83,8 @@ class AttackKey(NamedTuple):
 
     bonus: int
     dv: int
-    damage: DiceExpr
-    advantage: Advantage
+    damage: int
+    advantage: str
     attack_number: int
     power_strike: bool
     dr: int
@@ -100,9 +118,10 @@ def attack_value(key: AttackKey) -> AttackValue:
     An automatic crit (CRIT-5) doubles the dice of every hit; a natural 20 then doubles them again, a
     small overestimate the exact odds module has no switch for.
     """
-    damage = key.damage.doubled() if key.auto_crit else key.damage
+    expr = expr_of(key.damage)
+    damage = expr.doubled() if key.auto_crit else expr
     odds = attack_odds(
-        key.bonus, key.dv, damage, ruleset=ruleset_of(key.rules), advantage=key.advantage,
+        key.bonus, key.dv, damage, ruleset=ruleset_of(key.rules), advantage=Advantage(key.advantage),
         attack_number=key.attack_number, power_strike=key.power_strike, dr=key.dr, resist=key.resist,
         vulnerable=key.vulnerable, immune=key.immune,
     )

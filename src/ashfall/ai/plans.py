@@ -240,8 +240,8 @@ def _opened(opener: Block, p: float, target: str, s: Setting, costs: Costs, acti
                    p * w_capped + (1 - p) * f_capped, p * w_drop + (1 - p) * f_drop, spent + costs.block[opener])
 
 
-_BOOSTED = {Advantage.DISADVANTAGE: Advantage.NORMAL, Advantage.NORMAL: Advantage.ADVANTAGE,
-            Advantage.ADVANTAGE: Advantage.ADVANTAGE}
+_BOOSTED = {Advantage.DISADVANTAGE.value: Advantage.NORMAL.value, Advantage.NORMAL.value: Advantage.ADVANTAGE.value,
+            Advantage.ADVANTAGE.value: Advantage.ADVANTAGE.value}
 """A net advantage state with one more advantage source (G-21: one advantage cancels disadvantage)."""
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ashfall.ai.odds_cache import AttackKey
+from ashfall.ai.odds_cache import AttackKey, expr_token
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.dice import BinOp, Const, DiceExpr, Node
-from ashfall.core.modifiers import Advantage, RollSource, adv, resolve_advantage, stack
+from ashfall.core.modifiers import RollSource, adv, resolve_advantage, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine.attacking import Situation, situation, suppressed, target_defense
@@ -26,7 +26,7 @@ from ashfall.engine.effects import EffectKind
 from ashfall.engine.moves.common import mode_for
 from ashfall.engine.moves.gear import stowed
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel, Square
+from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode
 from ashfall.rules.attack import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
@@ -108,12 +108,12 @@ class AttackBase:
 
     Attributes:
         bonus: The attack bonus (ability, proficiency, item, flanking, high ground …) without MAP.
-        advantage: Net advantage of the attack rolls.
+        advantage: Net advantage of the attack rolls (the :class:`Advantage` value).
         first_advantage: Net advantage of the next attack, with "advantage on your next attack" effects (FNT-3,
             HLP-2).
         first_bonus: Extra bonus of the next ranged attack (edition 1's Aim, E-05).
         dv: The target's DV against it.
-        full: Damage of a hit.
+        full: Damage of a hit (:func:`~ashfall.ai.odds_cache.expr_token`).
         dice_only: Weapon dice only (Sweeping Strike's later targets, SWP-3).
         dr: The target's DR against the damage type.
         resist: The target resists it.
@@ -121,25 +121,21 @@ class AttackBase:
         immune: The target is immune to it.
         auto_crit: Every hit crits (CRIT-5).
         rules: The ruleset token.
-        cover: The target's cover from the square.
-        hostile_within_5ft: A hostile is within 5 ft of the square (AMOD-7 for a ranged attack).
     """
 
     bonus: int
-    advantage: Advantage
-    first_advantage: Advantage
+    advantage: str
+    first_advantage: str
     first_bonus: int
     dv: int
-    full: DiceExpr
-    dice_only: DiceExpr
+    full: int
+    dice_only: int
     dr: int
     resist: bool
     vulnerable: bool
     immune: bool
     auto_crit: bool
     rules: int
-    cover: CoverLevel
-    hostile_within_5ft: bool
 
     def key(self, number: int, *, power: bool = False, extra: int = 0, first: bool = False,
             dice_only: bool = False) -> AttackKey:
@@ -193,8 +189,8 @@ class _Core:
     bonus: int
     sources: tuple[RollSource, ...]
     dv: int
-    full: DiceExpr
-    dice_only: DiceExpr
+    full: int
+    dice_only: int
     dr: int
     resist: bool
     vulnerable: bool
@@ -212,8 +208,10 @@ def _core(state: EncounterState, attacker: Combatant, target: Combatant, option:
           defenses: Defenses | None, a_conditions: frozenset[Condition],
           t_conditions: frozenset[Condition]) -> _Core | None:
     """Modifiers, DV and damage of the attack, cached by stat blocks (identity), conditions and situation."""
-    key = (id(attacker.creature), id(option.weapon), option.mode, id(target.creature), id(target.armor),
-           id(target.shield), id(state.ruleset), sit, a_conditions, t_conditions)
+    key = (id(attacker.creature), id(option.weapon), option.mode._value_, id(target.creature), id(target.armor),
+           id(target.shield), id(state.ruleset), sit.flanking, sit.high_ground, sit.hostile_within_5ft,
+           sit.within_5ft, sit.cover._value_, sit.flat_footed, sit.unseen_attacker, sit.leaning_out, a_conditions,
+           t_conditions)
     if key in _CORES:
         return _CORES[key]
     found = _build_core(state, attacker, target, option, sit, defenses, a_conditions, t_conditions)
@@ -246,8 +244,8 @@ def _build_core(state: EncounterState, attacker: Combatant, target: Combatant, o
     dtype = parts[0].type
     d = defenses or Defenses.of_creature(target.creature, target.armor, t_conditions)
     return _Core(
-        stack(prepared.modifiers).total, prepared.sources, dv.total, combined_damage(parts),
-        combined_damage(dice_only), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
+        stack(prepared.modifiers).total, prepared.sources, dv.total, expr_token(combined_damage(parts)),
+        expr_token(combined_damage(dice_only)), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
         d.is_vulnerable(dtype), d.immunity_rule(dtype) is not None,
         auto_crit_rule(prepared, t_conditions, sit.within_5ft) is not None,
         (attacker.creature, option.weapon, target.creature, target.armor, target.shield, state.ruleset),
@@ -278,14 +276,9 @@ def base_for(state: EncounterState, attacker: Combatant, target: Combatant, opti
     rs = state.ruleset
     aimed = bool(option.ranged and rs.attack.aim_available and state.effects_on(attacker.id, EffectKind.AIMED))
     return AttackBase(
-        core.bonus, advantage, first_adv, rs.attack.aim_bonus if aimed else 0, core.dv, core.full, core.dice_only,
-        core.dr, core.resist, core.vulnerable, core.immune, core.auto_crit, token, _LEVEL[sit.cover],
-        sit.hostile_within_5ft,
+        core.bonus, advantage._value_, first_adv._value_, rs.attack.aim_bonus if aimed else 0, core.dv, core.full,
+        core.dice_only, core.dr, core.resist, core.vulnerable, core.immune, core.auto_crit, token,
     )
-
-
-_LEVEL = {Cover.NONE: CoverLevel.NONE, Cover.PARTIAL: CoverLevel.PARTIAL, Cover.HEAVY: CoverLevel.HEAVY,
-          Cover.TOTAL: CoverLevel.TOTAL}
 
 
 def prone_copy(attacker: Combatant, target: Combatant) -> Combatant:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ashfall.ai.board_cache import cover
+from ashfall.ai.board_cache import cover, gap_ft
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_base, attack_options
 from ashfall.core.types import Skill
 from ashfall.engine.decisions import Decision
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel
-from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 
 PREFERENCE = ("counterspell", "intercept", "deflect", "attack-of-opportunity", "return-fire", "brace",
@@ -88,11 +87,11 @@ def _worth_intercepting(state: EncounterState, reactor: Combatant, decision: Dec
     options = [replace(o, limit_ft=_HUGE) for o in attack_options(attacker, state)]
     reach = state.ruleset.turn.intercept_range_ft
     for ally in state.allies_of(reactor.id):
-        if not ally.is_active or not ally.space or space_distance_ft(ally.space, reactor.space) > reach:
+        if not ally.is_active or not ally.space or gap_ft(ally.space, reactor.space) > reach:
             continue
         hit = 0.0
         for option in options:
-            near = space_distance_ft(attacker.space, ally.space) <= (option.weapon.reach if option.weapon and not
+            near = gap_ft(attacker.space, ally.space) <= (option.weapon.reach if option.weapon and not
                                                                      option.ranged else 5)
             if not option.ranged and not near:
                 continue

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ashfall.ai.board_cache import cover as board_cover
+from ashfall.ai.board_cache import gap_ft
 from ashfall.core.types import Condition
 from ashfall.engine.attacking import Situation, cover_level, leaning_out
 from ashfall.engine.moves.common import melee_reach
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
-from ashfall.grid.geometry import flanks, high_ground, space_distance_ft
+from ashfall.grid.geometry import flanks, high_ground
 from ashfall.rules import conditions as cond
 from ashfall.rules.activities import provides_flanking
 from ashfall.rules.defense import Cover
@@ -87,7 +88,7 @@ class Sights:
             else:
                 cover = COVER[board_cover(board, a_space, t_space)]
             hg = high_ground(board, a_space, t_space)
-        close = space_distance_ft(a_space, t_space) <= SQUARE_FT if on_map else not ranged
+        close = gap_ft(a_space, t_space) <= SQUARE_FT if on_map else not ranged
         return Situation(
             flanking=not ranged and on_map and any(flanks(a_space, ally, t_space)
                                                    for ally in self._allies_threatening(attacker, target, t_space)),
@@ -108,7 +109,7 @@ class Sights:
             if not self._can_threaten(e):
                 continue
             space = t_space if e.id == target.id else self.spaces[e.id]
-            if space_distance_ft(a_space, space) <= SQUARE_FT:
+            if gap_ft(a_space, space) <= SQUARE_FT:
                 return True
         return False
 
@@ -125,7 +126,7 @@ class Sights:
                     continue
                 if provides_flanking(self.conditions[ally.id], state.ruleset) is not None:
                     continue
-                if space_distance_ft(space, t_space) <= melee_reach(ally, state):
+                if gap_ft(space, t_space) <= melee_reach(ally, state):
                     found.append(space)
             self._flankers[key] = found
         return found

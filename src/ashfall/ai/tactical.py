@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any
 
 from ashfall.ai import reactions
+from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.movement import Route, can_move, first_stride, flee_path, path_to, routes
 from ashfall.ai.plans import Block, Plan
 from ashfall.ai.profile import AttackOption, shots_left
@@ -55,7 +56,6 @@ from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.moves.utility import Dodge
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square
-from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import behaviour
 
@@ -298,8 +298,9 @@ class TacticalPolicy:
         k = c.turn.actions_left
         here = c.position
         ways = [Route(here if here is not None else (0, 0), (), 0, 0, True, ())]
+        shoot_anywhere = False
         if advance and k > 1 and here is not None and can_move(state, c):
-            spaces, reach = self._wanted(view)
+            spaces, reach, shoot_anywhere = self._wanted(view)
             ways += [r for sq, r in routes(state, c, k - 1, view.graph, view.reaches, spaces, reach,
                                            self.config.max_routes).items() if sq != here]
         for route in ways:
@@ -308,6 +309,8 @@ class TacticalPolicy:
             square = None if full else route.to
             aoo_path = sum(view.aoo_damage(e) for e in route.provokers)
             for option in view.options:
+                if option.ranged and not (full or route.step or shoot_anywhere):
+                    continue  # a shooter with a shot from here only weighs Steps (cover, AMOD-7), not walks
                 setting = view.setting(square, option, full=full)
                 if setting is None:
                     continue
@@ -319,14 +322,21 @@ class TacticalPolicy:
                     if plan is not None:
                         yield Candidate(route, plan, aoo_path + shooting, 0.0, plan.frac - penalty)
 
-    def _wanted(self, view: TurnView) -> tuple[tuple[tuple[Square, ...], ...], int]:
-        """Squares worth moving to: a target within melee reach, or within range if it cannot shoot from here."""
+    def _wanted(self, view: TurnView) -> tuple[tuple[tuple[Square, ...], ...], int, bool]:
+        """Squares worth moving to: a target within melee reach, or within range if it cannot shoot from here.
+
+        Returns:
+            The targets' spaces, the distance from them that makes a square worth weighing, and whether
+            squares are weighed for shooting too (no ranged option has a shot from where it stands).
+        """
         spaces = tuple(s for t in view.targets if (s := view.spaces.get(t.id)))
         reach = max((o.limit_ft for o in view.options if not o.ranged), default=0)
+        shoot = False
         for o in view.options:
             if o.ranged and view.setting(None, o, full=False) is None:
                 reach = max(reach, _normal_reach(o))
-        return spaces, reach
+                shoot = True
+        return spaces, reach, shoot
 
     def _first_intent(self, view: TurnView, cand: Candidate) -> Any | None:
         c = view.c
@@ -392,7 +402,7 @@ class TacticalPolicy:
 
         def goal(sq: Square) -> bool:
             space = view.graph.space(sq)
-            return any(space_distance_ft(space, s) <= reach for s in spaces)
+            return any(gap_ft(space, s) <= reach for s in spaces)
 
         path = path_to(state, c, goal, view.graph)
         if not path:
@@ -445,7 +455,7 @@ def _beside(view: TurnView, ally: Combatant) -> Callable[[Square], bool]:
     """A goal: squares within touch range (5 ft) of the ally."""
 
     def goal(sq: Square) -> bool:
-        return space_distance_ft(view.graph.space(sq), ally.space) <= SQUARE_FT
+        return gap_ft(view.graph.space(sq), ally.space) <= SQUARE_FT
 
     return goal
 
@@ -466,7 +476,7 @@ def _normal_reach(o: AttackOption) -> int:
 def _gap(a: Combatant, b: Combatant) -> int:
     if not a.space or not b.space:
         return 0
-    return space_distance_ft(a.space, b.space)
+    return gap_ft(a.space, b.space)
 
 
 def _moved_actions(engine: Engine, actor: str) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.movement import MoveGraph, Reach, threats
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token, turn_value
 from ashfall.ai.plans import Block, Costs, Plan, Setting, plan_key, plans_for
@@ -35,7 +36,6 @@ from ashfall.engine.moves.maneuvers import Trip
 from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
-from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import Activity, action_cost
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.rules.defense import Cover
@@ -164,7 +164,7 @@ class TurnView:
             return self._bases[key]
         found: AttackBase | None = None
         mine, theirs = self.space_at(square), self.spaces.get(target.id, ())
-        if not (mine and theirs) or space_distance_ft(mine, theirs) <= option.limit_ft:
+        if not (mine and theirs) or gap_ft(mine, theirs) <= option.limit_ft:
             d = self._defenses.get(target.id)
             if d is None:
                 d = self._defenses[target.id] = Defenses.of_creature(target.creature, target.armor,
@@ -321,7 +321,7 @@ class TurnView:
         space = self.c.space if square is None or square == self.c.position else self.graph.space(square)
         if not space:
             return []
-        return [r.id for r in self.reaches if space_distance_ft(r.space, space) <= r.reach_ft]
+        return [r.id for r in self.reaches if gap_ft(r.space, space) <= r.reach_ft]
 
 
     def ranged_threat(self, square: Square | None) -> float:
@@ -334,7 +334,7 @@ class TurnView:
         total = 0.0
         for e, option in self._shooters():
             theirs = self.spaces[e.id]
-            if mine and theirs and space_distance_ft(mine, theirs) > option.limit_ft:
+            if mine and theirs and gap_ft(mine, theirs) > option.limit_ft:
                 continue
             b = self._enemy_base(e, option, me, mine)
             if b is not None:
@@ -391,7 +391,7 @@ class TurnView:
             theirs = self.spaces.get(e.id, ())
             if not e.is_active or not theirs or not mine:
                 continue
-            gap = space_distance_ft(theirs, mine)
+            gap = gap_ft(theirs, mine)
             best = 0.0
             for option in attack_options(e, self.state):
                 if gap > option.limit_ft + (0 if option.ranged else e.creature.speeds.walk):
@@ -405,7 +405,7 @@ class TurnView:
 
     def _gap(self, a: str, b: str) -> int:
         sa, sb = self.spaces.get(a, ()), self.spaces.get(b, ())
-        return space_distance_ft(sa, sb) if sa and sb else 0
+        return gap_ft(sa, sb) if sa and sb else 0
 
     def melee_reach(self) -> int:
         """The actor's melee reach."""

@@ -49,7 +49,7 @@ def pct(rate: float) -> str:
 
 
 def _rate(r: Rate) -> str:
-    return f"{pct(r.rate)} ({100 * r.ci95[0]:.1f}–{100 * r.ci95[1]:.1f})"
+    return f"{pct(r.rate)} ({100 * r.ci95[0]:.0f}–{100 * r.ci95[1]:.0f})"
 
 
 def _mean_sd(s: Summary) -> str:
@@ -70,13 +70,14 @@ def report_tables(report: SimReport) -> list[Table]:
     for col in ("mean ± sd", "min", "p5", "p25", "median", "p75", "p95", "max"):
         rounds.add_column(col, justify="right")
     rounds.add_row(_mean_sd(q), f"{q.minimum:g}", *(f"{v:g}" for _, v in q.quantiles), f"{q.maximum:g}")
-    per = Table(title="Combatants")
+    per = Table(title="Combatants (damage and HP left: means per fight)")
     for col in ("combatant", "side", "drops (95% CI)", "deaths", "dealt", "taken", "HP left", "morale"):
-        per.add_column(col, justify="left" if col in ("combatant", "side", "morale") else "right")
+        per.add_column(col, justify="left" if col in ("combatant", "side", "morale") else "right",
+                       no_wrap=col != "morale")
     for c in report.combatants:
         morale = ", ".join(f"{k} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-"
-        per.add_row(escape(c.name), escape(c.side), _rate(c.dropped), pct(c.died.rate), _mean_sd(c.dealt),
-                    _mean_sd(c.taken), f"{c.hp_left.mean:.0f}/{c.max_hp}", morale)
+        per.add_row(escape(c.name), escape(c.side), _rate(c.dropped), pct(c.died.rate), f"{c.dealt.mean:.1f}",
+                    f"{c.taken.mean:.1f}", f"{c.hp_left.mean:.0f}/{c.max_hp}", morale)
     return [sides, rounds, per]
 
 

@@ -39,7 +39,8 @@ from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Vitality
 from ashfall.rules.map import TwoWeapon
 
-TWF_3, CDG_1, CDG_3, CDG_4, G_20 = rule("TWF-3"), rule("CDG-1"), rule("CDG-3"), rule("CDG-4"), rule("G-20")
+TWF_3, G_20 = rule("TWF-3"), rule("G-20")
+CDG_1, CDG_2, CDG_3, CDG_4 = rule("CDG-1"), rule("CDG-2"), rule("CDG-3"), rule("CDG-4")
 TWF_ABILITY = "two-weapon-fighting"
 """The talent that adds the attribute to off-hand damage (TWF-6)."""
 CDG_IMMUNE = "coup-de-grace-immune"
@@ -156,7 +157,7 @@ def _resolve_cdg(ctx: Context, intent: CoupDeGrace) -> None:
         raise refuse(err.rule, err.reason) from None
     used = blow.weapon.id if blow.weapon else "unarmed"
     ctx.emit(ev.AttackRolled(c.id, intent.target, used, "Coup de Grace", NO_ROLL, 0, (), "crit",
-                             tuple(blow.reasons), blow.counts_for_map))
+                             tuple(blow.reasons), blow.counts_for_map, rule=CDG_2))
     if c.has(Condition.HIDDEN):
         end_conditions(ctx, c.id, EndEvent(EndTrigger.ATTACKS), G_20)
     damage = roll_damage(blow.damage_parts, ctx.rng, ctx.ruleset, critical=True)
@@ -186,5 +187,5 @@ def _cdg_candidates(state: EncounterState, actor: str) -> Iterator[CoupDeGrace]:
 
 register(OffHandStrike, ActionDef("off-hand-strike", TWF_3, fixed(SINGLE_ACTION), _resolve_offhand, _check_offhand,
                                   _offhand_candidates))
-register(CoupDeGrace, ActionDef("coup-de-grace", rule("CDG-2"), activity_cost(Activity.COUP_DE_GRACE), _resolve_cdg,
+register(CoupDeGrace, ActionDef("coup-de-grace", CDG_2, activity_cost(Activity.COUP_DE_GRACE), _resolve_cdg,
                                 _check_cdg, _cdg_candidates))

@@ -25,6 +25,7 @@ from ashfall.engine.attacking import (
 )
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import mode_for, require_target, weapon_of
+from ashfall.engine.moves.gear import require_in_hand
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel
 from ashfall.grid.geometry import cover_between
@@ -125,6 +126,7 @@ def _check(state: EncounterState, intent: Strike) -> None:
     mode = mode_for(weapon, intent.thrown)
     if intent.called_shot is not None and not state.ruleset.attack.called_shots:
         raise refuse("CS-0", "called shots are not used in this ruleset")
+    require_in_hand(c, weapon)
     check_attack_reach(state, c, target, weapon, mode, intent.declared)
     check_ammo(c, weapon, mode)
 
