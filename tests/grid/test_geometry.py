@@ -145,7 +145,7 @@ def test_pos_1__an_endpoint_inside_the_target_is_not_flanking() -> None:
 def test_line_squares__exact_traversal_excludes_corner_touches(
     a: tuple[float, float], b: tuple[float, float], expected: list[Square]
 ) -> None:
-    assert line_squares(a, b) == expected
+    assert list(line_squares(a, b)) == expected
 
 
 def board(walls: tuple[Square, ...] = (), cover: dict[Square, CoverObject] | None = None,

@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any
 
 from ashfall.ai import reactions
+from ashfall.ai.board_cache import cover as board_cover
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.movement import Route, can_move, first_stride, flee_path, path_to, routes
 from ashfall.ai.plans import Block, Plan
@@ -55,7 +56,7 @@ from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.moves.utility import Dodge
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import SQUARE_FT, Square
+from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import behaviour
 
@@ -393,16 +394,27 @@ class TacticalPolicy:
         return None
 
     def _approach(self, view: TurnView) -> Choice | None:
-        """Stride along the shortest legal path toward the nearest square from which a target can be attacked."""
+        """Stride along the shortest legal path toward the nearest square from which a target can be attacked.
+
+        For a ranged option that square must be within normal range with a line of fire (no total cover, COV-3).
+        """
         c, state = view.c, view.state
-        spaces = [t.space for t in view.targets if t.space]
+        spaces = [s for t in view.targets if (s := view.spaces.get(t.id))]
         if not spaces:
             return None
-        reach = max((_normal_reach(o) for o in view.options), default=state.ruleset.attack.natural_reach)
+        reaches = [(_normal_reach(o), o.ranged) for o in view.options] or [
+            (state.ruleset.attack.natural_reach, False)]
+        board = state.board
 
         def goal(sq: Square) -> bool:
             space = view.graph.space(sq)
-            return any(gap_ft(space, s) <= reach for s in spaces)
+            for t in spaces:
+                gap = gap_ft(space, t)
+                for reach, ranged in reaches:
+                    if gap <= reach and not (ranged and board is not None
+                                             and board_cover(board, space, t) is CoverLevel.TOTAL):
+                        return True
+            return False
 
         path = path_to(state, c, goal, view.graph)
         if not path:

@@ -1,7 +1,8 @@
 """The ``ashfall`` console script: a typer app wiring the command modules together.
 
-Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID) and the ``odds``
-group (exact odds). Commands only translate options into engine calls and hand results to presenters.
+Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID), the ``odds``
+group (exact odds), ``validate`` (encounter files), and ``run`` / ``sim`` / ``compare`` (the simulator).
+Commands only translate options into engine calls and hand results to presenters.
 """
 
 from __future__ import annotations
@@ -10,16 +11,30 @@ import typer
 
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
+from ashfall.cli.sim_cmds import register as register_sim
+from ashfall.encounters import validate_command
 
 app = typer.Typer(
     name="ashfall",
-    help="Ashfall rules engine: dice, exact odds and rule look-ups.",
+    help="Ashfall rules engine: dice, exact odds, rule look-ups, encounters and the combat simulator.",
     no_args_is_help=True,
     add_completion=False,
 )
 app.command("roll")(roll_command)
 app.command("rule")(rule_command)
 app.add_typer(odds_app, name="odds")
+register_sim(app)
+
+
+@app.command("validate")
+def validate(path: str = typer.Argument(..., help="An encounter file, or a folder of them.")) -> None:
+    """Check encounter files and every reference in them; problems name the file, field path and line."""
+    from pathlib import Path
+
+    code, lines = validate_command(Path(path))
+    for line in lines:
+        typer.echo(line)
+    raise typer.Exit(code)
 
 
 def main() -> None:

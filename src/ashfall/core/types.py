@@ -150,12 +150,12 @@ class Size(Enum):
     @property
     def rank(self) -> int:
         """0 for tiny up to 5 for gargantuan."""
-        return _SIZES.index(self)
+        return _SIZE_RANK[self.value]
 
     @property
     def squares(self) -> int:
         """Side of the space on a 5-ft grid (1 for tiny to medium)."""
-        return {Size.LARGE: 2, Size.HUGE: 3, Size.GARGANTUAN: 4}.get(self, 1)
+        return _SIZE_SQUARES[self.value]
 
     def steps_to(self, other: Size) -> int:
         """How many sizes larger ``other`` is than this (negative if smaller)."""
@@ -163,6 +163,8 @@ class Size(Enum):
 
 
 _SIZES = list(Size)
+_SIZE_RANK = {s.value: i for i, s in enumerate(_SIZES)}
+_SIZE_SQUARES = {s.value: {"large": 2, "huge": 3, "gargantuan": 4}.get(s.value, 1) for s in _SIZES}
 
 
 class Condition(Enum):

@@ -14,7 +14,9 @@ from ashfall.content.schema import Weapon
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
+from ashfall.engine.environment import Cause, Obscurement, Veil
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
+from ashfall.grid.board import Square
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.morale import STATUS_MARKS, Status
 
@@ -314,3 +316,145 @@ def _mount(state: EncounterState, e: ev.MountChanged) -> None:
 def _ended(state: EncounterState, e: ev.CombatEnded) -> None:
     state.ended = True
     state.winner = e.winner
+
+
+# ----- spreading hazards (HAZ-0, HAZF, HAZG, HAZC, HAZW, G-29, G-51) -----
+
+
+@applies(ev.FireChanged)
+def _fire_changed(state: EncounterState, e: ev.FireChanged) -> None:
+    env = state.environment
+    for sq in e.squares:
+        env.fire_burnout.pop(sq, None)  # lit: fresh fuel, its burnout is rolled at the end of the round (HAZF-5)
+        if e.burning:
+            env.fire.setdefault(sq, 0)
+        else:
+            env.fire.pop(sq, None)
+            if e.fuel_spent:
+                env.flammable.discard(sq)
+
+
+@applies(ev.FireTicked)
+def _fire_ticked(state: EncounterState, e: ev.FireTicked) -> None:
+    env = state.environment
+    for sq, burned, left in e.squares:
+        env.fire[sq] = burned
+        env.fire_burnout[sq] = left
+
+
+@applies(ev.SmokeChanged)
+def _smoke(state: EncounterState, e: ev.SmokeChanged) -> None:
+    veils = state.environment.veils
+    for sq in e.squares:
+        old = veils.get(sq)
+        if e.level == Obscurement.NONE.value:
+            if old is not None and old.cause is Cause.SMOKE:
+                del veils[sq]
+        elif old is None or old.cause is Cause.SMOKE or old.level.value < e.level:
+            veils[sq] = Veil(Obscurement(e.level), Cause.SMOKE)
+
+
+@applies(ev.GasChanged)
+def _gas(state: EncounterState, e: ev.GasChanged) -> None:
+    env = state.environment
+    if e.cloud is None:
+        env.gas_clouds.pop(e.cloud_id, None)
+    else:
+        env.gas_clouds[e.cloud_id] = e.cloud
+    env.gas = {}
+    for cloud_id in sorted(env.gas_clouds, reverse=True):
+        env.gas.update(dict.fromkeys(env.gas_clouds[cloud_id].squares, cloud_id))
+
+
+@applies(ev.CountdownChanged)
+def _countdown(state: EncounterState, e: ev.CountdownChanged) -> None:
+    if e.rounds is None:
+        state.environment.countdowns.pop(e.key, None)
+    else:
+        state.environment.countdowns[e.key] = e.rounds
+
+
+@applies(ev.CollapseChanged)
+def _collapse(state: EncounterState, e: ev.CollapseChanged) -> None:
+    if e.collapse is None:
+        state.environment.collapses.pop(e.collapse_id, None)
+    else:
+        state.environment.collapses[e.collapse_id] = e.collapse
+
+
+@applies(ev.RubbleAdded)
+def _rubble(state: EncounterState, e: ev.RubbleAdded) -> None:
+    state.environment.rubble |= set(e.squares)
+
+
+@applies(ev.WaterChanged)
+def _water(state: EncounterState, e: ev.WaterChanged) -> None:
+    env = state.environment
+    if e.flood is None:
+        env.floods.pop(e.flood_id, None)
+    else:
+        env.floods[e.flood_id] = e.flood
+    env.water_depth = water_depths(state)
+
+
+def water_depths(state: EncounterState) -> dict[Square, int]:
+    """Each flooded square's depth: the highest water level over it minus its elevation (HAZW-1)."""
+    board = state.board
+    depths: dict[Square, int] = {}
+    if board is None:
+        return depths
+    everywhere = tuple((x, y) for y in range(board.height) for x in range(board.width))
+    for flood in state.environment.floods.values():
+        for sq in flood.squares or everywhere:
+            depth = flood.level_ft - board.height_at(sq)
+            if depth > 0 and not board.blocks_sight(sq):
+                depths[sq] = max(depth, depths.get(sq, 0))
+    return depths
+
+
+@applies(ev.DrainChanged)
+def _drain(state: EncounterState, e: ev.DrainChanged) -> None:
+    state.environment.drains[e.drain.id] = e.drain
+
+
+@applies(ev.HazardTriggered)
+def _hazard_triggered(state: EncounterState, e: ev.HazardTriggered) -> None:
+    state.environment.hazard_marks[f"{e.hazard}:{e.actor}"] = (e.round, e.turn_of)
+
+
+# ----- destructible objects and chain reactions (OBJ, STC, CHN, IEA) -----
+
+CHAIN_PENDING = "chain-pending:"
+"""``environment.data`` key prefix of a fuel container awaiting its end-of-round chain roll (CHN-4)."""
+
+
+@applies(ev.ObjectPlaced)
+def _object_placed(state: EncounterState, e: ev.ObjectPlaced) -> None:
+    state.environment.objects[e.obj.id] = replace(e.obj)
+
+
+@applies(ev.ObjectDamaged)
+def _object_damaged(state: EncounterState, e: ev.ObjectDamaged) -> None:
+    state.environment.objects[e.object].hp = e.hp
+
+
+@applies(ev.ObjectDestroyed)
+def _object_destroyed(state: EncounterState, e: ev.ObjectDestroyed) -> None:
+    state.environment.objects[e.object].broken = True
+    state.environment.data.pop(CHAIN_PENDING + e.object, None)
+
+
+@applies(ev.ChainPending)
+def _chain_pending(state: EncounterState, e: ev.ChainPending) -> None:
+    if e.pending:
+        state.environment.data[CHAIN_PENDING + e.object] = 1
+    else:
+        state.environment.data.pop(CHAIN_PENDING + e.object, None)
+
+
+@applies(ev.DebrisFell)
+def _debris(state: EncounterState, e: ev.DebrisFell) -> None:
+    state.environment.debris |= set(e.squares)
+
+
+APPLIERS[ev.ChainReaction] = _nothing

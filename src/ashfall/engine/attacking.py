@@ -8,7 +8,7 @@ the damage. Reactions neither take nor advance MAP (G-41).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ashfall.content.schema import Weapon, WeaponProperty
@@ -16,6 +16,7 @@ from ashfall.core.modifiers import Modifier, RollSource, adv, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
+from ashfall.engine.battlefield.object_cover import board_with_objects
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add, deal_damage, end_conditions
@@ -32,7 +33,7 @@ from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
-from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
+from ashfall.rules.defense import AttackTraits, Cover, DefenseBreakdown, defense_value
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
 from ashfall.rules.map import TwoWeapon, map_modifier
 from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
@@ -78,11 +79,15 @@ def leaning_out(state: EncounterState, c: Combatant) -> bool:
 
 
 def cover_level(state: EncounterState, attacker: Combatant, target: Combatant) -> CoverLevel:
-    """Cover between two creatures on the map; one leaning out shoots past the cover next to it (COV-4)."""
+    """Cover between two creatures on the map; one leaning out shoots past the cover next to it (COV-4).
+
+    Intact destructible objects count as well as the board's cover; a broken one gives none (STC-10).
+    """
     assert state.board is not None
+    board = board_with_objects(state.board, state.environment, attacker.space)
     if leaning_out(state, attacker):
-        return cover_past(state.board, attacker.space, target.space, adjacent_to(attacker.space))
-    return cover_between(state.board, attacker.space, target.space)[0]
+        return cover_past(board, attacker.space, target.space, adjacent_to(attacker.space))
+    return cover_between(board, attacker.space, target.space)[0]
 
 
 def distance(state: EncounterState, a: Combatant, b: Combatant) -> int:
@@ -120,6 +125,9 @@ def _hostile_within_5ft(state: EncounterState, attacker: Combatant) -> bool:
         and distance(state, attacker, e) <= SQUARE_FT
         for e in state.enemies_of(attacker.id)
     )
+
+
+hostile_within_5ft = _hostile_within_5ft
 
 
 def situation(state: EncounterState, attacker: Combatant, target: Combatant, ranged: bool,
@@ -349,7 +357,8 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
         end_conditions(ctx, attacker.id, EndEvent(EndTrigger.ATTACKS), G_20)
     for t, out in zip(chosen, result.targets, strict=True):
         if out.hit:
-            deal_hit(ctx, attacker, t, out.damage_parts, out.outcome is Outcome.CRIT, ranged, result.activity.value)
+            deal_hit(ctx, attacker, t, out.damage_parts, out.outcome is Outcome.CRIT, ranged, result.activity.value,
+                     traits=attack_traits(plan.weapon, plan.mode))
             if ranged:
                 offer(ctx, Trigger(TriggerKind.RANGED_HIT, attacker.id, t.id))
     return result
@@ -366,8 +375,15 @@ def damage_rolled(actor: str, target: str, damage: DamageRoll) -> ev.DamageRolle
     return ev.DamageRolled(actor, target, parts, damage.critical, damage.total)
 
 
+AfterHit = Callable[[Context, Combatant, Combatant, DamageRoll, AttackTraits], None]
+AFTER_HIT: list[AfterHit] = []
+"""Hooks run after a hit's damage is dealt: (ctx, attacker, target, the damage roll, the attack's traits).
+Destructible cover the shot passed through takes its damage here (STC-11, G-39)."""
+
+
 def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts: tuple[DamagePart, ...],
-             critical: bool, ranged: bool, label: str, *, weak: bool = False) -> DamageResult:
+             critical: bool, ranged: bool, label: str, *, weak: bool = False,
+             traits: AttackTraits | None = None) -> DamageResult:
     """Roll a hit's damage, offer Deflect-style reactions to a ranged hit, and deal it."""
     damage = roll_damage(damage_parts, ctx.rng, ctx.ruleset, critical=critical)
     ctx.emit(damage_rolled(attacker.id, target.id, damage))
@@ -377,14 +393,17 @@ def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts:
         hit_effects = offer(ctx, Trigger(TriggerKind.HIT_BY_RANGED, attacker.id, target.id, data,
                                          only=frozenset({target.id})))
         reduction = combine(hit_effects).damage_reduction
-    return deal_damage(ctx, target.id, damage, source=attacker.id, label=label, critical=critical,
-                       deflect=reduction, ignore_armor_dr=weak)
+    dealt = deal_damage(ctx, target.id, damage, source=attacker.id, label=label, critical=critical,
+                        deflect=reduction, ignore_armor_dr=weak)
+    for hook in AFTER_HIT:
+        hook(ctx, attacker, target, damage, traits or AttackTraits(ranged=ranged))
+    return dealt
 
 
 def _on_hit(ctx: Context, attacker: Combatant, target: Combatant, result: AttackResult, ranged: bool,
             weak: bool) -> None:
     dealt = deal_hit(ctx, attacker, target, result.damage_parts, result.crit, ranged, result.activity.value,
-                     weak=weak)
+                     weak=weak, traits=attack_traits(result.weapon, result.mode))
     for rider in result.riders:
         apply_rider(ctx, attacker, target, rider, dealt.total)
     if ranged:

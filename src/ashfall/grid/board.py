@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from ashfall.core.rule_ids import RuleId, rule
 
@@ -116,8 +117,9 @@ class Board:
         return sq in self.walls
 
 
+@lru_cache(maxsize=16384)
 def footprint(origin: Square, side: int) -> tuple[Square, ...]:
-    """The squares a creature whose space is ``side`` × ``side`` occupies."""
+    """The squares a creature whose space is ``side`` × ``side`` occupies (cached: pure geometry)."""
     x0, y0 = origin
     return tuple((x0 + dx, y0 + dy) for dy in range(side) for dx in range(side))
 

@@ -9,6 +9,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, CoverObject, Square
 
@@ -45,17 +46,25 @@ def within(a: Sequence[Square], b: Sequence[Square], reach_ft: int, diagonals: D
 
 def centre(space: Sequence[Square]) -> tuple[float, float]:
     """The centre point of a space, in square units."""
+    if len(space) == 1:
+        x, y = space[0]
+        return (x + 0.5, y + 0.5)
     xs = [s[0] for s in space]
     ys = [s[1] for s in space]
     return ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
 
 
-def line_squares(a: tuple[float, float], b: tuple[float, float]) -> list[Square]:
+@lru_cache(maxsize=65536)
+def line_squares(a: tuple[float, float], b: tuple[float, float]) -> tuple[Square, ...]:
     """Squares whose interior the segment from ``a`` to ``b`` passes through, in order (exact traversal).
 
     A segment that only touches a square's corner, or runs exactly along a grid line, does not pass
-    through that square's interior and does not list it.
+    through that square's interior and does not list it. Pure geometry, so it is cached.
     """
+    return tuple(_line_squares(a, b))
+
+
+def _line_squares(a: tuple[float, float], b: tuple[float, float]) -> list[Square]:
     (x0, y0), (x1, y1) = a, b
     cuts = {0.0, 1.0}
     for p0, p1 in ((x0, x1), (y0, y1)):

@@ -22,11 +22,16 @@ from ashfall.ruleset.sections import (
     DamageSection,
     DefenseSection,
     DyingSection,
+    HazardsSection,
     HealingSection,
     MagicSection,
     MoraleSection,
+    MountedSection,
+    ObjectsSection,
     PsionicsSection,
     TurnSection,
+    UnderwaterSection,
+    VehiclesSection,
 )
 
 DEFAULT_PRESET = "ashfall-2"
@@ -50,6 +55,11 @@ class Ruleset(BaseModel):
     turn: TurnSection = TurnSection()
     morale: MoraleSection = MoraleSection()
     magic: MagicSection = MagicSection()
+    hazards: HazardsSection = HazardsSection()
+    underwater: UnderwaterSection = UnderwaterSection()
+    mounted: MountedSection = MountedSection()
+    vehicles: VehiclesSection = VehiclesSection()
+    objects: ObjectsSection = ObjectsSection()
 
     def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> Ruleset:
         """A copy with some options changed, e.g. ``rs.with_options(attack={"map_step": -2})``.
