@@ -188,7 +188,7 @@ def test_ruleset_options_doc__values_as_written_work_in_a_house_rule_file(row: d
 # ----- the docs cover the schema -----
 
 DOCUMENTED_MODELS = [schema.Weapon, schema.Armor, schema.Shield, schema.Creature, schema.Attributes,
-                     schema.Senses, schema.Speeds, schema.DrEntry, schema.MoraleProfile]
+                     schema.Senses, schema.Speeds, schema.DrEntry, schema.MoraleProfile, schema.ObjectTemplate]
 
 
 @pytest.mark.parametrize("model", DOCUMENTED_MODELS, ids=[m.__name__ for m in DOCUMENTED_MODELS])
@@ -208,7 +208,9 @@ def test_content_doc__documents_every_field(model: type[schema.Model]) -> None:
     [c.value for c in schema.ArmorCategory],
     [k.value for k in schema.WeaponKind],
     [k.value for k in schema.CreatureKind],
-], ids=["properties", "damage-types", "sizes", "saves", "skills", "conditions", "armor", "weapon-kinds", "kinds"])
+    [v.value for e in (schema.ObjectCover, schema.ChainKind, schema.ObjectTag) for v in e],
+], ids=["properties", "damage-types", "sizes", "saves", "skills", "conditions", "armor", "weapon-kinds", "kinds",
+        "objects"])
 def test_content_doc__names_every_allowed_value(values: list[str]) -> None:
     text = (DOCS / "content.md").read_text(encoding="utf-8")
     missing = [v for v in values if f"`{v}`" not in text]

@@ -7,10 +7,11 @@ from pydantic import BaseModel
 
 from ashfall.encounters import schema
 from ashfall.encounters.maps import DEFAULT_LEGEND
+from ashfall.encounters.objects_spec import ObjectPlacement
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "encounters.md"
 MODELS = [schema.EncounterFile, schema.MapSpec, schema.LegendEntry, schema.CoverSpec, schema.ElevationSpec,
-          schema.SideSpec, schema.CombatantSpec, schema.VictorySpec]
+          schema.SideSpec, schema.CombatantSpec, schema.VictorySpec, ObjectPlacement]
 
 
 @pytest.mark.parametrize("model", MODELS, ids=[m.__name__ for m in MODELS])

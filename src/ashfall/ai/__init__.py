@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ashfall.ai.tactical import Choice, Reason, TacticalConfig, TacticalPolicy
+from ashfall.ai.choice import Choice, Reason, TacticalConfig
+from ashfall.ai.tactical import TacticalPolicy
 from ashfall.engine.state import Combatant
 
 

@@ -21,7 +21,7 @@ from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, spee
 from ashfall.engine.moves.movement import provokes
 from ashfall.engine.reactions import can_react
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
+from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
 from ashfall.grid.paths import Path, shortest_path
 
 _ORDER = ORDER
@@ -269,9 +269,10 @@ def _routes(state: EncounterState, c: Combatant, max_actions: int, g: MoveGraph,
     if max_actions < 1 or not can_move(state, c):
         return found
 
+    wanted = _within_any(spaces, within_ft, g.size)
+
     def want(sq: Square) -> bool:
-        space = g.space(sq)
-        return any(gap_ft(space, s) <= within_ft for s in spaces)
+        return sq in wanted
 
     for dx, dy in _ORDER:
         sq = (start[0] + dx, start[1] + dy)
@@ -294,6 +295,14 @@ def _routes(state: EncounterState, c: Combatant, max_actions: int, g: MoveGraph,
             continue
         found[sq] = Route(sq, path, feet, actions, False, provokers_along(g, near, start, path))
     return found
+
+
+def _within_any(spaces: Sequence[Sequence[Square]], within_ft: int, size: int) -> frozenset[Square]:
+    """Top-left squares of a ``size`` x ``size`` space within ``within_ft`` of one of ``spaces``."""
+    found: set[Square] = set()
+    for space in spaces:
+        found |= _within(space, within_ft, size)
+    return frozenset(found)
 
 
 def _costs(g: MoveGraph, start: Square, path: Sequence[Square]) -> tuple[int, ...]:
@@ -364,12 +373,3 @@ def flee_path(state: EncounterState, c: Combatant, exits: Sequence[Square],
         if path:
             return path
     return None
-
-
-def away_squares(state: EncounterState, c: Combatant, graph: MoveGraph | None = None) -> list[Square]:
-    """Squares adjacent to the creature, farthest from the nearest enemy first (reading order breaks ties)."""
-    if c.position is None:
-        return []
-    g = graph or MoveGraph.of(state, c)
-    options = [sq for sq in neighbours(c.position) if g.cost(c.position, sq, 0) is not None and g.can_end(sq)]
-    return sorted(options, key=lambda sq: (-nearest_enemy_ft(state, c, g.space(sq)), sq[1], sq[0]))

@@ -20,21 +20,26 @@ from ashfall.odds.attack import attack_odds
 from ashfall.ruleset import Ruleset
 
 _BY_ID: dict[int, int] = {}
-_BY_VALUE: dict[Ruleset, int] = {}
+_BY_VALUE: dict[str, int] = {}
 _RULESETS: list[Ruleset] = []
 _KEEP: list[Ruleset] = []
 """Every ruleset object seen, kept alive so that its ``id`` is never reused for another object."""
+_KEEP_MAX = 1024
 
 
 def ruleset_token(ruleset: Ruleset) -> int:
     """A small integer standing for the ruleset in cache keys (equal rulesets get the same token)."""
     token = _BY_ID.get(id(ruleset))
     if token is None:
-        token = _BY_VALUE.get(ruleset)
+        if len(_KEEP) >= _KEEP_MAX:
+            _KEEP.clear()
+            _BY_ID.clear()
+        value = ruleset.model_dump_json()
+        token = _BY_VALUE.get(value)
         if token is None:
             token = len(_RULESETS)
             _RULESETS.append(ruleset)
-            _BY_VALUE[ruleset] = token
+            _BY_VALUE[value] = token
         _KEEP.append(ruleset)
         _BY_ID[id(ruleset)] = token
     return token

@@ -252,6 +252,11 @@ def _with_first_advantage(s: Setting, target: str, base: AttackBase) -> Setting:
     return replace(s, bases=bases)
 
 
-def plan_key(plan: Plan) -> tuple[float, float, float]:
-    """How plans against one target compare: expected HP fraction removed, then drop chance, then fewer actions."""
-    return (round(plan.frac, 9), round(plan.p_drop, 9), -plan.actions)
+def plan_key(plan: Plan, drop_step: float) -> tuple[int, float, float, int]:
+    """How plans against one target compare.
+
+    The likelier drop first (in steps of ``drop_step``: focus fire), then the expected share of HP removed,
+    then the exact drop chance, then fewer actions.
+    """
+    tier = int(plan.p_drop / drop_step + 1e-9) if drop_step > 0 else 0
+    return (tier, round(plan.frac, 9), round(plan.p_drop, 9), -plan.actions)

@@ -33,7 +33,7 @@ DEFENSE_SKILL = "defense-skill"
 _HUGE = 1 << 30
 
 
-def answer(state: EncounterState, decision: Decision, brutal: bool = False) -> str | None:
+def answer(state: EncounterState, decision: Decision) -> str | None:
     """The AI's answer to one decision."""
     if decision.kind == REACTION:
         return _reaction(state, decision)

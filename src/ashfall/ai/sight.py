@@ -46,6 +46,7 @@ class Sights:
     _threatening: dict[str, bool] = field(default_factory=dict)
     _flankers: dict[tuple[str, str, Space], list[Space]] = field(default_factory=dict)
     _cache: dict[tuple[str, Space, str, Space, bool], Situation] = field(default_factory=dict)
+    _near_sets: dict[tuple[str, str | None], frozenset[Square]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.state.combatants.values():
@@ -102,16 +103,31 @@ class Sights:
         )
 
     def _hostile_near(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space) -> bool:
-        """An enemy of the attacker that is up and not incapacitated stands within 5 ft (AMOD-7)."""
+        """An enemy of the attacker that is up and not incapacitated stands within 5 ft (AMOD-7).
+
+        The target is counted on ``t_space`` (where it would stand), everyone else where they stand.
+        """
         if not a_space:
             return False
-        for e in self.state.enemies_of(attacker.id):
-            if not self._can_threaten(e):
-                continue
-            space = t_space if e.id == target.id else self.spaces[e.id]
-            if gap_ft(a_space, space) <= SQUARE_FT:
-                return True
-        return False
+        moved = t_space != self.spaces[target.id]
+        near = self._near(attacker.side, target.id if moved else None)
+        if any(sq in near for sq in a_space):
+            return True
+        return (moved and target.side != attacker.side and bool(t_space) and self._can_threaten(target)
+                and gap_ft(a_space, t_space) <= SQUARE_FT)
+
+    def _near(self, side: str, without: str | None) -> frozenset[Square]:
+        """Squares within 5 ft of a creature hostile to ``side`` that can threaten (one of them left out)."""
+        key = (side, without)
+        found = self._near_sets.get(key)
+        if found is None:
+            squares: set[Square] = set()
+            for e in self.state.combatants.values():
+                if e.side == side or e.id == without or not self._can_threaten(e):
+                    continue
+                squares.update((x + dx, y + dy) for x, y in self.spaces[e.id] for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            found = self._near_sets[key] = frozenset(squares)
+        return found
 
     def _allies_threatening(self, attacker: Combatant, target: Combatant, t_space: Space) -> list[Space]:
         """Spaces of the attacker's allies that threaten the target and may flank it (POS-1, POS-3, E-22)."""

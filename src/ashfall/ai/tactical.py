@@ -25,97 +25,49 @@ are rolled and nothing is random.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Iterator
 from typing import Any
 
 from ashfall.ai import reactions
 from ashfall.ai.board_cache import cover as board_cover
 from ashfall.ai.board_cache import gap_ft
-from ashfall.ai.movement import Route, can_move, first_stride, flee_path, path_to, routes
-from ashfall.ai.plans import Block, Plan
-from ashfall.ai.profile import AttackOption, shots_left
-from ashfall.ai.targeting import Candidate, candidate_key, downed_targets, focus, standing_targets
+from ashfall.ai.care import heal, rally, second_wind
+from ashfall.ai.choice import Choice, Reason, TacticalConfig
+from ashfall.ai.intents import (
+    escape_actions,
+    legal,
+    moved_actions,
+    normal_reach,
+    plan_intent,
+)
+from ashfall.ai.movement import (
+    MoveGraph,
+    Route,
+    can_move,
+    first_stride,
+    flee_path,
+    path_to,
+    provokers_along,
+    routes,
+    threats,
+)
+from ashfall.ai.profile import shots_left
+from ashfall.ai.targeting import Candidate, downed_targets, drop_tier, focus, rank, standing_targets
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
-from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
+from ashfall.engine.actions import ACTIONS
 from ashfall.engine.decisions import Decision
 from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import fighting, member_status
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
 from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
-from ashfall.engine.moves.maneuvers import Trip
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
+from ashfall.engine.moves.maneuvers import Escape
 from ashfall.engine.moves.movement import Stand, Step, Stride
-from ashfall.engine.moves.spellbook import SPELLS
-from ashfall.engine.moves.spells import CastSpell
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.moves.utility import Dodge
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
+from ashfall.grid.board import CoverLevel, Square
 from ashfall.rules.morale import Status
-from ashfall.rules.morale_behaviour import behaviour
 
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})
-MOVES = frozenset({"stride", "step", "sprint", "crawl"})
-SECOND_WIND_TALENT = "second-wind"
-
-
-class Reason(Enum):
-    """Why the AI chose an intent."""
-
-    FLEE = "flee"
-    FALL_BACK = "fall-back"
-    STAND = "stand"
-    HEAL_ALLY = "heal-ally"
-    REACH_ALLY = "reach-ally"
-    SECOND_WIND = "second-wind"
-    WITHDRAW = "withdraw"
-    MOVE_TO_ATTACK = "move-to-attack"
-    ATTACK = "attack"
-    APPROACH = "approach"
-    RELOAD = "reload"
-    DODGE = "dodge"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One decision: the intent, why, and the candidate attack behind it (if any)."""
-
-    intent: Any
-    reason: Reason
-    candidate: Candidate | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TacticalConfig:
-    """The policy's switches and weights.
-
-    Attributes:
-        brutal: Finish enemies that are down (dying PCs) when no standing enemy can be attacked.
-        self_weight: How much a share of its own HP lost weighs against the same share of an enemy's removed.
-        threat_weight: How much the ranged fire a square invites weighs (cover, distance from shooters).
-        drop_step: Drop chances are compared in steps of this size (smaller differences do not decide).
-        withdraw_below: Withdraw at or below this share of maximum HP when outmatched.
-        second_wind_below: Use Second Wind below this share of maximum HP.
-        second_wind_for_all: Every creature may use Second Wind (default: PCs and stat blocks with the talent).
-        openers: Consider Feint, Trip and Aim before attacks.
-        max_routes: The most squares weighed as places to attack from.
-    """
-
-    brutal: bool = False
-    self_weight: float = 1.0
-    threat_weight: float = 0.5
-    drop_step: float = 0.05
-    withdraw_below: float = 0.25
-    second_wind_below: float = 0.5
-    second_wind_for_all: bool = False
-    openers: bool = True
-    max_routes: int = 24
 
 
 class TacticalPolicy:
@@ -144,7 +96,7 @@ class TacticalPolicy:
 
     def decide(self, state: EncounterState, decision: Decision) -> str | None:
         """Answer a decision for a creature it controls (Controller protocol): reactions and defense skills."""
-        return reactions.answer(state, decision, self.config.brutal)
+        return reactions.answer(state, decision)
 
     # ----- the turn -----
 
@@ -161,14 +113,17 @@ class TacticalPolicy:
             return self._flee(engine, c)
         if c.has(Condition.PRONE):
             stand = Stand(actor)
-            if _legal(engine, stand):
+            if legal(engine, stand):
                 return Choice(stand, Reason.STAND)
-        if status is Status.FALL_BACK and _moved_actions(engine, actor) < _escape_actions(state):
+        view = self._view(engine, c, brutal=False)
+        rallying = rally(view)
+        if rallying is not None:
+            return rallying
+        if status is Status.FALL_BACK and moved_actions(engine, actor) < escape_actions(state):
             back = self._retreat(engine, c, Reason.FALL_BACK)
             if back is not None:
                 return back
-        view = self._view(engine, c, brutal=False)
-        for found in (self._heal(view), self._second_wind(view)):
+        for found in (heal(view), second_wind(view, self.config)):
             if found is not None:
                 return found
         advance = status is not Status.FALL_BACK
@@ -181,6 +136,10 @@ class TacticalPolicy:
             return withdraw
         if best is not None:
             return best
+        if status is Status.FALL_BACK:
+            back = self._retreat(engine, c, Reason.FALL_BACK)  # nothing to shoot at: keep falling back (MOR-17)
+            if back is not None:
+                return back
         return self._idle(view, advance)
 
     def _view(self, engine: Engine, c: Combatant, *, brutal: bool) -> TurnView:
@@ -194,62 +153,40 @@ class TacticalPolicy:
         state = engine.state
         if state.board is None:
             intent = Stride(c.id, ())
-            return Choice(intent, Reason.FLEE) if _legal(engine, intent) else None
+            return Choice(intent, Reason.FLEE) if legal(engine, intent) else None
         if c.has(Condition.PRONE):
             stand = Stand(c.id)
-            if _legal(engine, stand):
+            if legal(engine, stand):
                 return Choice(stand, Reason.STAND)
         return self._retreat(engine, c, Reason.FLEE)
 
     def _retreat(self, engine: Engine, c: Combatant, reason: Reason) -> Choice | None:
-        if not can_move(engine.state, c):
+        """A Stride toward an exit (MOR-20), carefully unless it must Stride (broken, MOR-21).
+
+        A creature whose way out leaves an enemy's reach Steps away instead (ACT-3), or Dodges first so that
+        the Stride provokes nothing (DOD-1, DOD-2).
+        """
+        state = engine.state
+        if not can_move(state, c):
             return None
-        path = flee_path(engine.state, c, self.exits)
+        graph = MoveGraph.of(state, c)
+        path = flee_path(state, c, self.exits or state.exits, graph)
         if not path:
             return None
-        part = first_stride(engine.state, c, path)
+        part = first_stride(state, c, path, graph)
+        if not part:
+            return None
+        if reason is not Reason.FLEE and c.position is not None:
+            near = threats(state, c)
+            if near and provokers_along(graph, near, c.position, part):
+                step = Step(c.id, part[0])
+                if not any(part[0] in r.inside for r in near) and legal(engine, step):
+                    return Choice(step, reason)
+                dodge = Dodge(c.id)
+                if Condition.DODGING not in c.condition_set and legal(engine, dodge):
+                    return Choice(dodge, reason)
         intent = Stride(c.id, part)
-        return Choice(intent, reason) if part and _legal(engine, intent) else None
-
-    # ----- healing -----
-
-    def _heal(self, view: TurnView) -> Choice | None:
-        """Stabilise or heal a dying ally within 5 ft, or move next to one it can then treat this turn."""
-        state, c = view.state, view.c
-        dying = [a for a in state.allies_of(c.id) if a.health.is_dying and not a.health.is_dead]
-        if not dying:
-            return None
-        for ally in dying:
-            for intent in _treatments(c, ally.id):
-                if view.legal(intent):
-                    return Choice(intent, Reason.HEAL_ALLY)
-        if not _can_treat(c) or not can_move(state, c):
-            return None
-        need = state.ruleset.healing.efm_actions
-        if c.turn.actions_left <= need:
-            return None
-        for ally in dying:
-            if not ally.space:
-                continue
-            path = path_to(state, c, _beside(view, ally), view.graph)
-            if path is None:
-                continue
-            part = first_stride(state, c, path, view.graph)
-            if part and part == path:
-                intent = Stride(c.id, part)
-                if view.legal(intent):
-                    return Choice(intent, Reason.REACH_ALLY)
-        return None
-
-    def _second_wind(self, view: TurnView) -> Choice | None:
-        c = view.c
-        h = c.health
-        if h.hp >= h.max_hp * self.config.second_wind_below:
-            return None
-        if not (self.config.second_wind_for_all or c.creature.is_pc or SECOND_WIND_TALENT in c.creature.talents):
-            return None
-        intent = SecondWind(c.id)
-        return Choice(intent, Reason.SECOND_WIND) if view.legal(intent) else None
+        return Choice(intent, reason) if legal(engine, intent) else None
 
     # ----- attacking -----
 
@@ -270,8 +207,9 @@ class TacticalPolicy:
     def _best_candidates(self, view: TurnView, advance: bool) -> dict[str, Candidate]:
         """The best candidate against each target, the ranged fire a square invites included.
 
-        Candidates are first valued without that fire (an upper bound of their worth); the fire is then
-        weighed for the most promising ones only, until no remaining candidate could do better.
+        Candidates are ranked by :func:`~ashfall.ai.targeting.rank` (drop chance, then net value). They are
+        first valued without that fire (an upper bound of their worth); the fire is then weighed for the most
+        promising ones only, until no remaining candidate could do better.
         """
         weight = self.config.self_weight / hp_left(view.c)
         per_target: dict[str, list[Candidate]] = {}
@@ -279,15 +217,17 @@ class TacticalPolicy:
             per_target.setdefault(cand.plan.target, []).append(cand)
         best: dict[str, Candidate] = {}
         tw = self.config.threat_weight * weight
+        step = self.config.drop_step
         for tid, cands in per_target.items():
-            cands.sort(key=candidate_key, reverse=True)
+            cands.sort(key=lambda x: rank(x, step), reverse=True)
             top: Candidate | None = None
             for cand in cands:
-                if top is not None and round(cand.net, 9) < round(top.net, 9):
+                if top is not None and (drop_tier(cand, step), round(cand.net, 9)) < (drop_tier(top, step),
+                                                                                      round(top.net, 9)):
                     break
                 threat = view.ranged_threat(None if cand.route.actions == 0 else cand.route.to) if tw else 0.0
                 scored = Candidate(cand.route, cand.plan, cand.aoo, threat, cand.net - tw * threat)
-                if top is None or candidate_key(scored) > candidate_key(top):
+                if top is None or rank(scored, step) > rank(top, step):
                     top = scored
             if top is not None:
                 best[tid] = top
@@ -319,7 +259,8 @@ class TacticalPolicy:
                                if e not in route.provokers) if option.ranged else 0.0
                 penalty = weight * (aoo_path + shooting)
                 for target in setting.bases:
-                    plan = view.best_plan(target, setting, left, full=full, openers=full and self.config.openers)
+                    plan = view.best_plan(target, setting, left, full=full, openers=full and self.config.openers,
+                                          drop_step=self.config.drop_step)
                     if plan is not None:
                         yield Candidate(route, plan, aoo_path + shooting, 0.0, plan.frac - penalty)
 
@@ -335,7 +276,7 @@ class TacticalPolicy:
         shoot = False
         for o in view.options:
             if o.ranged and view.setting(None, o, full=False) is None:
-                reach = max(reach, _normal_reach(o))
+                reach = max(reach, normal_reach(o))
                 shoot = True
         return spaces, reach, shoot
 
@@ -371,6 +312,9 @@ class TacticalPolicy:
     def _idle(self, view: TurnView, advance: bool) -> Choice | None:
         """Nothing to attack this turn: reload an empty weapon, close in, or Dodge; never waste an action."""
         c, state = view.c, view.state
+        if Condition.GRAPPLED in c.condition_set:
+            for intent in _escapes(view):
+                return Choice(intent, Reason.ESCAPE)
         for option in view.options:
             if shots_left(c, option) == 0 and option.weapon_id is not None:
                 intent = Reload(c.id, option.weapon_id)
@@ -402,7 +346,7 @@ class TacticalPolicy:
         spaces = [s for t in view.targets if (s := view.spaces.get(t.id))]
         if not spaces:
             return None
-        reaches = [(_normal_reach(o), o.ranged) for o in view.options] or [
+        reaches = [(normal_reach(o), o.ranged) for o in view.options] or [
             (state.ruleset.attack.natural_reach, False)]
         board = state.board
 
@@ -424,95 +368,17 @@ class TacticalPolicy:
         return Choice(intent, Reason.APPROACH) if part and view.legal(intent) else None
 
 
-def plan_intent(actor: str, plan: Plan) -> Any:
-    """The intent of a plan's first block."""
-    o, t = plan.option, plan.target
-    block = plan.blocks[0]
-    if block is Block.RELOAD:
-        assert o.weapon_id is not None
-        return Reload(actor, o.weapon_id)
-    return _BLOCK_INTENT[block](actor, t, o, plan.others)
-
-
-def _strike_args(o: AttackOption) -> dict[str, Any]:
-    return o.intent_args()
-
-
-_BLOCK_INTENT: dict[Block, Any] = {
-    Block.STRIKE: lambda a, t, o, _: Strike(a, t, **_strike_args(o)),
-    Block.EXTRA: lambda a, t, o, _: ExtraAttackStrike(a, t, **_strike_args(o)),
-    Block.POWER: lambda a, t, o, _: PowerStrike(a, t, **_strike_args(o)),
-    Block.ALL_OUT: lambda a, t, o, _: AllOutAttack(a, (t,), **_strike_args(o)),
-    Block.SWEEP: lambda a, t, o, others: SweepingStrike(a, (t, *others), o.weapon_id, o.unarmed),
-    Block.FULL_AUTO: lambda a, t, o, others: FullAutoBurst(a, (t, *others), o.weapon_id),
-    Block.FEINT: lambda a, t, o, _: Feint(a, t),
-    Block.TRIP: lambda a, t, o, _: Trip(a, t, o.weapon_id),
-    Block.AIM: lambda a, t, o, _: Aim(a),
-}
-
-
-def _treatments(c: Combatant, ally: str) -> Iterator[Any]:
-    """Ways to save a dying ally, best first: EFM (MAA-6), a stim (G-31), a healing spell, a Medicine check (E-31)."""
-    yield EmergencyFieldMedicine(c.id, ally)
-    for tier in (1, 2, 3):
-        if c.uses.get(f"stim:{tier}", 0) > 0:
-            yield UseStim(c.id, ally, tier)
-    for spell_id in sorted(c.creature.talents & SPELLS.keys()):
-        if SPELLS[spell_id].healing is not None:
-            yield CastSpell(c.id, spell_id, (ally,))
-    yield StabiliseWithMedicine(c.id, ally)
-
-
-def _beside(view: TurnView, ally: Combatant) -> Callable[[Square], bool]:
-    """A goal: squares within touch range (5 ft) of the ally."""
-
-    def goal(sq: Square) -> bool:
-        return gap_ft(view.graph.space(sq), ally.space) <= SQUARE_FT
-
-    return goal
-
-
-def _can_treat(c: Combatant) -> bool:
-    """Whether it carries something to treat a dying ally with (kit, stim or healing spell)."""
-    if c.uses.get("medicine-kit", 0) > 0 or any(c.uses.get(f"stim:{t}", 0) > 0 for t in (1, 2, 3)):
-        return True
-    return any(SPELLS[s].healing is not None for s in c.creature.talents & SPELLS.keys())
-
-
-def _normal_reach(o: AttackOption) -> int:
-    if o.ranged and o.weapon is not None:
-        return o.weapon.range_normal or o.limit_ft
-    return o.limit_ft
-
-
 def _gap(a: Combatant, b: Combatant) -> int:
     if not a.space or not b.space:
         return 0
     return gap_ft(a.space, b.space)
 
 
-def _moved_actions(engine: Engine, actor: str) -> int:
-    """Actions the actor has spent moving since its turn started (read off the log)."""
-    spent = 0
-    for e in reversed(engine.log):
-        kind = type(e)
-        if kind is ev.TurnStarted and e.actor == actor:
-            break
-        if kind is ev.ActionsSpent and e.actor == actor and e.label in MOVES:
-            spent += e.count
-    return spent
-
-
-def _escape_actions(state: EncounterState) -> int:
-    """Least actions a falling-back creature moves toward an exit each turn (MOR-17)."""
-    if not state.ruleset.morale.enabled:
-        return 1
-    return behaviour(Status.FALL_BACK, state.ruleset).escape_actions
-
-
-def _legal(engine: Engine, intent: Any) -> bool:
-    try:
-        engine.check(intent)
-    except Refused:
-        return False
-    return True
+def _escapes(view: TurnView) -> Iterator[Any]:
+    """Escape attempts from its grapplers the engine would accept (C-GRA), in the engine's order."""
+    definition = ACTIONS.get(Escape)
+    if definition is None:
+        return
+    for intent in definition.candidates(view.state, view.c.id):
+        if view.legal(intent):
+            yield intent

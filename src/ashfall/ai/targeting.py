@@ -4,14 +4,15 @@ Targets are enemies still fighting (up, not fled, not surrendered), in roster or
 and creatures already down only with the ``brutal`` switch and only when no standing enemy can be
 attacked (NPCs attack conscious threats first). For each target the AI keeps its best :class:`Candidate`
 (a square to attack from and a plan, valued net of the Attacks of Opportunity and ranged fire the
-square invites); it then focuses fire: the target it can most likely drop this turn (the chance in steps
-of ``drop_step``), then the largest expected share of the target's remaining HP removed (lowest HP first
-when the damage is equal), then the nearest, then roster order.
+square invites): the likeliest to drop it this turn (the chance in steps of ``drop_step``), then the best
+net value. It then focuses fire: the target it can most likely drop this turn, then the largest expected
+share of the target's remaining HP removed (lowest HP first when the damage is equal), then the nearest,
+then roster order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ashfall.ai.movement import Route
@@ -50,21 +51,20 @@ class Candidate:
     net: float
 
 
+def drop_tier(cand: Candidate, drop_step: float) -> int:
+    """The chance to drop the primary target, in steps of ``drop_step`` (smaller differences do not count)."""
+    return int(cand.plan.p_drop / drop_step + 1e-9) if drop_step > 0 else 0
+
+
 def candidate_key(cand: Candidate) -> tuple[float, int, int, int, int]:
-    """Among candidates against one target: the best net value, then fewer actions and feet moved, then the square."""
+    """Among candidates of one drop tier: the best net value, then fewer actions and feet moved, then the square."""
     to = cand.route.to
     return (round(cand.net, 9), -cand.route.actions, -cand.route.feet, -to[1], -to[0])
 
 
-def best_per_target(cands: Iterable[Candidate]) -> dict[str, Candidate]:
-    """The best candidate against each primary target (the first found wins a tie)."""
-    best: dict[str, Candidate] = {}
-    for cand in cands:
-        tid = cand.plan.target
-        old = best.get(tid)
-        if old is None or candidate_key(cand) > candidate_key(old):
-            best[tid] = cand
-    return best
+def rank(cand: Candidate, drop_step: float) -> tuple[int, tuple[float, int, int, int, int]]:
+    """How candidates against one target compare: the likelier drop first (focus fire), then :func:`candidate_key`."""
+    return (drop_tier(cand, drop_step), candidate_key(cand))
 
 
 def focus(best: dict[str, Candidate], order: Sequence[Combatant], distance: dict[str, int],
@@ -75,8 +75,7 @@ def focus(best: dict[str, Candidate], order: Sequence[Combatant], distance: dict
         cand = best.get(t.id)
         if cand is None:
             continue
-        tier = int(cand.plan.p_drop / drop_step + 1e-9) if drop_step > 0 else 0
-        ranked.append(((tier, round(cand.net, 9), -distance.get(t.id, 0), -index), cand))
+        ranked.append(((drop_tier(cand, drop_step), round(cand.net, 9), -distance.get(t.id, 0), -index), cand))
     if not ranked:
         return None
     return max(ranked, key=lambda pair: pair[0])[1]

@@ -30,23 +30,20 @@ from ashfall.engine.actions import ACTIONS, Refused
 from ashfall.engine.attacking import Situation
 from ashfall.engine.engine import Engine
 from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.common import melee_reach
+from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.legacy import EXTRA_ATTACK, Aim
 from ashfall.engine.moves.maneuvers import Trip
 from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel, Square
+from ashfall.grid.board import Square
 from ashfall.rules.activities import Activity, action_cost
 from ashfall.rules.checks import maneuver_stats, stat_modifier
-from ashfall.rules.defense import Cover
 from ashfall.rules.defenses import Defenses
 from ashfall.ruleset.sections import ContestTie, MapCounting
 
 _ACTIVITY = {Block.POWER: (Activity.POWER_STRIKE, PowerStrike), Block.ALL_OUT: (Activity.ALL_OUT, AllOutAttack),
              Block.SWEEP: (Activity.SWEEPING, SweepingStrike), Block.FULL_AUTO: (Activity.FULL_AUTO, FullAutoBurst)}
 _HUGE = 1 << 30
-_COVER = {CoverLevel.NONE: Cover.NONE, CoverLevel.PARTIAL: Cover.PARTIAL, CoverLevel.HEAVY: Cover.HEAVY,
-          CoverLevel.TOTAL: Cover.TOTAL}
 
 
 def hp_left(c: Combatant) -> int:
@@ -91,8 +88,9 @@ class TurnView:
     _aoo: dict[str, float] = field(default_factory=dict)
     _threat: dict[Square | None, float] = field(default_factory=dict)
     _legal: dict[Any, bool] = field(default_factory=dict)
-    _shooting: list[tuple[Combatant, AttackOption]] | None = None
+    _attacking: list[tuple[Combatant, tuple[AttackOption, ...]]] | None = None
     _me_at: dict[Square, Combatant] = field(default_factory=dict)
+    _melee: dict[tuple[str, int], float] = field(default_factory=dict)
     _plans: dict[tuple[str, int, int, AttackBase], Plan | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -179,7 +177,8 @@ class TurnView:
         self._bases[key] = found
         return found
 
-    def best_plan(self, target: str, setting: Setting, actions: int, *, full: bool, openers: bool) -> Plan | None:
+    def best_plan(self, target: str, setting: Setting, actions: int, *, full: bool, openers: bool,
+                  drop_step: float) -> Plan | None:
         """The best plan against ``target`` in this setting, by :func:`~ashfall.ai.plans.plan_key`.
 
         Cached when the setting has no square-specific extras: the same odds inputs give the same plan.
@@ -191,7 +190,7 @@ class TurnView:
                 return self._plans[key]
         best: Plan | None = None
         for p in plans_for(target, setting, self.costs(setting.option), actions, openers=openers):
-            if best is None or plan_key(p) > plan_key(best):
+            if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
                 best = p
         if key is not None:
             self._plans[key] = best
@@ -305,7 +304,7 @@ class TurnView:
             if self.legal(Feint(c.id, t.id)):
                 blocks.add(Block.FEINT)
                 odds[(Block.FEINT, t.id)] = contest_win(deception, stat_modifier(t.creature, Skill.INSIGHT), reroll)
-            if self.legal(Trip(c.id, t.id, option.weapon_id)) and not t.condition_set & _NO_TRIP:
+            if self.legal(Trip(c.id, t.id, option.weapon_id)) and not self.conds[t.id] & _NO_TRIP:
                 p = self.base(square, t, option, prone=True)
                 if p is not None:
                     blocks.add(Block.TRIP)
@@ -325,48 +324,64 @@ class TurnView:
 
 
     def ranged_threat(self, square: Square | None) -> float:
-        """Expected damage of one ranged attack from each enemy shooter at the actor on ``square`` (cover counts)."""
+        """Expected damage of one attack from each enemy at the actor on ``square``: the fire the square invites.
+
+        Each enemy's ranged options count where the square is within their range, its melee options where it
+        could Stride into reach; cover, high ground and AMOD-7 change with the square (a shooter the actor
+        stands next to has disadvantage, but its melee weapon does not).
+        """
         found = self._threat.get(square)
         if found is not None:
             return found
         mine = self.space_at(square)
         me = self.me_at(square)
         total = 0.0
-        for e, option in self._shooters():
+        for e, options in self._attackers():
             theirs = self.spaces[e.id]
-            if mine and theirs and gap_ft(mine, theirs) > option.limit_ft:
-                continue
-            b = self._enemy_base(e, option, me, mine)
-            if b is not None:
-                total += attack_value(b.key(1)).expected
+            gap = gap_ft(mine, theirs) if mine and theirs else 0
+            walk = speed_ft(e, self.state)
+            best = 0.0
+            for option in options:
+                if option.ranged:
+                    if gap <= option.limit_ft:
+                        b = self._enemy_base(e, option, me, mine)
+                        best = max(best, attack_value(b.key(1)).expected if b is not None else 0.0)
+                elif gap <= option.limit_ft + walk:
+                    best = max(best, self._melee_value(e, option))
+            total += best
         self._threat[square] = total
         return total
 
-    def _enemy_base(self, e: Combatant, option: AttackOption, me: Combatant,
-                    mine: tuple[Square, ...]) -> AttackBase | None:
-        """The odds inputs of an enemy's attack on the actor standing on ``mine``."""
-        sit = self.sights.situation(e, self.spaces[e.id], me, mine, option.ranged)
-        return base_for(self.state, e, me, option, sit, self.token, None, (self.conds[e.id], self.conds[self.c.id]))
+    def _melee_value(self, e: Combatant, option: AttackOption) -> float:
+        """Expected damage of one of an enemy's melee attacks on the actor where it stands.
 
-    def _shooters(self) -> list[tuple[Combatant, AttackOption]]:
-        """Each enemy's best loaded ranged option against the actor where it stands."""
-        if self._shooting is None:
-            self._shooting = []
-            mine = self.spaces.get(self.c.id, ())
+        The square weighed hardly changes it: the enemy walks up to wherever the actor goes.
+        """
+        key = (e.id, option.index)
+        found = self._melee.get(key)
+        if found is None:
+            b = self._enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
+            found = self._melee[key] = attack_value(b.key(1)).expected if b is not None else 0.0
+        return found
+
+    def _enemy_base(self, e: Combatant, option: AttackOption, me: Combatant, mine: tuple[Square, ...],
+                    mine_conditions: frozenset[Condition] | None = None) -> AttackBase | None:
+        """The odds inputs of an enemy's attack on the actor standing on ``mine`` (with these conditions)."""
+        sit = self.sights.situation(e, self.spaces[e.id], me, mine, option.ranged)
+        conditions = self.conds[self.c.id] if mine_conditions is None else mine_conditions
+        return base_for(self.state, e, me, option, sit, self.token, None, (self.conds[e.id], conditions))
+
+    def _attackers(self) -> list[tuple[Combatant, tuple[AttackOption, ...]]]:
+        """Each enemy still standing and the attack options it could use (loaded ranged weapons, melee)."""
+        if self._attacking is None:
+            self._attacking = []
             for e in self.state.enemies_of(self.c.id):
                 if not e.is_active or not self.spaces.get(e.id):
                     continue
-                best: tuple[float, AttackOption] | None = None
-                for option in attack_options(e, self.state):
-                    if not option.ranged or shots_left(e, option) == 0:
-                        continue
-                    b = self._enemy_base(e, option, self.c, mine)
-                    value = attack_value(b.key(1)).expected if b is not None else 0.0
-                    if best is None or value > best[0]:
-                        best = (value, option)
-                if best is not None:
-                    self._shooting.append((e, best[1]))
-        return self._shooting
+                options = tuple(o for o in attack_options(e, self.state) if not o.ranged or shots_left(e, o) != 0)
+                if options:
+                    self._attacking.append((e, options))
+        return self._attacking
 
     def aoo_damage(self, enemy_id: str) -> float:
         """Expected damage of one enemy's Attack of Opportunity on the actor: its first melee option, no MAP (G-41)."""
@@ -383,8 +398,12 @@ class TurnView:
         return found
 
     def incoming(self) -> float:
-        """Expected damage the enemies standing now could deal the actor in one turn of Strikes (a rough guide)."""
+        """Expected damage the enemies standing now could deal the actor in one turn of Strikes (a rough guide).
+
+        A Dodge the actor is under does not count: whether it is outmatched does not change by dodging.
+        """
         total = 0.0
+        undodged = self.conds[self.c.id] - {Condition.DODGING}
         actions = self.state.ruleset.turn.actions_per_turn
         mine = self.spaces.get(self.c.id, ())
         for e in self.state.enemies_of(self.c.id):
@@ -396,7 +415,7 @@ class TurnView:
             for option in attack_options(e, self.state):
                 if gap > option.limit_ft + (0 if option.ranged else e.creature.speeds.walk):
                     continue
-                b = self._enemy_base(e, option, self.c, mine)
+                b = self._enemy_base(e, option, self.c, mine, undodged)
                 if b is not None:
                     keys = tuple(b.key(n) for n in range(1, actions + 1))
                     best = max(best, turn_value(keys, hp_left(self.c)).expected)
@@ -406,10 +425,6 @@ class TurnView:
     def _gap(self, a: str, b: str) -> int:
         sa, sb = self.spaces.get(a, ()), self.spaces.get(b, ())
         return gap_ft(sa, sb) if sa and sb else 0
-
-    def melee_reach(self) -> int:
-        """The actor's melee reach."""
-        return melee_reach(self.c, self.state)
 
 
 _NO_TRIP = frozenset({Condition.PRONE})

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ashfall.cli.hazard_lines import HAZARD_BOOKKEEPING, HAZARD_HEADLINES
 from ashfall.engine import events as ev
 
 Names = Mapping[str, str]
@@ -128,7 +129,8 @@ HEADLINES: dict[type, Headline] = {
     ev.ConditionRemoved: lambda e, n: f"{_n(n, e.target)} is no longer {e.applied.condition.value} [{e.rule}]",
     ev.InitiativeChanged: lambda e, n: "New turn order: " + ", ".join(_n(n, c) for c in e.order) + f" [{e.rule}]",
     ev.MountChanged: lambda e, n: (f"{_n(n, e.actor)} mounts {_n(n, e.mount)}" if e.mount
-                                   else f"{_n(n, e.actor)} dismounts") + f" [{e.rule}]",
+                                   else f"{_n(n, e.actor)} dismounts") + (f" as {e.station}" if e.station else "")
+                                  + f" [{e.rule}]",
     ev.CombatEnded: _ended,
 }
 """The line each event shows at the table."""
@@ -146,9 +148,48 @@ OTHER_HEADLINES: dict[str, Headline] = {
     "item-picked-up": lambda e, n: f"{_n(n, e.actor)} picks up {e.item} [{e.rule}]",
     "dice-rolled": lambda e, n: f"{_n(n, e.actor)}: {e.label}: {e.dice} [{', '.join(map(str, e.faces))}]"
                                 f" = {e.total} [{e.rule}]",
+    "breath-changed": lambda e, n: (f"{_n(n, e.actor)} breathes freely" if e.rounds_left is None else
+                                    f"{_n(n, e.actor)} holds its breath: {e.rounds_left} round"
+                                    f"{'' if e.rounds_left == 1 else 's'} left"
+                                    + (f" (-{e.spent}: {', '.join(e.reasons)})" if e.reasons else "")) + f" [{e.rule}]",
+    "depth-changed": lambda e, n: f"{_n(n, e.actor)} {'sinks' if e.rule == 'UW-10' else 'swims'} "
+                                  f"{'down' if e.change_ft > 0 else 'up'} {abs(e.change_ft)} ft to a depth of "
+                                  f"{e.depth_ft} ft [{e.rule}]",
+    "damage-spread": lambda e, n: f"{e.amount} {e.damage_type} damage spreads through the water from "
+                                  f"{_n(n, e.target)} to {', '.join(_n(n, c) for c in e.affected)} "
+                                  f"(within {e.radius_ft} ft{f', Reflex DC {e.dc} for half' if e.dc else ''})"
+                                  f" [{e.rule}]",
+    "vehicle-status": lambda e, n: f"{_n(n, e.vehicle)} is {e.status} [{e.rule}]",
     "ready-ended": lambda e, n: f"{_n(n, e.actor)}'s readied action is {'used' if e.used else 'lost'} [{e.rule}]",
+    "guess-missed": lambda e, n: f"{_n(n, e.actor)} attacks square {list(e.square)} with {e.weapon}, guessing where "
+                                 f"{_n(n, e.target)} is: wrong square, automatic miss [{e.rule}]",
 }
 """Headlines of events other modules add, by their ``type`` (so a renamed class never breaks a printout)."""
+OTHER_HEADLINES.update(HAZARD_HEADLINES)  # fire, smoke, gas, collapse, water (HAZ*)
+
+
+def _object_destroyed(e: Any, n: Names) -> str:
+    exposed = f"; {', '.join(_n(n, c) for c in e.exposed)} no longer covered by it" if e.exposed else ""
+    return f"{e.name or e.object} {e.label}{exposed} [{e.rule}]"
+
+
+_CHAIN_VERB = {"fuel": "explodes", "electrical": "discharges", "support": "gives way: the structure starts to collapse"}
+
+OBJECT_HEADLINES: dict[str, Headline] = {
+    "object-placed": lambda e, n: f"{e.obj.name} ({e.obj.id}): {e.label} [{e.rule}]",
+    "object-damaged": lambda e, n: f"{e.name or e.object} takes {e.amount} damage ({e.label}) -> {e.hp} HP "
+                                   f"[{e.rule}]",
+    "object-destroyed": _object_destroyed,
+    "chain-reaction": lambda e, n: f"{e.name or e.object} {_CHAIN_VERB.get(e.kind, 'reacts')} "
+                                   f"({len(e.squares)} squares) [{e.rule}]",
+    "chain-pending": lambda e, n: f"{e.name or e.object} "
+                                  + ("may go off at the end of the round" if e.pending else "has its chain roll")
+                                  + f" [{e.rule}]",
+    "debris-fell": lambda e, n: f"Debris covers {len(e.squares)} square{'s' if len(e.squares) != 1 else ''}: "
+                                f"difficult terrain [{e.rule}]",
+}
+"""Headlines of destructible objects and chain reactions (OBJ, STC, CHN, IEA)."""
+OTHER_HEADLINES.update(OBJECT_HEADLINES)
 
 BOOKKEEPING: dict[type, Headline] = {
     ev.ResourceUsed: lambda e, n: f"{_n(n, e.actor)}: {e.resource} {signed(e.delta)} [{e.rule}]",
@@ -162,6 +203,7 @@ BOOKKEEPING: dict[type, Headline] = {
     ev.EffectRemoved: lambda e, n: f"effect {e.key} ends [{e.rule}]",
 }
 """Lines shown only when explaining (the counters and clocks behind the fight)."""
+BOOKKEEPING[ev.FireTicked] = HAZARD_BOOKKEEPING["fire-ticked"]
 
 
 def _attack_detail(e: ev.AttackRolled) -> list[str]:
@@ -179,6 +221,7 @@ DETAILS: dict[type, Detail] = {
     ev.CheckRolled: lambda e: source_lines(e.roll) if e.roll is not None else [],
     ev.InitiativeRolled: lambda e: [f"tiebreak {e.tiebreak}"],
 }
+DETAILS[ev.ObjectDamaged] = lambda e: [ledger_row_text(r) for r in e.rows]
 """The breakdown lines under an event's headline when explaining."""
 
 

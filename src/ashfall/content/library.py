@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, TypeVar
 
-from ashfall.content.schema import Armor, Creature, Model, Shield, Weapon
+from ashfall.content.schema import Armor, Creature, Model, ObjectTemplate, Shield, Weapon
 from ashfall.files.yaml_marks import InputError, Problem
 
-Kind = Literal["creature", "weapon", "armor", "shield"]
-"""The four kinds of library entry."""
+Kind = Literal["creature", "weapon", "armor", "shield", "object"]
+"""The kinds of library entry."""
 
-KINDS: tuple[Kind, ...] = ("creature", "weapon", "armor", "shield")
+KINDS: tuple[Kind, ...] = ("creature", "weapon", "armor", "shield", "object")
 
 SECTION_OF_KIND: Mapping[Kind, str] = MappingProxyType(
-    {"creature": "creatures", "weapon": "weapons", "armor": "armor", "shield": "shields"}
+    {"creature": "creatures", "weapon": "weapons", "armor": "armor", "shield": "shields", "object": "objects"}
 )
 """The content-file key that lists each kind (``armor`` is both singular and plural)."""
 
@@ -82,6 +82,7 @@ class Library:
         weapon_map: Weapons by id.
         armor_map: Armor by id.
         shield_map: Shields by id.
+        object_map: Destructible battlefield objects by id (OBJ-1).
         origins: Where each ``(kind, id)`` was defined (file and line), for messages.
     """
 
@@ -89,6 +90,7 @@ class Library:
     weapon_map: Mapping[str, Weapon] = field(default_factory=dict)
     armor_map: Mapping[str, Armor] = field(default_factory=dict)
     shield_map: Mapping[str, Shield] = field(default_factory=dict)
+    object_map: Mapping[str, ObjectTemplate] = field(default_factory=dict)
     origins: Mapping[tuple[Kind, str], Origin] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -96,6 +98,7 @@ class Library:
         object.__setattr__(self, "weapon_map", _frozen(self.weapon_map))
         object.__setattr__(self, "armor_map", _frozen(self.armor_map))
         object.__setattr__(self, "shield_map", _frozen(self.shield_map))
+        object.__setattr__(self, "object_map", _frozen(self.object_map))
         object.__setattr__(self, "origins", MappingProxyType(dict(self.origins)))
 
     # ----- lookups -----
@@ -131,6 +134,18 @@ class Library:
             UnknownIdError: If there is none (the message lists close matches).
         """
         return _get(self.shield_map, "shield", shield_id)
+
+    def object(self, object_id: str) -> ObjectTemplate:
+        """The battlefield object with this id.
+
+        Raises:
+            UnknownIdError: If there is none (the message lists close matches).
+        """
+        return _get(self.object_map, "object", object_id)
+
+    def objects(self) -> tuple[ObjectTemplate, ...]:
+        """Every battlefield object, sorted by id."""
+        return tuple(self.object_map[k] for k in sorted(self.object_map))
 
     def creatures(self) -> tuple[Creature, ...]:
         """Every creature, sorted by id."""
@@ -210,11 +225,13 @@ class Library:
             weapon_map={**self.weapon_map, **other.weapon_map},
             armor_map={**self.armor_map, **other.armor_map},
             shield_map={**self.shield_map, **other.shield_map},
+            object_map={**self.object_map, **other.object_map},
             origins={**self.origins, **other.origins},
         )
 
     def __len__(self) -> int:
-        return len(self.creature_map) + len(self.weapon_map) + len(self.armor_map) + len(self.shield_map)
+        return (len(self.creature_map) + len(self.weapon_map) + len(self.armor_map) + len(self.shield_map)
+                + len(self.object_map))
 
     def _map(self, kind: Kind) -> Mapping[str, Model]:
         maps: dict[Kind, Mapping[str, Model]] = {
@@ -222,6 +239,7 @@ class Library:
             "weapon": self.weapon_map,
             "armor": self.armor_map,
             "shield": self.shield_map,
+            "object": self.object_map,
         }
         return maps[kind]
 

@@ -1,7 +1,7 @@
 """Loading content YAML into a :class:`~ashfall.content.library.Library`, all-or-nothing.
 
-A content file is a mapping with any of the keys ``creatures``, ``weapons``, ``armor`` and
-``shields``, each a list of entries (see docs/content.md). Loading validates every entry with the
+A content file is a mapping with any of the keys ``creatures``, ``weapons``, ``armor``,
+``shields`` and ``objects``, each a list of entries (see docs/content.md). Loading validates every entry with the
 schema, checks that ids are well formed and unique, and resolves every reference (a creature's
 weapons, armor and shield). Every problem in every file is collected and raised together as one
 :class:`~ashfall.files.yaml_marks.InputError` naming the file, the field path and the line; nothing
@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 import ashfall
 from ashfall.content.library import Kind, Library, Origin, close_matches, suggestion_text
-from ashfall.content.schema import Armor, Creature, Model, Shield, Weapon
+from ashfall.content.schema import Armor, Creature, Model, ObjectTemplate, Shield, Weapon
 from ashfall.core.types import Condition
 from ashfall.files.yaml_marks import InputError, Marked, PathKey, Problem, dotted, load_yaml, parse_yaml
 from ashfall.files.yaml_marks import problems_from_validation as _raw_problems
@@ -39,6 +39,7 @@ SECTIONS: Mapping[str, tuple[Kind, type[Model]]] = MappingProxyType({
     "weapons": ("weapon", Weapon),
     "armor": ("armor", Armor),
     "shields": ("shield", Shield),
+    "objects": ("object", ObjectTemplate),
 })
 """The keys a content file may have, with the kind and schema of their entries."""
 
@@ -231,7 +232,7 @@ def _id_problems(entry: _Entry) -> list[Problem]:
 def _assemble(entries: list[_Entry], base: Library) -> tuple[Library, list[Problem]]:
     """Check ids and references across all entries; build the library from the valid ones."""
     problems: list[Problem] = []
-    chosen: dict[Kind, dict[str, _Entry]] = {"creature": {}, "weapon": {}, "armor": {}, "shield": {}}
+    chosen: dict[Kind, dict[str, _Entry]] = {"creature": {}, "weapon": {}, "armor": {}, "shield": {}, "object": {}}
     for entry in entries:
         entry_id = entry.raw_id
         if entry_id is None:
@@ -256,6 +257,7 @@ def _assemble(entries: list[_Entry], base: Library) -> tuple[Library, list[Probl
         weapon_map={k: e.model for k, e in valid["weapon"].items()},
         armor_map={k: e.model for k, e in valid["armor"].items()},
         shield_map={k: e.model for k, e in valid["shield"].items()},
+        object_map={k: e.model for k, e in valid["object"].items()},
         origins={(kind, k): e.origin() for kind, items in valid.items() for k, e in items.items()},
     )
     return library, problems

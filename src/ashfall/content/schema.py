@@ -147,6 +147,54 @@ class Shield(Model):
     bonus: int = Field(ge=0, description="Shield bonus to DV (DV-1).")
 
 
+class ObjectCover(Enum):
+    """The cover an object gives creatures behind it while intact (COV-1..3)."""
+
+    NONE = "none"
+    PARTIAL = "partial"
+    HEAVY = "heavy"
+    TOTAL = "total"
+
+
+class ChainKind(Enum):
+    """What chain reaction an object sets off (CHN-1, CHN-5, CHN-9)."""
+
+    NONE = ""
+    FUEL = "fuel"
+    ELECTRICAL = "electrical"
+    SUPPORT = "support"
+
+
+class ObjectTag(Enum):
+    """Improvised actions an object allows (IEA, ENVW)."""
+
+    HANGING = "hanging"
+    IGNITES = "ignites"
+    FLIPPABLE = "flippable"
+    THROWABLE = "throwable"
+
+
+class ObjectTemplate(Model):
+    """A destructible battlefield object (OBJ-1): placed on maps by encounter files (see docs/content.md)."""
+
+    id: Slug
+    name: str
+    hp: int = Field(ge=1, description="Hit points (OBJ-1).")
+    dv: int | None = Field(None, ge=0, description="Defense Value; none means the default (10, G-25).")
+    hardness: int = Field(0, ge=0, description="Subtracted from every hit before HP (OBJ-3, OBJ-4).")
+    flammable: bool = Field(False, description="Fire ignores its Hardness (OBJ-10) and spreads into it (HAZF-2).")
+    fragile: bool = Field(False, description="Piercing is not halved against it (OBJ-8).")
+    metal: bool = Field(False, description="Metal (stops fire spread).")
+    cover: ObjectCover = Field(ObjectCover.NONE, description="Cover it gives while intact (COV-1..3, STC-10).")
+    light_cover: bool = Field(False, description="Light cover: heavy weapons ignore it (STC-2).")
+    chain: ChainKind = Field(ChainKind.NONE, description="The chain reaction it sets off (CHN).")
+    blocks_movement: bool = Field(False, description="Creatures cannot enter its squares while intact.")
+    tags: frozenset[ObjectTag] = Field(frozenset(), description="Improvised actions it allows (IEA, ENVW).")
+    push_dc: int = Field(0, ge=0, description="MIG check DC to push it off a ledge (IEA-2, 12-15); 0: it cannot be.")
+    width: int = Field(1, ge=1, description="Squares across.")
+    depth: int = Field(1, ge=1, description="Squares down.")
+
+
 class Senses(Model):
     """Vision and optics (VIS, CONC)."""
 
@@ -180,6 +228,42 @@ class Attributes(Model):
     def __getitem__(self, attribute: Attribute) -> int:
         value: int = getattr(self, attribute.name)
         return value
+
+
+class AirSupply(Enum):
+    """What lets a creature breathe underwater (UW-5, UW-6, UW-27)."""
+
+    REBREATHER = "rebreather"
+    SEALED_HELMET = "sealed-helmet"
+    SEALED_ENVIRONMENT = "sealed-environment"
+    BIOLOGICAL_REPURPOSER = "biological-repurposer"
+    GILLS = "gills"
+
+
+class CrewStation(Enum):
+    """A vehicle crew station (VEH-2); passengers ride without one (VEH-5)."""
+
+    PILOT = "pilot"
+    GUNNER = "gunner"
+    ENGINEER = "engineer"
+    COMMANDER = "commander"
+    PASSENGER = "passenger"
+
+
+class VehicleProfile(Model):
+    """What makes a creature entry a vehicle (VEH): HP, size and speed come from the entry itself.
+
+    Attributes:
+        dv: Defense Value (DV-1): the engine gives the vehicle a hull worth ``dv`` minus base and AGI.
+        stations: The crew stations it has (VEH-2), e.g. pilot and gunner.
+        passengers: How many passengers it carries besides the crew.
+        stabilized: It has a Stabilization System: passengers fire normally while it moves (VEH-5).
+    """
+
+    dv: int = Field(ge=0, description="Defense Value (DV-1).")
+    stations: tuple[CrewStation, ...] = Field((CrewStation.PILOT,), description="Crew stations (VEH-2).")
+    passengers: int = Field(0, ge=0, description="Passengers carried besides the crew.")
+    stabilized: bool = Field(False, description="Has a Stabilization System (VEH-5).")
 
 
 class MoraleProfile(Model):
@@ -242,8 +326,19 @@ class Creature(Model):
     spell_attribute: Attribute | None = Field(None, description="INT or WIS for spellcasters (ATK-3).")
     psionic: bool = False
     morale: MoraleProfile = MoraleProfile()
+    air_supply: AirSupply | None = Field(None, description="What lets it breathe underwater (UW-5, UW-6, UW-27).")
+    independent_mount: bool = Field(
+        False, description="As a mount it keeps its own initiative and acts on its own (MNT-3); else trained (MNT-2)."
+    )
+    vehicle: VehicleProfile | None = Field(None, description="A vehicle, not a creature (VEH).")
 
     _hd = field_validator("hit_dice")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @model_validator(mode="after")
+    def _vehicle_hull(self) -> Creature:
+        if self.vehicle is not None and (self.armor is not None or self.shield is not None):
+            raise ValueError("a vehicle's DV comes from vehicle.dv: give it no armor or shield")
+        return self
 
     def save_modifier(self, save: Save) -> int:
         """Total modifier of a save: explicit, else attribute + proficiency if proficient (G-22)."""

@@ -17,6 +17,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ashfall.content.schema import Creature
+from ashfall.encounters.hazards import apply_hazards
+from ashfall.encounters.lighting import apply_vision
+from ashfall.encounters.objects import apply_objects
+from ashfall.encounters.riding import apply_riding
 from ashfall.encounters.schema import ControllerKind, SideSpec
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
 from ashfall.engine.decisions import Controller, FirstOption
@@ -102,7 +106,12 @@ def build(spec: EncounterSpec, seed: int | None = None,
     sides = {s.name: s for s in spec.sides}
     combatants = [_combatant(spec, entry, sides[entry.side]) for entry in spec.roster]
     state = new_state(combatants, spec.ruleset, spec.board)
+    apply_riding(spec, state)  # riders, vehicle crews, the water (MNT, VEH, UW)
+    apply_vision(spec.document, state.environment)
+    apply_hazards(spec.document, state)
+    apply_objects(spec.document, spec.library, state)  # barrels, barricades (OBJ-1, CHN-0)
     state.morale_immune = frozenset(s.name for s in spec.sides if not s.morale)
+    state.exits = tuple(spec.exits)  # where fleeing NPCs leave (MOR-20)
     tactics = {e.id: e.tactics for e in spec.roster}
     chosen = {c.id: factories[sides[c.side].controller](c, tactics[c.id]) for c in combatants}
     used = seed if seed is not None else spec.seed if spec.seed is not None else DEFAULT_SEED

@@ -25,7 +25,10 @@ from ashfall.content.loader import (
     validation_problems,
 )
 from ashfall.content.schema import Model
+from ashfall.encounters.hazards import check_hazards, hazards_legend
+from ashfall.encounters.lighting import check_vision, vision_legend
 from ashfall.encounters.maps import MapResult, build_map
+from ashfall.encounters.objects import check_objects, check_standing, objects_legend
 from ashfall.encounters.report import Report, moved, subtree
 from ashfall.encounters.roster import Declared, build_roster, resolve_creature
 from ashfall.encounters.schema import CombatantSpec, EncounterFile, MapSpec, SideSpec
@@ -73,13 +76,19 @@ def _load(marked: Marked, base_dir: Path) -> EncounterSpec:
     document = _validate(EncounterFile, data, marked, (), report)
     library, unloaded = _library(data, marked, base_dir, report)
     ruleset = _ruleset(data.get("ruleset"), marked, base_dir, report)
-    map_spec = _part(MapSpec, data.get("map")) if data.get("map") is not None else None
+    map_spec = vision_legend(_part(MapSpec, data.get("map")) if data.get("map") is not None else None, data)
+    map_spec = hazards_legend(map_spec, data)
+    map_spec = objects_legend(map_spec, data)
     layout = build_map(map_spec, report) if map_spec is not None else None
+    check_vision(data, map_spec, (layout.board.width, layout.board.height) if layout else None, report)
+    check_hazards(data, map_spec, (layout.board.width, layout.board.height) if layout else None, report)
+    check_objects(data, map_spec, layout.board if layout else None, library, report)
     sides = _sides(data.get("sides"), data.get("combatants"), report)
     entries = [Declared(i, spec, resolve_creature(library, spec, ("combatants", i), report, unloaded))
                for i, spec in _items(CombatantSpec, data.get("combatants"))]
     roster = build_roster(entries, sides, ruleset, layout.board if layout else None, _zones(layout), report,
                           map_given="map" in data and data["map"] is not None)
+    check_standing(data, map_spec, roster, library, report)
     if report or document is None:
         raise InputError(report.sorted())
     return EncounterSpec(marked.file, document, ruleset, library, layout.board if layout else None,

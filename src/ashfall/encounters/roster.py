@@ -17,6 +17,7 @@ from ashfall.content.library import Library, UnknownIdError, close_matches, sugg
 from ashfall.content.loader import ID_PATTERN
 from ashfall.content.schema import Creature
 from ashfall.encounters.report import Report
+from ashfall.encounters.riding import check_riding
 from ashfall.encounters.schema import CombatantSpec
 from ashfall.encounters.spec import RosterEntry, Tactics
 from ashfall.files.yaml_marks import PathKey, dotted
@@ -84,6 +85,7 @@ def build_roster(entries: Sequence[Declared], sides: Sequence[str] | None, rules
         _check_shape(e, board is not None, map_given and board is None, report)
         tactics[e.index] = _tactics(e, ruleset, report)
     ids = _ids(entries, report)
+    riding = check_riding(entries, ids, report)
     squares = _placements(entries, ids, board, zones, report) if board is not None else {}
     if len(report.problems) > before or any(e.creature is None for e in entries):
         return ()
@@ -92,8 +94,9 @@ def build_roster(entries: Sequence[Declared], sides: Sequence[str] | None, rules
         assert e.creature is not None
         for k, (cid, name) in enumerate(ids[e.index]):
             leader = e.creature.leader if e.spec.leader is None else e.spec.leader
+            mount, station = riding.get((e.index, k), (None, ""))
             out.append(RosterEntry(cid, name, e.creature, e.spec.side, squares.get((e.index, k)), leader,
-                                   tactics[e.index], dotted(e.path)))
+                                   tactics[e.index], dotted(e.path), mount, station, bool(e.spec.moving)))
     return tuple(out)
 
 
@@ -111,7 +114,7 @@ def _check_shape(e: Declared, on_map: bool, map_broken: bool, report: Report) ->
     if not on_map and not map_broken:
         for key in given:
             report.add((*e.path, key), f"{key} needs a map (this encounter has none: theater of mind)")
-    elif on_map and not given:
+    elif on_map and not given and spec.mounted_on is None:  # a rider takes its mount's square (MNT-4)
         report.add(e.path, "on a map every combatant needs a position, positions or a zone")
     if spec.position is not None and e.count > 1:
         report.add((*e.path, "count"), f"count is {e.count} but position gives one square: use positions "

@@ -12,7 +12,10 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from ashfall.content.schema import Model
+from ashfall.content.schema import CrewStation, Model
+from ashfall.encounters.hazards_spec import HazardsSpec
+from ashfall.encounters.lighting_spec import LightSpec, ObscuredSpec
+from ashfall.encounters.objects_spec import ObjectPlacement
 from ashfall.grid.board import CoverLevel, Square, Terrain
 
 MAX_MAP_SIDE = 200
@@ -136,6 +139,9 @@ class CombatantSpec(Model):
     zone: str | None = Field(None, min_length=1, description="A spawn zone of the map.")
     leader: bool | None = Field(None, description="Overrides the stat block's leader flag (MOR-8).")
     tactics: tuple[TurnActivity, ...] | None = Field(None, description="A turn plan; None lets the AI decide.")
+    mounted_on: str | None = Field(None, description="The combatant id of the mount or vehicle it rides (MNT, VEH).")
+    station: CrewStation | None = Field(None, description="Aboard a vehicle: its crew station (VEH-2).")
+    moving: bool | None = Field(None, description="A vehicle that is moving as the fight starts (VEH-5).")
 
     @field_validator("creature", mode="before")
     @classmethod
@@ -150,6 +156,14 @@ class CombatantSpec(Model):
         if isinstance(value, str):
             return [value]
         return value
+
+
+class WaterName(Enum):
+    """The water an underwater fight is in (UW-24..26)."""
+
+    CLEAR = "clear"
+    MURKY = "murky"
+    DARK = "dark"
 
 
 class VictorySpec(Model):
@@ -170,6 +184,14 @@ class EncounterFile(Model):
     combatants: tuple[CombatantSpec, ...]
     content: tuple[str, ...] = ()
     victory: VictorySpec = VictorySpec()
+    light: LightSpec = Field(LightSpec(), description="Ambient and per-square light (CONC-2, CONC-8).")
+    obscured: tuple[ObscuredSpec, ...] = Field((), description="Obscured zones: fog, smoke, magical darkness.")
+    hazards: HazardsSpec = Field(HazardsSpec(), description="Spreading hazards as the fight starts: fire, gas, "
+                                 "water, drains, hazardous terrain (HAZ*, MOV-6).")
+    underwater: WaterName | None = Field(None, description="The fight is underwater, in clear, murky or dark water "
+                                         "(UW-24..26).")
+    objects: tuple[ObjectPlacement, ...] = Field((), description="Destructible objects on the map: barrels, "
+                                                 "barricades, chandeliers (OBJ-1, CHN-0).")
 
     @field_validator("ruleset", mode="before")
     @classmethod
@@ -190,4 +212,5 @@ __all__ = [
     "SideSpec",
     "TurnActivity",
     "VictorySpec",
+    "WaterName",
 ]

@@ -51,6 +51,9 @@ class RosterEntry:
         leader: Whether it leads its side (MOR-8), from the file or else the stat block.
         tactics: How it plays its turns.
         source: Where in the file it was declared (``combatants[2]``).
+        mounted_on: The id of the mount or vehicle it rides (it stands in its square, MNT-4), or None.
+        station: Aboard a vehicle: its crew station or "passenger" (VEH-2); "" otherwise.
+        moving: A vehicle moving as the fight starts (VEH-5).
     """
 
     id: str
@@ -61,6 +64,9 @@ class RosterEntry:
     leader: bool
     tactics: Tactics
     source: str
+    mounted_on: str | None = None
+    station: str = ""
+    moving: bool = False
 
 
 @dataclass(frozen=True, slots=True)

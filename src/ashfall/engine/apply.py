@@ -134,6 +134,12 @@ def _attack(state: EncounterState, e: ev.AttackRolled) -> None:
         state.get(e.actor).turn.attack_rolls += 1
 
 
+@applies(ev.GuessMissed)
+def _guess_missed(state: EncounterState, e: ev.GuessMissed) -> None:
+    if e.counts_for_map:
+        state.get(e.actor).turn.attack_rolls += 1
+
+
 @applies(ev.DamageTaken)
 def _damage(state: EncounterState, e: ev.DamageTaken) -> None:
     state.get(e.target).health = e.health
@@ -309,7 +315,36 @@ def _ready_ended(state: EncounterState, e: ev.ReadyEnded) -> None:
 
 @applies(ev.MountChanged)
 def _mount(state: EncounterState, e: ev.MountChanged) -> None:
-    state.get(e.actor).mounted_on = e.mount
+    c = state.get(e.actor)
+    c.mounted_on = e.mount
+    c.station = e.station if e.mount is not None else ""
+
+
+# ----- underwater (UW) and vehicles (VEH) -----
+
+BREATH, BREATH_ROUND, DEPTH = "breath:", "breath-round:", "depth:"
+"""``environment.data`` key prefixes: rounds of breath left, the round the clock last ticked, depth in feet (UW)."""
+
+
+@applies(ev.BreathChanged)
+def _breath(state: EncounterState, e: ev.BreathChanged) -> None:
+    data = state.environment.data
+    if e.rounds_left is None:
+        data.pop(BREATH + e.actor, None)
+        data.pop(BREATH_ROUND + e.actor, None)
+        return
+    data[BREATH + e.actor] = e.rounds_left
+    if e.spent:
+        data[BREATH_ROUND + e.actor] = state.round
+
+
+@applies(ev.DepthChanged)
+def _depth(state: EncounterState, e: ev.DepthChanged) -> None:
+    state.environment.data[DEPTH + e.actor] = e.depth_ft
+
+
+APPLIERS[ev.DamageSpread] = _nothing
+APPLIERS[ev.VehicleStatus] = _nothing
 
 
 @applies(ev.CombatEnded)

@@ -9,7 +9,7 @@ the damage. Reactions neither take nor advance MAP (G-41).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ashfall.content.schema import Weapon, WeaponProperty
 from ashfall.core.modifiers import Modifier, RollSource, adv, dis
@@ -17,6 +17,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.battlefield.object_cover import board_with_objects
+from ashfall.engine.battlefield.vision import concealment_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add, deal_damage, end_conditions
@@ -57,6 +58,29 @@ class Declared:
 
 
 NOTHING_DECLARED = Declared()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackExtra:
+    """What a battlefield layer adds to one attack roll: modifiers, advantage sources, or an automatic miss."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    sources: tuple[RollSource, ...] = ()
+    auto_miss: RuleId | None = None
+
+
+AttackHook = Callable[[EncounterState, Combatant, Combatant, Weapon | None, AttackMode], AttackExtra]
+ATTACK_HOOKS: list[tuple[str, AttackHook]] = []
+"""Battlefield layers that change attack rolls, in order: (name, hook(state, attacker, target, weapon, mode)).
+Underwater attacks (UW-13..18), a rider's bonuses (MNT-5, MNT-6), vehicles (VEH-5, E-43) plug in here."""
+
+
+def attack_extra(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
+                 mode: AttackMode) -> AttackExtra:
+    """Every attack hook's contribution to one attack, combined (the first automatic miss wins)."""
+    found = [hook(state, attacker, target, weapon, mode) for _name, hook in ATTACK_HOOKS]
+    return AttackExtra(tuple(m for f in found for m in f.modifiers), tuple(x for f in found for x in f.sources),
+                       next((f.auto_miss for f in found if f.auto_miss is not None), None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,8 +277,11 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     sit = situation(state, attacker, target, ranged, plan.declared)
     weak = plan.called_shot is CalledShot.WEAK_POINT
     dv = target_defense(state, attacker, target, plan.weapon, plan.mode, sit, weak_point=weak)
-    context, counts, aim = _attack_context(ctx, plan, attacker, target, sit, ranged)
+    extra = attack_extra(state, attacker, target, plan.weapon, plan.mode)
+    context, counts, aim = _attack_context(ctx, plan, attacker, target, sit, ranged, extra)
     result = resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, ctx.rng, ctx.ruleset)
+    if extra.auto_miss is not None:  # a natural 20 only ignores DV (UW-16)
+        result = replace(result, outcome=Outcome.MISS, reasons=(extra.auto_miss,), damage_parts=(), riders=())
     if aim is not None:
         ctx.emit(ev.EffectRemoved(aim.key, E_05))
     ctx.emit(ev.AttackRolled(
@@ -296,7 +323,7 @@ def _aim(ctx: Context, attacker: Combatant, ranged: bool) -> tuple[TimedEffect |
 
 
 def _attack_context(ctx: Context, plan: AttackPlan, attacker: Combatant, target: Combatant, sit: Situation,
-                    ranged: bool) -> tuple[AttackContext, bool, TimedEffect | None]:
+                    ranged: bool, extra: AttackExtra | None = None) -> tuple[AttackContext, bool, TimedEffect | None]:
     """The rules core's context for one roll, whether it counts for MAP, and an Aim it uses up."""
     map_mod, counts = _map(attacker, plan, ctx)
     aim, aimed = _aim(ctx, attacker, ranged)
@@ -305,8 +332,9 @@ def _attack_context(ctx: Context, plan: AttackPlan, attacker: Combatant, target:
         flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
         within_5ft=sit.within_5ft, target_conditions=target.condition_set,
         attacker_conditions=attacker.condition_set, unseen_attacker=sit.unseen_attacker,
-        called_shot=plan.called_shot,
-        extra_sources=(*next_attack_sources(ctx, attacker.id, target.id, ranged), *suppressed(ctx.state, attacker)),
+        called_shot=plan.called_shot, extra_modifiers=extra.modifiers if extra else (),
+        extra_sources=(*next_attack_sources(ctx, attacker.id, target.id, ranged), *suppressed(ctx.state, attacker),
+                       *(extra.sources if extra else ()), *concealment_sources(ctx.state, attacker, target)),
         two_weapon=_two_weapon(ctx, attacker, plan), aimed=aimed, extra_damage=plan.extra_damage,
     )
     return context, counts, aim
@@ -339,11 +367,15 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
             ids[0] = redirect
     chosen = [state.get(t) for t in ids]
     sits = [situation(state, attacker, t, ranged, plan.declared) for t in chosen]
-    context, counts, aim = _attack_context(ctx, plan, attacker, chosen[0], sits[0], ranged)
+    extras = [attack_extra(state, attacker, t, plan.weapon, plan.mode) for t in chosen]
+    context, counts, aim = _attack_context(ctx, plan, attacker, chosen[0], sits[0], ranged, extras[0])
     marks = [Target(target_defense(state, attacker, t, plan.weapon, plan.mode, s), t.condition_set, s.within_5ft)
              for t, s in zip(chosen, sits, strict=True)]
     result = resolve_multi_target(attacker.creature, plan.weapon, plan.mode, marks, context, ctx.rng, ctx.ruleset,
                                   spread_ft=spread_ft)
+    result = replace(result, targets=tuple(  # an automatic miss per target (UW-16)
+        replace(out, outcome=Outcome.MISS, reasons=(x.auto_miss,), damage_parts=()) if x.auto_miss else out
+        for out, x in zip(result.targets, extras, strict=True)))
     if aim is not None:
         ctx.emit(ev.EffectRemoved(aim.key, E_05))
     weapon_id = plan.weapon.id if plan.weapon else plan.mode.value

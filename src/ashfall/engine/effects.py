@@ -26,6 +26,7 @@ class EffectKind(Enum):
     SUPPRESSED = "suppressed"
     SUSTAINED_SPELL = "sustained-spell"
     CONCENTRATION = "concentration"
+    EVASIVE = "evasive"
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,8 +101,8 @@ class Engine:
 
     def _advance(self, ctx: Context, index: int) -> None:
         """Start the turn of the first creature from ``index`` on that can act."""
-        order = self.state.order
         while True:
+            order = self.state.order  # an end-of-round hook may reorder it (trained mounts, MNT-2)
             if self._check_victory(ctx):
                 return
             if index >= len(order):
@@ -257,8 +257,9 @@ def replay(initial: EncounterState, events: Iterable[Any]) -> EncounterState:
 
 
 def _fighting(c: Combatant) -> bool:
-    """Still fighting: not down, not fled or surrendered."""
-    return c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
+    """Still fighting: not down, not fled or surrendered; a vehicle fights only through its crew (VEH-3)."""
+    return (c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
+            and c.creature.vehicle is None)
 
 
 def can_act(c: Combatant, state: EncounterState) -> bool:

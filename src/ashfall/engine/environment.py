@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ashfall.grid.board import Square
+from ashfall.rules.concealment import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
+from ashfall.rules.concealment import Obscurement as Obscurement
+from ashfall.rules.concealment import Veil as Veil
 
 
 class Light(Enum):
@@ -22,43 +25,12 @@ class Light(Enum):
     DARK = "dark"
 
 
-class Obscurement(Enum):
-    """Concealment tiers (CONC-1): none, lightly obscured (LO), heavily obscured (HO)."""
-
-    NONE = 0
-    LIGHT = 1
-    HEAVY = 2
-
-
-class Cause(Enum):
-    """What obscures a square; darkvision removes only darkness (X-17), HUD/thermal only non-magical."""
-
-    DIM_LIGHT = "dim-light"
-    DARKNESS = "darkness"
-    MAGICAL_DARKNESS = "magical-darkness"
-    FOG = "fog"
-    SMOKE = "smoke"
-    FOLIAGE = "foliage"
-    RAIN = "rain"
-    DUST = "dust"
-    BLIZZARD = "blizzard"
-    SANDSTORM = "sandstorm"
-
-
 class WaterType(Enum):
     """Visibility underwater (UW-24..26)."""
 
     CLEAR = "clear"
     MURKY = "murky"
     DARK = "dark"
-
-
-@dataclass(frozen=True, slots=True)
-class Veil:
-    """Obscurement laid over squares by a zone (fog bank, smoke, Veil of Shadow …)."""
-
-    level: Obscurement
-    cause: Cause
 
 
 @dataclass(slots=True)

@@ -542,6 +542,8 @@ class MountChanged:
     mount: str | None
     rule: str = "ACT-6"
     type: Literal["mount-changed"] = "mount-changed"
+    station: str = ""
+    """Boarding a vehicle: the crew station taken, or "passenger" (VEH-2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,6 +567,7 @@ class ObjectDamaged:
     hp: int
     label: str
     rule: str = "OBJ-3"
+    name: str = ""
     type: Literal["object-damaged"] = "object-damaged"
 
 
@@ -576,6 +579,7 @@ class ObjectDestroyed:
     label: str
     exposed: tuple[str, ...] = ()
     rule: str = "OBJ-1"
+    name: str = ""
     type: Literal["object-destroyed"] = "object-destroyed"
 
 
@@ -587,6 +591,7 @@ class ChainReaction:
     kind: str
     squares: tuple[Square, ...]
     rule: str
+    name: str = ""
     type: Literal["chain-reaction"] = "chain-reaction"
 
 
@@ -597,6 +602,7 @@ class ChainPending:
     object: str
     pending: bool
     rule: str = "CHN-4"
+    name: str = ""
     type: Literal["chain-pending"] = "chain-pending"
 
 
@@ -715,6 +721,67 @@ class HazardTriggered:
 
 
 @dataclass(frozen=True, slots=True)
+class GuessMissed:
+    """An attack at a guessed square where the hidden target is not: an automatic miss (CONC-11, G-20)."""
+
+    actor: str
+    target: str
+    square: tuple[int, int]
+    weapon: str
+    counts_for_map: bool
+    rule: str = "CONC-11"
+    type: Literal["guess-missed"] = "guess-missed"
+
+
+@dataclass(frozen=True, slots=True)
+class BreathChanged:
+    """A creature's breath clock (UW-1..3, G-16): rounds of breath left, or None once it breathes freely again."""
+
+    actor: str
+    rounds_left: int | None
+    spent: int = 0
+    reasons: tuple[str, ...] = ()
+    rule: str = "UW-1"
+    type: Literal["breath-changed"] = "breath-changed"
+
+
+@dataclass(frozen=True, slots=True)
+class DepthChanged:
+    """A creature dives, surfaces or sinks underwater (UW-9, UW-10): its depth in feet below where the fight began."""
+
+    actor: str
+    depth_ft: int
+    change_ft: int
+    rule: str = "UW-9"
+    type: Literal["depth-changed"] = "depth-changed"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSpread:
+    """Underwater, cold or electric damage spreads through the water to the creatures near its target (UW-21, UW-22)."""
+
+    source: str
+    target: str
+    damage_type: str
+    amount: int
+    radius_ft: int
+    affected: tuple[str, ...]
+    dc: int | None = None
+    rule: str = "UW-22"
+    type: Literal["damage-spread"] = "damage-spread"
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleStatus:
+    """A vehicle moves along the System Damage Track (VEH-4)."""
+
+    vehicle: str
+    status: str
+    rule: str = "VEH-4"
+    type: Literal["vehicle-status"] = "vehicle-status"
+
+
+@dataclass(frozen=True, slots=True)
 class CombatEnded:
     """A side has won (every member of the others dead, dying, unconscious, fled or surrendered)."""
 
@@ -730,10 +797,11 @@ Event = Annotated[
     | HealthSet | ConditionAdded | ConditionRemoved | ResourceUsed | InitiativeChanged | DecisionMade | BoundaryPassed
     | EffectAdded | EffectRemoved | SpellCast | ItemDropped | ItemPickedUp | ActionNoted | MoraleChecked
     | MoraleChanged | DiceRolled | ZoneCreated | ZoneTriggered | ZoneEnded
-    | ReadyDeclared | ReadyEnded | MountChanged | DamageRolled | CombatEnded
+    | ReadyDeclared | ReadyEnded | MountChanged | DamageRolled | CombatEnded | GuessMissed
     | FireChanged | FireTicked | SmokeChanged | GasChanged | CountdownChanged | CollapseChanged | RubbleAdded
     | WaterChanged | DrainChanged | HazardTriggered
-    | ObjectPlaced | ObjectDamaged | ObjectDestroyed | ChainReaction | ChainPending | DebrisFell,
+    | ObjectPlaced | ObjectDamaged | ObjectDestroyed | ChainReaction | ChainPending | DebrisFell
+    | BreathChanged | DepthChanged | DamageSpread | VehicleStatus,
     Field(discriminator="type"),
 ]
 

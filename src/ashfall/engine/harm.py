@@ -8,20 +8,24 @@ ends conditions that harm ends (Charmed, C-CHA). Hooks registered in :data:`AFTE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.rules.condition_table import EndTrigger
-from ashfall.rules.damage import DamageResult, DamageRoll, apply_damage
+from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, apply_damage
 from ashfall.rules.defenses import Defenses
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, add_condition, end_on
 
 AfterDamage = Callable[[Context, str, str, DamageResult], None]
 AFTER_DAMAGE: list[AfterDamage] = []
 """Hooks run after every damage event: (ctx, target id, source id, result)."""
+DamageEnvironment = Callable[[Context, str, str, DamageRoll | Mapping[DamageType, int]], Sequence[DamageAdjuster]]
+DAMAGE_ENVIRONMENT: list[DamageEnvironment] = []
+"""Hooks giving a damage event's attack-side environment adjusters (G-39 step 2): (ctx, target id, source id,
+damage) -> adjusters. Underwater fire halved and thunder +1d6 plug in here (UW-20, UW-23)."""
 AfterCondition = Callable[[Context, str, AppliedCondition, frozenset[Condition]], None]
 AFTER_CONDITION: list[AfterCondition] = []
 """Hooks run after a condition takes hold: (ctx, target id, the condition, its conditions before); morale's
@@ -68,8 +72,9 @@ def deal_damage(
     """Run damage through the target's defenses and apply it (G-39)."""
     c = ctx.state.get(target)
     defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set)
+    environment = tuple(a for hook in DAMAGE_ENVIRONMENT for a in hook(ctx, target, source, damage))
     result = apply_damage(c.health, damage, defenses, ctx.ruleset, critical=critical, deflect=deflect,
-                          ignore_armor_dr=ignore_armor_dr, source=source)
+                          ignore_armor_dr=ignore_armor_dr, environment=environment, source=source)
     rows = tuple(
         ev.LedgerLine(r.step.value, r.type.value, r.before, r.after, r.rule, r.label) for r in result.rows
     )

@@ -11,6 +11,7 @@ from ashfall.engine.engine import Engine
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
 from ashfall.rules.health import Health
+from ashfall.rules.vehicles import hull
 from ashfall.ruleset import Ruleset, preset
 
 
@@ -18,7 +19,8 @@ def make_combatant(library: Library, creature_id: str, cid: str, side: str, posi
                    name: str | None = None, controller: str = "ai", *, ruleset: Ruleset | None = None) -> Combatant:
     """A combatant at full health from a library stat block.
 
-    NPCs die at 0 HP unless their stat block uses death saves (G-38, ``dying.npcs_die_at_zero``).
+    NPCs die at 0 HP unless their stat block uses death saves (G-38, ``dying.npcs_die_at_zero``). A vehicle
+    wears a hull that gives it its DV (DV-1, VEH).
     """
     creature = library.creature(creature_id)
     rs = ruleset or preset()
@@ -26,7 +28,7 @@ def make_combatant(library: Library, creature_id: str, cid: str, side: str, posi
     return Combatant(
         id=cid, name=name or creature.name, side=side, creature=creature,
         weapons=library.weapons_of(creature),
-        armor=library.armor(creature.armor) if creature.armor else None,
+        armor=library.armor(creature.armor) if creature.armor else hull(creature, rs),
         shield=library.shield(creature.shield) if creature.shield else None,
         health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=saves),
         position=position, controller=controller,

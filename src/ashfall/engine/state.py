@@ -63,6 +63,8 @@ class Combatant:
     controller: str = "ai"
     mounted_on: str | None = None
     """The mount it rides (ACT-6, MNT-1); a rider shares its mount's square and moves with it (MNT-4)."""
+    station: str = ""
+    """Aboard a vehicle (``mounted_on`` names it): its crew station ("pilot", "gunner" …) or "passenger" (VEH-2)."""
 
     @property
     def space(self) -> tuple[Square, ...]:
@@ -113,6 +115,8 @@ class EncounterState:
     turn_index: int = -1
     effects: tuple[TimedEffect, ...] = ()
     environment: Environment = field(default_factory=Environment)
+    exits: tuple[Square, ...] = ()
+    """Squares where fleeing NPCs leave the battlefield (MOR-20); empty means the map's passable edge."""
     ground: tuple[GroundItem, ...] = ()
     zones: tuple[Zone, ...] = ()
     readied: tuple[Readied, ...] = ()

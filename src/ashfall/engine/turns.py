@@ -15,6 +15,7 @@ from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
 from ashfall.engine import events as ev
+from ashfall.engine.battlefield.vision import stealth_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import expire_effects
 from ashfall.engine.state import Combatant, EncounterState
@@ -22,6 +23,7 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.dying import start_of_turn as death_save_at_start
+from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
 TIEBREAK_SIDES = 1_000_000
@@ -29,6 +31,19 @@ TIEBREAK_SIDES = 1_000_000
 EndOfRoundHook = Callable[[Context], None]
 END_OF_ROUND: list[tuple[str, EndOfRoundHook]] = []
 """Hooks run at the end of each round, in this (documented, fixed) order: (name, hook)."""
+END_OF_ROUND_ORDER: tuple[str, ...] = ("chains", "fire", "gas", "collapse", "flood")
+"""The fixed order of the named end-of-round hooks whatever the import order (HAZ-0, docs/battlefield.md):
+pending chain reactions, fire, gas, the collapse countdown, then water. Other names run after, as registered."""
+
+EndOfTurnHook = Callable[[Context, str], None]
+END_OF_TURN: list[tuple[str, EndOfTurnHook]] = []
+"""Hooks run at the end of every turn, before its boundary passes: (name, hook(ctx, whose turn)). What lasts
+"until it ends a turn outside …" ends here (gas poisoning, G-29)."""
+
+OrderHook = Callable[[EncounterState, list[str]], list[str]]
+ORDER_HOOKS: list[tuple[str, OrderHook]] = []
+"""Hooks that adjust the rolled initiative order, in order: (name, hook(state, order) -> order). Trained mounts
+act right after their riders (MNT-2); vehicles have no turn of their own, their crew act (VEH-3)."""
 
 StartOfTurnHook = Callable[[Context, str], None]
 START_OF_TURN: list[tuple[str, StartOfTurnHook]] = []
@@ -57,7 +72,10 @@ def roll_initiative(ctx: Context) -> None:
         flip = ctx.rng.roll(TIEBREAK_SIDES)
         ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
         keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
-    ctx.emit(ev.OrderSet(tuple(sorted(keys, key=keys.__getitem__)), rule=INIT_3))
+    order = sorted(keys, key=keys.__getitem__)
+    for _name, hook in ORDER_HOOKS:
+        order = hook(ctx.state, order)
+    ctx.emit(ev.OrderSet(tuple(order), rule=INIT_3))
 
 
 def resolve_surprise(ctx: Context, ambushers: str) -> None:
@@ -71,14 +89,16 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
     stealth = []
     for h in hiders:
         r = roll_d20(ctx.rng, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
-                                        "Stealth")], cond.check_sources(h.condition_set, Skill.STEALTH))
+                                        "Stealth")], (*cond.check_sources(h.condition_set, Skill.STEALTH),
+                                                      *stealth_sources(ctx.state, h)))  # CONC-5
         ctx.emit(ev.CheckRolled(h.id, "Stealth (ambush)", ev.RollRecord.of(r), 0, True, SUR_1))
         stealth.append(r.total)
     lowest = min(stealth, default=0)
     for target in state.combatants.values():
         if target.side == ambushers or not hiders:
             continue
-        passive = passive_perception(target.creature, target.condition_set, state.ruleset).total
+        passive = passive_perception(target.creature, target.condition_set, state.ruleset,
+                                     modifiers=water_passive(state.environment.underwater, state.ruleset)).total
         surprised = lowest >= passive
         ctx.emit(ev.Surprise(target.id, surprised, lowest, passive))
 
@@ -101,6 +121,9 @@ def start_turn(ctx: Context, cid: str) -> bool:
     if c.health.is_dead:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
         return False
+    if c.uses.get("fled") or c.uses.get("surrendered"):
+        ctx.emit(ev.TurnSkipped(cid, "fled" if c.uses.get("fled") else "surrendered", rule("MOR-20")))
+        return False
     save = death_save_at_start(c.health, ctx.rng, state.ruleset)
     if save is not None:
         ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
@@ -121,11 +144,19 @@ def start_turn(ctx: Context, cid: str) -> bool:
 def end_turn(ctx: Context, cid: str) -> None:
     """End a creature's turn: durations "until the end of …" expire."""
     ctx.emit(ev.TurnEnded(cid))
+    for _name, hook in END_OF_TURN:
+        hook(ctx, cid)
     _boundary(ctx, cid, TurnEdge.END)
 
 
 def end_round(ctx: Context) -> None:
     """Close the round: the registered end-of-round hooks run in order (HAZ-0)."""
     ctx.emit(ev.RoundEnded(ctx.state.round))
-    for _name, hook in END_OF_ROUND:
+    for _name, hook in sorted(END_OF_ROUND, key=_round_rank):
         hook(ctx)
+
+
+def _round_rank(entry: tuple[str, EndOfRoundHook]) -> int:
+    """Where a named end-of-round hook runs (:data:`END_OF_ROUND_ORDER`; unknown names last, stable)."""
+    name = entry[0]
+    return END_OF_ROUND_ORDER.index(name) if name in END_OF_ROUND_ORDER else len(END_OF_ROUND_ORDER)

@@ -18,6 +18,7 @@ from ashfall.files.yaml_marks import InputError, Marked, Problem, load_yaml, par
 from ashfall.ruleset.sections import (
     AttackSection,
     ChecksSection,
+    ConcealmentSection,
     ConditionsSection,
     DamageSection,
     DefenseSection,
@@ -60,6 +61,7 @@ class Ruleset(BaseModel):
     mounted: MountedSection = MountedSection()
     vehicles: VehiclesSection = VehiclesSection()
     objects: ObjectsSection = ObjectsSection()
+    concealment: ConcealmentSection = ConcealmentSection()
 
     def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> Ruleset:
         """A copy with some options changed, e.g. ``rs.with_options(attack={"map_step": -2})``.

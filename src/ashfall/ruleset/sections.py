@@ -605,9 +605,9 @@ class MagicSection(Section):
 
 
 class ObjectsSection(Section):
-    """Destructible objects, shooting through cover, chain reactions, improvised environmental actions.
+    """Objects in a fight, shooting through cover, chain reactions, improvised actions (OBJ, STC, CHN, IEA, ENVW).
 
-    (OBJ, STC-10/11, CHN, IEA, ENVW, E-36; damage to objects itself is in ``damage``.)
+    How damage treats objects (Hardness, piercing) is in the ``damage`` section.
     """
 
     environmental_combat: bool = option(
@@ -615,7 +615,7 @@ class ObjectsSection(Section):
         "improvised environmental actions exist (edition 2)."
     )
     object_dv: int = option(10, "G-25", "DV of a static object whose description gives none.")
-    light_cover_max_hp: int = option(15, "OBJ-11", "\"Destroys light cover\" destroys every object with at most this HP.")
+    light_cover_max_hp: int = option(15, "OBJ-11", "'Destroys light cover' destroys every object with at most this HP.")
     fuel_radius_ft: int = option(10, "CHN-2", "Radius of a fuel container's explosion.")
     fuel_damage: str = option("3d6 fire", "CHN-2", "A fuel container explosion's damage.")
     fuel_save_dc: int = option(14, "CHN-2", "Reflex DC to halve a fuel explosion's damage.")
@@ -820,6 +820,10 @@ class HazardsSection(Section):
     swim_dc: int = option(12, "HAZW-3", "Athletics DC each round in deep water to stay afloat (failure: drowning, "
                           "G-16).")
     swim_heavy_armor_disadvantage: bool = option(True, "HAZW-4", "Heavy armor gives disadvantage on that check.")
+    fliers_above_water: bool = option(
+        True, "HAZW-2", "Creatures with a fly speed hover above the water: no water terrain, no swimming (the "
+        "example's drones).", "they wade and swim like the rest",
+    )
     drain_ft: int = option(2, "HAZW-5", "Feet of water an open drain takes away each round (GM input; 2 beats the "
                            "default rise, so the water goes down).")
     drain_dc: int = option(12, "EX-9", "MIG check DC to pry a drain open (with a tool, as in the example).")
@@ -828,3 +832,57 @@ class HazardsSection(Section):
                                  "turn there (MOV-6).")
 
     LEGACY: ClassVar[dict[str, Any]] = {"enabled": False}  # E-36: edition 1 has no spreading hazards
+
+
+class HeavyObscurement(Enum):
+    """What heavy obscurement does to attacks (CONC-10, CONC-12, E-34)."""
+
+    TERRAIN = "terrain"
+    AS_IF_BLINDED = "as-if-blinded"
+
+
+class ConcealmentSection(Section):
+    """Light, obscurement and senses: the G-06 concealment matrix, darkvision and optics (CONC, VIS, E-34, E-35)."""
+
+    light_obscured_attacks: bool = option(
+        True, "CONC-3", "Attacks against a lightly obscured target have disadvantage (edition 1: no attack effect)."
+    )
+    heavy_obscurement: HeavyObscurement = option(
+        HeavyObscurement.TERRAIN, "CONC-10",
+        "Heavy obscurement: attacks into it at disadvantage, out of it unpenalised ('terrain'), or edition 1's "
+        "'as-if-blinded' (a creature inside attacks at disadvantage, attacks against it have advantage, E-34).",
+    )
+    both_heavy_cancel: bool = option(
+        True, "CONC-13", "Attacker and target both heavily obscured: advantage (unseen attacker) joins the "
+        "disadvantage and they cancel (649).", "no source at all (X-10 read strictly)",
+    )
+    light_obscured_stealth_advantage: bool = option(
+        True, "CONC-5", "Advantage on Stealth while in a lightly obscured zone (edition 1: none, E-34)."
+    )
+    heavy_obscured_stealth_advantage: bool = option(
+        True, "CONC-5", "Heavy obscurement also gives the Stealth advantage of CONC-5.", "lightly obscured only"
+    )
+    light_obscured_perception_disadvantage: bool = option(
+        False, "E-34", "Sight-based Perception (Search) against a lightly obscured creature has disadvantage "
+        "(edition 1)."
+    )
+    vision_senses: bool = option(
+        True, "E-35", "Darkvision, Low-Light Optics, Thermal Optics and the Tactical HUD work (edition 1: absent)."
+    )
+    thermal_range_ft: int = option(30, "VIS-7", "Thermal Optics range in feet.")
+    low_light_range_ft: int | None = option(
+        60, "G-32", "Low-Light Optics range (placeholder until the augmentation data exists); null uses each "
+        "stat block's senses.low_light_optics range.", "the stat block's range (null)",
+    )
+    thermal_sees_magical_darkness: bool = option(
+        False, "G-32", "Thermal Optics see into magical darkness.", "they do"
+    )
+
+    LEGACY: ClassVar[dict[str, Any]] = {
+        "light_obscured_attacks": False,  # E-34
+        "heavy_obscurement": HeavyObscurement.AS_IF_BLINDED,  # E-34
+        "light_obscured_stealth_advantage": False,  # E-34
+        "heavy_obscured_stealth_advantage": False,  # E-34
+        "light_obscured_perception_disadvantage": True,  # E-34
+        "vision_senses": False,  # E-35
+    }

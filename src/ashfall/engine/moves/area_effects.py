@@ -9,12 +9,13 @@ those who save against a save-for-half effect.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType, Save
 from ashfall.engine import events as ev
+from ashfall.engine.battlefield.object_cover import board_with_objects
 from ashfall.engine.context import Context
 from ashfall.engine.harm import deal_damage
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
@@ -22,11 +23,16 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.checks import saving_throw
-from ashfall.rules.damage import roll_damage
+from ashfall.rules.damage import DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import DC
 
 COV_1, X_21, RX_9 = rule("COV-1"), rule("X-21"), rule("RX-9")
+
+AreaHook = Callable[[Context, str, frozenset[Square], DamageRoll, str], None]
+AREA_DAMAGE: list[AreaHook] = []
+"""Hooks run with an area effect's rolled damage and its squares: (ctx, source, squares, damage, label);
+the objects in the area take it (OBJ-6)."""
 
 
 def caught(state: EncounterState, squares: Collection[Square]) -> list[Combatant]:
@@ -40,7 +46,7 @@ def _reflex_modifiers(state: EncounterState, origin: Sequence[Square] | None, ta
     mods: list[Modifier] = []
     d = state.ruleset.defense
     if state.board is not None and origin and target.space:
-        level = cover_between(state.board, origin, target.space)[0]
+        level = cover_between(board_with_objects(state.board, state.environment, origin), origin, target.space)[0]
         bonus = {CoverLevel.PARTIAL: (d.cover_reflex_partial, COV_1), CoverLevel.HEAVY: (d.cover_reflex_heavy, X_21),
                  CoverLevel.TOTAL: (d.cover_reflex_heavy, X_21)}.get(level)
         if bonus is not None:
@@ -76,9 +82,15 @@ def halved(amounts: Mapping[DamageType, int], divisor: int) -> dict[DamageType, 
 
 
 def area_damage(ctx: Context, source: str, saved: Mapping[str, bool], parts: tuple[DamagePart, ...], *,
-                half_on_save: bool, label: str) -> None:
-    """Roll the damage once and deal it: in full on a failed save, halved (or none) on a success."""
-    if not saved or not parts:
+                half_on_save: bool, label: str, squares: Collection[Square] = ()) -> None:
+    """Roll the damage once and deal it: in full on a failed save, halved (or none) on a success.
+
+    With the area's ``squares``, the :data:`AREA_DAMAGE` hooks deal it to the objects there too.
+    """
+    area = frozenset(squares)
+    objects = ctx.state.environment.objects
+    hit_objects = bool(area) and any(not o.broken and area.intersection(o.squares) for o in objects.values())
+    if not parts or not (saved or hit_objects):
         return
     damage = roll_damage(parts, ctx.rng, ctx.ruleset, critical=False)
     for t, success in saved.items():
@@ -86,3 +98,6 @@ def area_damage(ctx: Context, source: str, saved: Mapping[str, bool], parts: tup
             continue
         amounts = halved(damage.by_type(), ctx.ruleset.magic.save_half_divisor) if success else damage
         deal_damage(ctx, t, amounts, source=source, label=label)
+    if hit_objects:
+        for hook in AREA_DAMAGE:
+            hook(ctx, source, area, damage, label)

@@ -54,11 +54,13 @@ def can_make_melee_attack(c: Combatant) -> bool:
 
 
 def speed_ft(c: Combatant, state: EncounterState) -> int:
-    """Its walking speed now: 0 when grappled/restrained/…, less after a Leg shot (C-GRA, CS-4)."""
+    """Its speed now (its swim speed underwater, UW-7): 0 when grappled/restrained/…, less after a Leg shot (CS-4)."""
     if cond.speed_is_zero(c.condition_set) is not None:
         return 0
     change = sum(e.amount for e in state.effects_on(c.id, EffectKind.SPEED_CHANGE))
-    return max(0, c.creature.speeds.walk + change)
+    speeds = c.creature.speeds
+    base = speeds.swim if state.environment.underwater is not None and speeds.swim > 0 else speeds.walk  # UW-7
+    return max(0, base + change)
 
 
 def require_target(state: EncounterState, actor: Combatant, target_id: str) -> Combatant:

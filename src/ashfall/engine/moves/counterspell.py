@@ -14,6 +14,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, Skill
 from ashfall.engine import events as ev
 from ashfall.engine.attacking import distance
+from ashfall.engine.battlefield.vision import sees as vision_sees
 from ashfall.engine.context import Context
 from ashfall.engine.moves.gear import has_free_hand
 from ashfall.engine.moves.spells import spell_attribute
@@ -32,6 +33,8 @@ FOCUS = "spellcasting-focus"
 def sees(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
     """Whether ``viewer`` can see ``other``: not blinded, ``other`` not invisible or hidden, a line of sight."""
     if Condition.BLINDED in viewer.condition_set or {Condition.INVISIBLE, Condition.HIDDEN} & other.condition_set:
+        return False
+    if not vision_sees(state, viewer, other):  # obscurement and senses (X-15, CONC-19)
         return False
     if state.board is not None and viewer.space and other.space:
         return has_line_of_sight(state.board, viewer.space, other.space)

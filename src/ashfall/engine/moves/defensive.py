@@ -33,6 +33,8 @@ from ashfall.core.types import Condition, Save
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.attacking import AttackPlan, distance, perform_attack
+from ashfall.engine.battlefield.object_cover import board_with_objects
+from ashfall.engine.battlefield.vision import sees as vision_sees
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.moves.gear import has_free_hand, stowed
@@ -65,6 +67,8 @@ def can_see(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
     if Condition.BLINDED in viewer.condition_set or other.has(Condition.HIDDEN):
         return False
     if Condition.INVISIBLE in other.condition_set:
+        return False
+    if not vision_sees(state, viewer, other):  # obscurement and senses (X-15, CONC-19)
         return False
     if state.board is not None and viewer.space and other.space:
         return has_line_of_sight(state.board, viewer.space, other.space)
@@ -171,8 +175,9 @@ def dive_path(state: EncounterState, c: Combatant, origin: Sequence[Square]) -> 
     if state.board is None or c.position is None or not origin:
         return None
     best: tuple[tuple[Square, ...], CoverLevel] | None = None
+    board = board_with_objects(state.board, state.environment, origin)
     for path in _paths(state, c, state.ruleset.turn.dive_for_cover_ft):
-        level = cover_between(state.board, origin, footprint(path[-1], c.creature.size.squares))[0]
+        level = cover_between(board, origin, footprint(path[-1], c.creature.size.squares))[0]
         if level is not CoverLevel.NONE and (best is None or level.value > best[1].value):
             best = (path, level)
     return best

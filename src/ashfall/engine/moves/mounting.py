@@ -4,8 +4,9 @@ A rider records the mount it rides (``Combatant.mounted_on``), stands in the mou
 moves with it (the ``Moved`` applier carries riders along, MNT-4); a rider does not Stride on its
 own while mounted. The mount must be a willing creature (an ally) larger than the rider, not down,
 not already ridden and within 5 ft; mounting or dismounting needs the 5 ft of movement, so a
-creature whose speed is 0 or that is prone cannot (C-GRA, ACT-4). Mounted-combat bonuses, falling
-off and independent mounts (MNT-2..9) are not modelled here.
+creature whose speed is 0 or that is prone cannot (C-GRA, ACT-4). Boarding a vehicle is mounting it:
+it carries its crew and passengers up to its stations and seats (``vehicles``, VEH-2). Mounted-combat
+bonuses, falling off and independent mounts (MNT-2..9) are in ``mounted``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, fixed, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import speed_ft
+from ashfall.engine.moves.vehicles import boarding_problem, station_for
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
@@ -33,6 +35,8 @@ class Mount:
 
     actor: str
     mount: str
+    station: str = ""
+    """Boarding a vehicle: the crew station to take, or "passenger" (default: the first free one, VEH-2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +64,11 @@ def _check_mount(state: EncounterState, intent: Mount) -> None:
     mount = state.get(intent.mount)
     if mount.side != c.side or not mount.is_active:
         raise refuse("ACT-6", f"{mount.name} is not a willing mount")
-    if mount.mounted_on is not None or any(o.mounted_on == mount.id for o in state.combatants.values()):
+    if mount.creature.vehicle is not None:
+        problem = boarding_problem(state, c, mount, intent.station)
+        if problem is not None:
+            raise refuse("VEH-2", problem)
+    elif mount.mounted_on is not None or any(o.mounted_on == mount.id for o in state.combatants.values()):
         raise refuse("ACT-6", f"{mount.name} already carries a rider or rides another")
     if mount.creature.size.rank <= c.creature.size.rank:
         raise refuse("ACT-6", f"{mount.name} is not larger than {c.name}")
@@ -74,7 +82,8 @@ def _resolve_mount(ctx: Context, intent: Mount) -> None:
     ctx.emit(ev.ResourceUsed(c.id, "movement", SQUARE_FT, MNT_1))
     if c.position is not None and mount.position is not None:
         ctx.emit(ev.Moved(c.id, c.position, mount.position, SQUARE_FT, "mount", ACT_6))
-    ctx.emit(ev.MountChanged(c.id, mount.id, ACT_6))
+    station = station_for(ctx.state, mount, intent.station) if mount.creature.vehicle is not None else None
+    ctx.emit(ev.MountChanged(c.id, mount.id, ACT_6, station=station or ""))
 
 
 def _landing_problem(state: EncounterState, c: Combatant, mount: Combatant, to: Square) -> str | None:

@@ -15,6 +15,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
+from ashfall.engine.battlefield.terrain import hazard_multiplier
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.harm import end_conditions
@@ -82,8 +83,17 @@ def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: in
     mult = terrain.multiplier
     if terrain is Terrain.WATER:
         mult = 1 if mover is not None and mover.creature.speeds.swim > 0 else state.ruleset.turn.water_cost
+    elif mult is not None and state.environment.underwater is not None:  # every square is water (UW-7, UW-8)
+        mult = max(mult, 1 if mover is not None and mover.creature.speeds.swim > 0 else state.ruleset.turn.water_cost)
     if mult is None or not state.board.in_bounds(to):
         return None
+    env = state.environment
+    if env.rubble or env.water_depth:
+        mult = max(mult, hazard_multiplier(state, to, mover))  # rubble HAZC-5, flood water HAZW-2/3
+    if env.debris and to in env.debris:
+        mult = max(mult, Terrain.DIFFICULT.multiplier or 1)  # a fallen chandelier's debris (IEA-5)
+    if env.objects and any(o.blocks_movement and not o.broken and to in o.squares for o in env.objects.values()):
+        return None  # an intact object that fills its square (MOV-5)
     diagonal = frm[0] != to[0] and frm[1] != to[1]
     base = SQUARE_FT
     if diagonal and state.ruleset.turn.diagonals == "alternating" and diagonal_index % 2 == 1:

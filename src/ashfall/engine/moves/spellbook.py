@@ -85,6 +85,8 @@ class Spell:
         allies_only: An area spell that affects only the caster's allies (Mass Healing, HEAL-3).
         sustained: Needs the Sustain action each turn to keep going (ACT-9).
         concentration: Needs concentration (ACT-10, G-19).
+        verbal: Has a verbal component: a creature that cannot speak cannot cast it (UW-28). Components are
+            in the Magic chapter (reference only), so a spell has none unless it says so.
     """
 
     id: str
@@ -106,6 +108,7 @@ class Spell:
     allies_only: bool = False
     sustained: bool = False
     concentration: bool = False
+    verbal: bool = False
 
     def __post_init__(self) -> None:
         if not MIN_ACTIONS <= self.actions <= MAX_ACTIONS:

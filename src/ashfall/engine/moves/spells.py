@@ -23,6 +23,7 @@ from ashfall.core.types import Attribute
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, refuse, register
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, perform_attack
+from ashfall.engine.battlefield.speech import cannot_speak
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import AFTER_DAMAGE, add
@@ -262,7 +263,10 @@ def _by_save(ctx: Context, c: Combatant, spell: Spell, intent: CastSpell, ids: t
     assert spell.save is not None
     saved = area_saves(ctx, c.id, ids, _area_origin(c, spell, intent.point), spell.save, spell_dc(c, ctx.ruleset),
                        spell.name)
-    area_damage(ctx, c.id, saved, _damage_parts(spell), half_on_save=spell.half_on_save, label=spell.name)
+    on_map = spell.area is not None and ctx.state.board is not None and c.position is not None
+    squares = _area_squares(ctx.state, c, spell, intent.point) if on_map else frozenset()
+    area_damage(ctx, c.id, saved, _damage_parts(spell), half_on_save=spell.half_on_save, label=spell.name,
+                squares=squares)
     for t, success in saved.items():
         if not success:
             _impose(ctx, c, spell, t, kept)
@@ -311,6 +315,9 @@ def _check_cast(state: EncounterState, intent: CastSpell) -> None:
     spell_attribute(c)
     if spell.id not in c.creature.talents:
         raise refuse("ACT-8", f"{c.name} does not know {spell.name}")
+    silenced = cannot_speak(state, c) if spell.verbal else None
+    if silenced is not None:
+        raise refuse(silenced, f"{c.name} cannot speak, and {spell.name} has a verbal component")
     affected(state, c, spell, intent)
 
 

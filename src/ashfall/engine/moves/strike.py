@@ -23,11 +23,12 @@ from ashfall.engine.attacking import (
     leaning_out,
     perform_attack,
 )
+from ashfall.engine.battlefield.guessing import check_guess, guess_missed
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import mode_for, require_target, weapon_of
 from ashfall.engine.moves.gear import require_in_hand
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel
+from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.activities import Activity, AttackMode, attack_traits
 from ashfall.rules.called_shots import CalledShot
@@ -48,6 +49,7 @@ class Strike:
         unarmed: Strike unarmed even with a weapon in hand.
         called_shot: A called shot declared before the roll (CS-0), or None.
         declared: GM declarations for theater of mind (flanking, cover, high ground).
+        square: The square attacked when the target is hidden (a guess; a wrong one misses, CONC-11).
     """
 
     actor: str
@@ -57,6 +59,7 @@ class Strike:
     unarmed: bool = False
     called_shot: CalledShot | None = None
     declared: Declared = NOTHING_DECLARED
+    square: Square | None = None
 
 
 def chosen_weapon(c: Combatant, weapon: str | None, unarmed: bool) -> Weapon | None:
@@ -127,7 +130,8 @@ def _check(state: EncounterState, intent: Strike) -> None:
     if intent.called_shot is not None and not state.ruleset.attack.called_shots:
         raise refuse("CS-0", "called shots are not used in this ruleset")
     require_in_hand(c, weapon)
-    check_attack_reach(state, c, target, weapon, mode, intent.declared)
+    if not check_guess(state, c, target, weapon, mode, intent.square):
+        check_attack_reach(state, c, target, weapon, mode, intent.declared)
     check_ammo(c, weapon, mode)
 
 
@@ -136,8 +140,9 @@ def _resolve(ctx: Context, intent: Strike) -> None:
     weapon = chosen_weapon(c, intent.weapon, intent.unarmed)
     mode = mode_for(weapon, intent.thrown)
     spend_ammo(ctx, c, weapon, mode)
-    perform_attack(ctx, AttackPlan(c.id, intent.target, weapon, mode, Activity.STRIKE, intent.called_shot,
-                                   intent.declared, label="Strike"))
+    if not guess_missed(ctx, c, intent.target, intent.square, weapon, mode):
+        perform_attack(ctx, AttackPlan(c.id, intent.target, weapon, mode, Activity.STRIKE, intent.called_shot,
+                                       intent.declared, label="Strike"))
     ctx.emit(ev.ResourceUsed(c.id, "strike-action", 1, ACT_7))
 
 

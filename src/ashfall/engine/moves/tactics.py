@@ -28,6 +28,7 @@ from ashfall.engine.attacking import (
     perform_attack,
     situation,
 )
+from ashfall.engine.battlefield.vision import concealment_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add, end_conditions
@@ -162,7 +163,8 @@ def _resolve_disarm(ctx: Context, intent: Disarm) -> None:
         map_modifier=map_modifier(c.turn.attack_rolls, ctx.ruleset, strike_actions_before=c.turn.strike_actions),
         flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
         within_5ft=sit.within_5ft, target_conditions=t.condition_set, attacker_conditions=c.condition_set,
-        unseen_attacker=sit.unseen_attacker, extra_sources=next_attack_sources(ctx, c.id, t.id, False),
+        unseen_attacker=sit.unseen_attacker,
+        extra_sources=(*next_attack_sources(ctx, c.id, t.id, False), *concealment_sources(state, c, t)),
     )
     mods, sources = attack_modifiers(c.creature, weapon, mode, ctx.ruleset, context)
     result = attack_contest(mods, sources, side(ctx, t, (choice,), choice), ctx.rng, ctx.ruleset)

@@ -19,6 +19,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Skill
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.battlefield.vision import hidden_by_obscurement, obscured_from_all, search_sources, stealth_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add, end_conditions
@@ -37,6 +38,7 @@ from ashfall.rules.checks import CheckResult, Stat, ability_check, contest_recor
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, dodging
+from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (
     rule("DOD-1"), rule("HLP-1"), rule("HLP-2"), rule("HID-2"), rule("HID-3"), rule("G-20"), rule("G-45"))
@@ -144,23 +146,26 @@ def _has_cover(state: EncounterState, c: Combatant, cover: bool | None) -> bool:
         return False
     watchers = [e for e in _observers(state, c.id) if e.space]
     return bool(watchers) and all(cover_between(state.board, e.space, c.space)[0] is not CoverLevel.NONE
-                                  for e in watchers)
+                                  or hidden_by_obscurement(state, e, c) for e in watchers)
 
 
 def _check_hide(state: EncounterState, intent: Hide) -> None:
     c = state.get(intent.actor)
-    if not intent.obscured and not _has_cover(state, c, intent.cover):
+    if not intent.obscured and not _has_cover(state, c, intent.cover) and not obscured_from_all(
+            state, c, _observers(state, c.id)):
         raise refuse("HID-1", "hiding needs cover from every enemy, or heavy obscurement (CONC-17)")
 
 
 def _resolve_hide(ctx: Context, intent: Hide) -> None:
     state = ctx.state
     c = state.get(intent.actor)
-    passives = {e.id: passive_perception(e.creature, e.condition_set, state.ruleset).total
+    murk = water_passive(state.environment.underwater, state.ruleset)  # UW-25
+    passives = {e.id: passive_perception(e.creature, e.condition_set, state.ruleset, modifiers=murk).total
                 for e in _observers(state, c.id)}
     check = ability_check(c.creature, Skill.STEALTH, fixed_dc(max(passives.values(), default=0), HID_2,
                                                               "highest passive Perception"),
-                          ctx.rng, ctx.ruleset, conditions=c.condition_set, sources=helped_sources(ctx, c.id))
+                          ctx.rng, ctx.ruleset, conditions=c.condition_set,
+                          sources=(*helped_sources(ctx, c.id), *stealth_sources(state, c)))
     total = check.roll.total
     for eid, passive in passives.items():
         ctx.emit(ev.CheckRolled(c.id, f"Stealth vs {state.get(eid).name}'s passive Perception",
@@ -188,7 +193,8 @@ def _resolve_search(ctx: Context, intent: Search) -> None:
     c = state.get(intent.actor)
     hiders = [e for e in state.enemies_of(c.id) if e.has(Condition.HIDDEN)]
     recorded = [h.uses.get(STEALTH_TOTAL, 0) for h in hiders]
-    result = contest_recorded(side(ctx, c, (intent.skill,)), recorded, ctx.rng)
+    result = contest_recorded(side(ctx, c, (intent.skill,), sources=search_sources(state, c, hiders)), recorded,
+                              ctx.rng)
     if not hiders:
         ctx.emit(ev.CheckRolled(c.id, f"Search: {intent.skill.value}", ev.RollRecord.of(result.roll), 0, True,
                                 ACT_12))

@@ -1,0 +1,153 @@
+"""Checking an encounter's ``hazards`` key against its map, and putting the hazards on the battlefield.
+
+:func:`hazards_legend` lets map characters that only ``hazards`` uses stand for plain floor;
+:func:`check_hazards` reports squares off the map and characters the map never draws;
+:func:`apply_hazards` fills the fight's :class:`~ashfall.engine.environment.Environment` (flammable and
+burning squares, gas clouds, water and its depths, drains, suppression systems, hazardous terrain,
+collapses counting down) before the fight starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from ashfall.encounters.hazards_spec import HazardsSpec, Squares
+from ashfall.encounters.maps import DEFAULT_LEGEND, is_zone_char
+from ashfall.encounters.report import Report
+from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
+from ashfall.engine.apply import water_depths
+from ashfall.engine.battlefield.collapse import collapse_zone
+from ashfall.engine.battlefield.gas import spread_squares
+from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor
+from ashfall.engine.state import EncounterState
+from ashfall.files.yaml_marks import PathKey
+from ashfall.grid.board import Square
+
+HAZARDS: PathKey = ("hazards",)
+
+
+def _spec(data: Mapping[str, Any]) -> HazardsSpec | None:
+    raw = data.get("hazards")
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return HazardsSpec.model_validate(raw)
+    except ValidationError:
+        return None  # the whole file's validation reports it
+
+
+def _sets(h: HazardsSpec) -> Iterator[tuple[PathKey, Squares]]:
+    yield (*HAZARDS, "flammable"), h.flammable
+    yield (*HAZARDS, "burning"), h.burning
+    if h.water is not None and h.water.area is not None:
+        yield (*HAZARDS, "water", "area"), h.water.area
+    for key, s in h.suppression.items():
+        yield (*HAZARDS, "suppression", key, "area"), s.area
+    for i, t in enumerate(h.terrain):
+        yield (*HAZARDS, "terrain", i, "where"), t.where
+
+
+def _points(h: HazardsSpec) -> Iterator[tuple[PathKey, Square]]:
+    for i, g in enumerate(h.gas):
+        yield (*HAZARDS, "gas", i, "at"), g.at
+    for key, d in h.drains.items():
+        yield (*HAZARDS, "drains", key, "at"), d.at
+    for key, s in h.suppression.items():
+        if s.control is not None:
+            yield (*HAZARDS, "suppression", key, "control"), s.control
+    for i, c in enumerate(h.collapse):
+        yield (*HAZARDS, "collapse", i, "at"), c.at
+
+
+def hazards_legend(spec: MapSpec | None, data: Mapping[str, Any]) -> MapSpec | None:
+    """The map with the characters only ``hazards`` uses added to its legend as plain floor."""
+    h = _spec(data)
+    if spec is None or h is None:
+        return spec
+    known = {**DEFAULT_LEGEND, **spec.legend}
+    extra = {s.legend: LegendEntry() for _p, s in _sets(h) if s.legend is not None and len(s.legend) == 1
+             and s.legend not in known and not is_zone_char(s.legend, known) and not s.legend.isspace()}
+    return spec.model_copy(update={"legend": {**spec.legend, **extra}}) if extra else spec
+
+
+def _drawn(spec: MapSpec | None, ch: str) -> list[Square]:
+    rows = spec.rows if spec is not None and spec.rows is not None else ()
+    return [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
+
+
+def _rectangle(area: tuple[Square, Square]) -> list[Square]:
+    (x0, y0), (x1, y1) = area
+    return [(x, y) for y in range(min(y0, y1), max(y0, y1) + 1) for x in range(min(x0, x1), max(x0, x1) + 1)]
+
+
+def squares_of(s: Squares, spec: MapSpec | None) -> tuple[Square, ...]:
+    """Every square a :class:`Squares` names, sorted."""
+    found = {*s.squares, *(_rectangle(s.area) if s.area else ()), *(_drawn(spec, s.legend) if s.legend else ())}
+    return tuple(sorted(found))
+
+
+def check_hazards(data: Mapping[str, Any], spec: MapSpec | None, size: tuple[int, int] | None,
+                  report: Report) -> None:
+    """Report every problem of ``hazards`` that needs the map (the schema checks the rest)."""
+    h = _spec(data)
+    if h is None:
+        return
+    if spec is None or size is None:
+        if any(s != Squares() for _p, s in _sets(h)) or any(True for _ in _points(h)):
+            report.add(HAZARDS, "hazards placed on squares need a map")
+        return
+    width, height = size
+
+    def on_map(path: PathKey, sq: Square) -> None:
+        if not (0 <= sq[0] < width and 0 <= sq[1] < height):
+            report.add(path, f"square {list(sq)} is off the map ({width} wide, {height} high)")
+
+    for path, s in _sets(h):
+        if s.legend is not None and (len(s.legend) != 1 or not _drawn(spec, s.legend)):
+            report.add((*path, "legend"), f"the map draws no square with {s.legend!r}")
+        for j, sq in enumerate(s.squares):
+            on_map((*path, "squares", j), sq)
+        for j, sq in enumerate(s.area or ()):
+            on_map((*path, "area", j), sq)
+    for path, sq in _points(h):
+        on_map(path, sq)
+
+
+def apply_hazards(document: EncounterFile, state: EncounterState) -> None:
+    """Put the file's hazards on the battlefield (before the fight starts; defaults from the ruleset)."""
+    h: HazardsSpec = document.hazards
+    env, rs, board, m = state.environment, state.ruleset.hazards, state.board, document.map
+    env.enclosed = env.enclosed or h.enclosed
+    env.wind = env.wind or h.wind
+    env.flammable |= set(squares_of(h.flammable, m))
+    env.fire.update(dict.fromkeys(squares_of(h.burning, m), 0))
+    for i, g in enumerate(h.gas):
+        radius = rs.gas_radius_ft if g.radius is None else g.radius
+        key = f"gas:{i + 1}"
+        env.gas_clouds[key] = GasCloud(key, g.at, radius, spread_squares(board, g.at, radius),
+                                       h.enclosed if g.enclosed is None else g.enclosed, g.producing)
+    for key in sorted(env.gas_clouds, reverse=True):
+        env.gas.update(dict.fromkeys(env.gas_clouds[key].squares, key))
+    if h.water is not None:
+        rise = rs.flood_rise_ft if h.water.rise is None else h.water.rise
+        area = squares_of(h.water.area, m) if h.water.area is not None else ()
+        env.floods["flood"] = Flood("flood", rise if h.water.level is None else h.water.level, rise, h.water.max, area)
+        env.water_depth = water_depths(state)
+    for key, d in h.drains.items():
+        env.drains[key] = Drain(key, d.at, rs.drain_ft if d.rate is None else d.rate, d.open, d.find_dc == 0,
+                                d.dc or 0, d.find_dc)
+    for key, s in h.suppression.items():
+        env.suppressors[key] = Suppressor(key, squares_of(s.area, m), s.control)
+    for t in h.terrain:
+        env.hazard_terrain.update(dict.fromkeys(squares_of(t.where, m), t.type.value))
+    for i, c in enumerate(h.collapse):
+        radius = rs.collapse_radius_ft if c.radius is None else c.radius
+        key = f"collapse:{i + 1}"
+        env.collapses[key] = Collapse(key, c.at, radius, collapse_zone(state, c.at, radius))
+        env.countdowns[key] = c.countdown
+
+
+__all__ = ["apply_hazards", "check_hazards", "hazards_legend", "squares_of"]
