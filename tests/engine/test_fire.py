@@ -120,7 +120,7 @@ def test_hazf_5__a_square_burns_out_after_1d4_plus_1_rounds_and_its_fuel_is_spen
     assert (5, 5) not in state.environment.fire
     out = next(e for e in of_type(log, ev.FireChanged) if not e.burning)
     assert out.rule == "HAZF-5" and out.fuel_spent is spends
-    assert ((5, 5) in state.environment.flammable) is not spends
+    assert flammable(state, (5, 5)) is not spends
 
 
 @pytest.mark.rule("HAZF-5", "CHN-3")

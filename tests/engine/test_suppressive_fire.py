@@ -40,7 +40,7 @@ def _suppressed(**kw):
     return engine
 
 
-@pytest.mark.rule("SUP-1", "SUP-2", "SUP-3", "SUP-10", "G-41")
+@pytest.mark.rule("MAA-4", "SUP-1", "SUP-2", "SUP-3", "SUP-10", "G-41")
 def test_sup_3__cone_zone_with_dc_16_spends_5_rounds_and_2_actions():
     engine = _fight()
     with script(engine, []):

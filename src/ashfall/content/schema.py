@@ -73,6 +73,7 @@ class Weapon(Model):
     category: Literal["simple", "martial", "exotic"] = "simple"
     properties: frozenset[WeaponProperty] = frozenset()
     bonus: int = Field(0, description="Weapon bonus to attack rolls (ATK-1, ATK-2).")
+    magical: bool = Field(False, description="A magic weapon: bypasses resistance to non-magical weapons (NAT-7).")
     damage_bonus: int = Field(0, description="Flat bonus damage (DMG-1).")
     reach: int = Field(5, description="Melee reach in feet (NAT-6, RX-24).")
     range_normal: int | None = Field(None, description="Normal range in feet (ranged and thrown).")
@@ -304,6 +305,9 @@ class Creature(Model):
     resistances: frozenset[DamageType] = frozenset()
     vulnerabilities: frozenset[DamageType] = frozenset()
     immunities: frozenset[DamageType] = frozenset()
+    nonmagical_resistances: frozenset[DamageType] = Field(
+        frozenset(), description="Resistance only against non-magical weapons; natural weapons count as such (NAT-7)."
+    )
     condition_immunities: frozenset[str] = frozenset()
     dr: tuple[DrEntry, ...] = ()
     weapons: tuple[Slug, ...] = Field((), description="Weapon ids from the library.")

@@ -366,7 +366,7 @@ def _fire_changed(state: EncounterState, e: ev.FireChanged) -> None:
         else:
             env.fire.pop(sq, None)
             if e.fuel_spent:
-                env.flammable.discard(sq)
+                env.burnt.add(sq)
 
 
 @applies(ev.FireTicked)

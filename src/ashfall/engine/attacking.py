@@ -35,6 +35,7 @@ from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import AttackTraits, Cover, DefenseBreakdown, defense_value
+from ashfall.rules.defenses import is_magical_weapon
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
 from ashfall.rules.map import TwoWeapon, map_modifier
 from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
@@ -415,7 +416,7 @@ Destructible cover the shot passed through takes its damage here (STC-11, G-39).
 
 def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts: tuple[DamagePart, ...],
              critical: bool, ranged: bool, label: str, *, weak: bool = False,
-             traits: AttackTraits | None = None) -> DamageResult:
+             traits: AttackTraits | None = None, magical: bool = False) -> DamageResult:
     """Roll a hit's damage, offer Deflect-style reactions to a ranged hit, and deal it."""
     damage = roll_damage(damage_parts, ctx.rng, ctx.ruleset, critical=critical)
     ctx.emit(damage_rolled(attacker.id, target.id, damage))
@@ -426,7 +427,7 @@ def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts:
                                          only=frozenset({target.id})))
         reduction = combine(hit_effects).damage_reduction
     dealt = deal_damage(ctx, target.id, damage, source=attacker.id, label=label, critical=critical,
-                        deflect=reduction, ignore_armor_dr=weak)
+                        deflect=reduction, ignore_armor_dr=weak, magical=magical)
     for hook in AFTER_HIT:
         hook(ctx, attacker, target, damage, traits or AttackTraits(ranged=ranged))
     return dealt
@@ -435,7 +436,8 @@ def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts:
 def _on_hit(ctx: Context, attacker: Combatant, target: Combatant, result: AttackResult, ranged: bool,
             weak: bool) -> None:
     dealt = deal_hit(ctx, attacker, target, result.damage_parts, result.crit, ranged, result.activity.value,
-                     weak=weak, traits=attack_traits(result.weapon, result.mode))
+                     weak=weak, traits=attack_traits(result.weapon, result.mode),
+                     magical=is_magical_weapon(result.weapon, attacker.creature.talents))
     for rider in result.riders:
         apply_rider(ctx, attacker, target, rider, dealt.total)
     if ranged:

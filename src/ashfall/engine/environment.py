@@ -197,6 +197,7 @@ class Environment:
         countdowns: Pending timed events (a collapse's 1d4-round countdown, HAZC-2) by id → rounds left.
         data: Further hazard bookkeeping by key (kept JSON-friendly).
         flammable: Squares with flammable material (wood, cloth, vegetation, fuel) fire spreads into (HAZF-2).
+        burnt: Squares whose fuel has burned away (map material and flammable objects alike, HAZF-5).
         gas_clouds: Toxic gas clouds by id (HAZG); ``gas`` maps their squares.
         collapses: Pending collapses by id (HAZC-1, HAZC-2).
         floods: Rising water by id (HAZW-1); ``water_depth`` holds the resulting depths.
@@ -222,6 +223,7 @@ class Environment:
     countdowns: dict[str, int] = field(default_factory=dict)
     data: dict[str, int] = field(default_factory=dict)
     flammable: set[Square] = field(default_factory=set)
+    burnt: set[Square] = field(default_factory=set)
     gas_clouds: dict[str, GasCloud] = field(default_factory=dict)
     collapses: dict[str, Collapse] = field(default_factory=dict)
     floods: dict[str, Flood] = field(default_factory=dict)

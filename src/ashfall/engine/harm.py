@@ -68,10 +68,11 @@ def deal_damage(
     critical: bool = False,
     deflect: int = 0,
     ignore_armor_dr: bool = False,
+    magical: bool = False,
 ) -> DamageResult:
-    """Run damage through the target's defenses and apply it (G-39)."""
+    """Run damage through the target's defenses and apply it (G-39); ``magical``: from a magic weapon (NAT-7)."""
     c = ctx.state.get(target)
-    defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set)
+    defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set, magical_weapon=magical)
     environment = tuple(a for hook in DAMAGE_ENVIRONMENT for a in hook(ctx, target, source, damage))
     result = apply_damage(c.health, damage, defenses, ctx.ruleset, critical=critical, deflect=deflect,
                           ignore_armor_dr=ignore_armor_dr, environment=environment, source=source)

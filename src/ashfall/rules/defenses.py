@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from ashfall.content.schema import Armor, Creature, DrEntry
+from ashfall.content.schema import Armor, Creature, DrEntry, Weapon, WeaponProperty
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import PHYSICAL_TYPES, Condition, DamageCategory, DamageType
 from ashfall.ruleset import Ruleset
@@ -108,7 +108,8 @@ class Defenses:
 
     @classmethod
     def of_creature(
-        cls, creature: Creature, armor: Armor | None = None, conditions: Collection[Condition] = ()
+        cls, creature: Creature, armor: Armor | None = None, conditions: Collection[Condition] = (),
+        *, magical_weapon: bool = False,
     ) -> Defenses:
         """A creature's defenses from its stat block, its worn armor and its conditions.
 
@@ -116,6 +117,8 @@ class Defenses:
             creature: The stat block (resistances, vulnerabilities, immunities, DR entries).
             armor: Worn armor; its DR becomes an entry with ``from_armor=True`` and ``source`` = the armor id.
             conditions: Current conditions; Petrified adds resistance to all damage and poison immunity (RVI-4).
+            magical_weapon: The damage comes from a magic weapon, which bypasses resistance to non-magical
+                weapons (natural weapons are not magical, NAT-7).
         """
         dr = creature.dr
         if armor is not None and armor.dr > 0:
@@ -123,7 +126,8 @@ class Defenses:
             dr = (*dr, entry)
         petrified = Condition.PETRIFIED in conditions
         immunities = creature.immunities | (PETRIFIED_IMMUNITIES if petrified else frozenset())
-        return cls(creature.resistances, creature.vulnerabilities, immunities, dr, petrified, petrified)
+        resistances = creature.resistances if magical_weapon else creature.resistances | creature.nonmagical_resistances
+        return cls(resistances, creature.vulnerabilities, immunities, dr, petrified, petrified)
 
     @classmethod
     def of_object(
@@ -259,3 +263,20 @@ def _dr_rule(n_sources: int, duplicates: bool, typed: bool, stacking: DrStacking
 
 
 __all__ = ["OBJECT_IMMUNITIES", "PETRIFIED_IMMUNITIES", "Defenses", "DrTotal"]
+
+
+MAGICAL_NATURAL_WEAPONS = "magical-natural-weapons"
+"""The talent (Mutant Apex, L6) that makes natural weapons count as magical (NAT-7)."""
+
+
+def is_magical_weapon(weapon: Weapon | None, talents: Collection[str] = ()) -> bool:
+    """Whether a weapon bypasses resistance to non-magical weapons (NAT-7).
+
+    Natural weapons are not magical unless a feature says so; other weapons are magical when their
+    stat block says so. Unarmed strikes (no weapon) are not magical.
+    """
+    if weapon is None:
+        return False
+    if weapon.has(WeaponProperty.NATURAL):
+        return MAGICAL_NATURAL_WEAPONS in talents
+    return weapon.magical

@@ -54,10 +54,15 @@ def can_hold_fire(state: EncounterState, sq: Square) -> bool:
 
 
 def flammable(state: EncounterState, sq: Square) -> bool:
-    """Whether a square has flammable material fire spreads into: the map's or an intact flammable object's (HAZF-2)."""
+    """Whether a square has flammable material fire spreads into: the map's or an intact flammable object's (HAZF-2).
+
+    A square that burned out has no fuel left (``burnt``, HAZF-5), whatever stands in it.
+    """
     if not can_hold_fire(state, sq):
         return False
     env = state.environment
+    if sq in env.burnt:
+        return False
     if sq in env.flammable:
         return True
     return any(o.flammable and not o.broken and sq in o.squares for o in env.objects.values())
