@@ -45,7 +45,8 @@ def _medicine_stabilises(rs: Ruleset) -> bool:
     dying = Health(0, 20, vitality=Vitality.DYING)
     try:
         with ScriptedRng([15]) as rng:
-            return stabilize_with_medicine(dying, LIB.creature("soldier"), rng, rs).health.vitality is Vitality.STABILIZED
+            result = stabilize_with_medicine(dying, LIB.creature("soldier"), rng, rs)
+        return result.health.vitality is Vitality.STABILIZED
     except RuleViolation:
         return False
 
