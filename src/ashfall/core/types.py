@@ -13,6 +13,8 @@ from ashfall.core.rule_ids import RuleId, rule
 class DamageCategory(Enum):
     """The three damage families (TYPE-1..3)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     PHYSICAL = "physical"
     ENERGY = "energy"
     EXOTIC = "exotic"
@@ -20,6 +22,8 @@ class DamageCategory(Enum):
 
 class DamageType(Enum):
     """The chapter's damage types; ``thunder`` and ``lightning`` are aliases (G-27)."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     BLUDGEONING = "bludgeoning"
     PIERCING = "piercing"
@@ -71,6 +75,8 @@ PHYSICAL_TYPES = frozenset(t for t in DamageType if t.category is DamageCategory
 class Attribute(Enum):
     """The six attribute modifiers."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     MIG = "MIG"
     AGI = "AGI"
     END = "END"
@@ -81,6 +87,8 @@ class Attribute(Enum):
 
 class Save(Enum):
     """Saving throws. AGI save = Reflex; Fortitude is END-based and separate from a MIG save (G-22)."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     FORTITUDE = "fortitude"
     REFLEX = "reflex"
@@ -103,6 +111,8 @@ _SAVE_ATTR = {
 
 class Skill(Enum):
     """Skills the combat chapter uses, each with its attribute."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     ATHLETICS = "athletics"
     ACROBATICS = "acrobatics"
@@ -140,6 +150,8 @@ _SKILL_ATTR = {
 class Size(Enum):
     """Creature sizes, ordered; ``steps_to`` compares them (DIS-5, TRP-1, OVR-3)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     TINY = "tiny"
     SMALL = "small"
     MEDIUM = "medium"
@@ -169,6 +181,8 @@ _SIZE_SQUARES = {s.value: {"large": 2, "huge": 3, "gargantuan": 4}.get(s.value, 
 
 class Condition(Enum):
     """Every condition the chapter names, defined or not (C-*, G-11, G-13 to G-20)."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     BLINDED = "blinded"
     CHARMED = "charmed"
