@@ -25,9 +25,21 @@ for line in (rules / "editions-and-gaps.md").read_text().splitlines():
     if m:
         cols = [c.strip() for c in m.group(2).split(" | ")]
         rid = m.group(1)
-        # X rows are "| X-nn | lines | contradiction | resolution | support |"; E and G rows start with the topic
-        text, lines = (cols[1], cols[0]) if rid.startswith("X") else (cols[0], "")
+        # X rows: "| X-nn | lines | contradiction | resolution | support |"; G rows of B.1/B.2:
+        # "| G-nn | where | problem | default | support |"; G rows of B.3: "| G-nn | question | default | support |";
+        # E rows: "| E-nn | topic | 000 says | 001 says | consequence |"
+        ruling = ""
+        if rid.startswith("X"):
+            text, lines, ruling = cols[1], cols[0], cols[2]
+        elif rid.startswith("G") and len(cols) >= 4:
+            text, lines, ruling = cols[1], cols[0], cols[2]
+        elif rid.startswith("G"):
+            text, lines, ruling = cols[0], "", cols[1]
+        else:
+            text, lines = cols[0], ""
         out[rid] = {"text": clean(text), "lines": clean(lines), "status": "EDITION" if rid[0] == "E" else "RULING"}
+        if ruling:
+            out[rid]["ruling"] = clean(ruling)
 target = pathlib.Path(__file__).resolve().parents[1] / "src/ashfall/core/catalog.json"
 target.write_text(json.dumps(out, indent=0, sort_keys=True, ensure_ascii=False) + "\n")
 print(f"{len(out)} rule ids -> {target}")

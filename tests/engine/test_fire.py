@@ -13,6 +13,7 @@ from ashfall.engine.battlefield.fire import fire_round, flammable, ignite
 from ashfall.engine.battlefield.hazards import extinguish, suppress
 from ashfall.engine.environment import Cause, Environment, MapObject, Obscurement, Suppressor, Veil
 from ashfall.engine.moves.hazard_actions import ActivateSuppression, Extinguish
+from ashfall.engine.moves.maneuver_kit import push
 from ashfall.engine.moves.movement import Stride
 from ashfall.engine.turns import END_OF_ROUND, END_OF_ROUND_ORDER, _round_rank
 from ashfall.grid.board import Board, CoverLevel, CoverObject
@@ -67,6 +68,15 @@ def test_hazf_1__stepping_out_of_fire_into_a_clear_square_does_not_burn() -> Non
     state = arena([fighter("w", "party", (5, 5)), fighter("r", "raiders", (10, 10), "raider")], env=_burning((1, 1)))
     engine = hazard_engine(state, "w")
     assert not of_type(engine.submit(Stride("w", ((6, 5),))), ev.DamageTaken)
+
+
+@pytest.mark.rule("HAZF-1", "SHV-3")
+def test_hazf_1__a_creature_pushed_into_fire_burns() -> None:
+    state = arena([fighter("w", "party", (1, 1)), fighter("r", "raiders", (2, 1), "raider")], env=_burning((3, 1)))
+    ctx, log, rng = ctx_of(state, [(6, 6)])
+    with rng:
+        push(ctx, "r", (3, 1), "SHV-3")
+    assert _damage_to(log, "r") == [6]
 
 
 # ----- spread, burnout and smoke (HAZF-2, HAZF-5, HAZF-6) -----

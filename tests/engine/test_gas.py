@@ -7,6 +7,7 @@ import pytest
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
+from ashfall.engine.battlefield.collapse import start_collapse
 from ashfall.engine.battlefield.gas import (
     IN_GAS,
     gas_at_turn_end,
@@ -180,3 +181,14 @@ def test_hazg_6__seal_gas_action_needs_the_source_in_reach() -> None:
     assert info.value.rule == "HAZG-6"
     engine.submit(SealGas("w", near))
     assert state.environment.gas_clouds[near].sealed and state.environment.gas_clouds[near].linger == 3
+
+
+@pytest.mark.rule("HAZG-3", "HAZC-2")
+def test_hazard_events__round_trip_through_json() -> None:
+    state = arena(board=Board(20, 20))
+    ctx, log, _rng = ctx_of(state)
+    release_gas(ctx, (10, 10), "HAZG-1", enclosed=True)
+    gas_round(ctx)
+    start_collapse(ctx, (3, 3), 10, "HAZC-1", countdown=2)
+    assert ev.dumps(ev.loads(ev.dumps(log))) == ev.dumps(log)
+    assert ev.loads(ev.dumps(log)) == log

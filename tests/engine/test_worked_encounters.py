@@ -23,7 +23,7 @@ from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield.object_actions import StrikeObject
 from ashfall.engine.battlefield.objects import damage_object
 from ashfall.engine.context import Context
-from ashfall.engine.engine import Engine
+from ashfall.engine.engine import Engine, replay
 from ashfall.engine.moves.hazard_actions import FindDrain, OpenDrain
 from ashfall.files.yaml_marks import InputError
 from tests.engine.hazard_kit import of_type
@@ -111,6 +111,19 @@ def test_fuel_depot__bringing_down_a_support_column_starts_the_collapse_countdow
     assert not engine.state.environment.collapses
 
 
+@pytest.mark.rule("HAZ-0")
+def test_fuel_depot__the_hazard_log_round_trips_through_json_and_replays_to_the_same_battlefield() -> None:
+    engine = _depot(seed=7)
+    initial = build(load_encounter(DEPOT), seed=7)[0].state
+    _play(engine, {(1, "mystic"): _fire_at("fuel-barrel-1")}, rounds=3)
+    events = ev.loads(ev.dumps(engine.log))
+    assert ev.dumps(events) == ev.dumps(engine.log)
+    replayed = replay(initial, events).environment
+    env = engine.state.environment
+    assert (replayed.fire, replayed.fire_burnout, replayed.burnt, replayed.veils) == (
+        env.fire, env.fire_burnout, env.burnt, env.veils)
+
+
 # ----- The Flooding Basement (000:823-835) -----
 
 
@@ -162,6 +175,9 @@ def test_flooding_basement__water_rises_the_panel_discharges_and_the_drain_is_op
     assert drained and drained[0].flood is not None and drained[0].flood.level_ft == 4, "5 ft + 1 - 2: it drains"
     text = "\n".join(log_lines(log))
     assert "Water level 2 ft" in text and "Drain grate" in text
+    replayed = replay(build(load_encounter(BASEMENT), seed=3)[0].state, ev.loads(ev.dumps(log))).environment
+    env = engine.state.environment
+    assert (replayed.floods, replayed.water_depth, replayed.drains) == (env.floods, env.water_depth, env.drains)
 
 
 # ----- the hazards block of an encounter file -----

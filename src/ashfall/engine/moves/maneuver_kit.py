@@ -15,6 +15,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, Skill
 from ashfall.engine import events as ev
 from ashfall.engine.attacking import distance
+from ashfall.engine.battlefield.hazards import after_step
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Decision, Option
 from ashfall.engine.effects import EffectKind
@@ -188,5 +189,7 @@ def push(ctx: Context, target_id: str, to: Square, rule_id: RuleId) -> None:
     """Forced movement of one square (a push): no action, no reactions; grapples it breaks end (C-GRA)."""
     target = ctx.state.get(target_id)
     assert target.position is not None
-    ctx.emit(ev.Moved(target_id, target.position, to, SQUARE_FT, "pushed", rule_id, forced=True))
+    frm = target.position
+    ctx.emit(ev.Moved(target_id, frm, to, SQUARE_FT, "pushed", rule_id, forced=True))
+    after_step(ctx, target_id, frm, to)  # pushed into fire or hazardous terrain (HAZF-1, MOV-6)
     grapple_reach_check(ctx, target_id)

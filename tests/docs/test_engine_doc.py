@@ -1,0 +1,14 @@
+"""The ```python examples in docs/engine.md run, in order, in one namespace."""
+
+import re
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
+
+
+def test_engine_doc__python_examples_run() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 4
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, str(DOC), "exec"), namespace)  # noqa: S102 - our own docs
