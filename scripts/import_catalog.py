@@ -29,9 +29,7 @@ for line in (rules / "editions-and-gaps.md").read_text().splitlines():
         # "| G-nn | where | problem | default | support |"; G rows of B.3: "| G-nn | question | default | support |";
         # E rows: "| E-nn | topic | 000 says | 001 says | consequence |"
         ruling = ""
-        if rid.startswith("X"):
-            text, lines, ruling = cols[1], cols[0], cols[2]
-        elif rid.startswith("G") and len(cols) >= 4:
+        if rid.startswith("X") or (rid.startswith("G") and len(cols) >= 4):
             text, lines, ruling = cols[1], cols[0], cols[2]
         elif rid.startswith("G"):
             text, lines, ruling = cols[0], "", cols[1]

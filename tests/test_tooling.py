@@ -18,7 +18,7 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_is_clean() -> None:
-    proc = subprocess.run([_tool("ruff"), "check", "src", "tests", "scripts", "examples"], cwd=ROOT,
+    proc = subprocess.run([_tool("ruff"), "check", "src", "tests", "scripts", "examples", "bench"], cwd=ROOT,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

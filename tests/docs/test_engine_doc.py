@@ -11,4 +11,4 @@ def test_engine_doc__python_examples_run() -> None:
     assert len(blocks) >= 4
     namespace: dict[str, object] = {}
     for block in blocks:
-        exec(compile(block, str(DOC), "exec"), namespace)  # noqa: S102 - our own docs
+        exec(compile(block, str(DOC), "exec"), namespace)
