@@ -14,8 +14,19 @@ from ashfall.ruleset import option_rows
 ROOT = Path(__file__).resolve().parents[1]
 NO_SWITCH = {
     "G-05": "documentation only (the morale summary is in this repo's docs)",
+    "G-06": "no switch: a missing summary table; the matrix is what rules/concealment.py implements, and its rows "
+            "switch through the `concealment.*` options (CONC-3, CONC-10, CONC-13, G-32, X-10, X-15, X-17)",
+    "G-07": "no switch of its own: its open point (does attacking out of HO give Invisible's advantage?) is X-10's "
+            "`concealment.heavy_obscured_attacker_unseen`",
     "G-08": "documentation only (the maneuver summary is in this repo's docs)",
+    "G-12": "no switch: the short Counterspell (DC 10 + spell level) and Strained/Backlash are the only text; the "
+            "rest are hooks for other chapters",
+    "G-21": "no switch: the standard advantage definition the text assumes (649, 'these cancel out')",
+    "G-22": "no switch: a vocabulary mapping (AGI save = Reflex, Fortitude = END, Will = WIS), not a choice",
+    "G-27": "no switch: name aliases (thunder = sonic, lightning = electric) in DamageType.parse",
     "G-33": "documentation only (read as GM discretion)",
+    "G-34": "no switch: weapon and creature properties are data fields of the content files",
+    "X-19": "no switch: flavour only, no mechanical effect",
 }
 OUT = ROOT / "docs/rulings.md"
 

@@ -26,6 +26,7 @@ class Reason(Enum):
     APPROACH = "approach"
     RELOAD = "reload"
     DODGE = "dodge"
+    SABOTAGE = "sabotage"
 
 
 @dataclass(frozen=True, slots=True)

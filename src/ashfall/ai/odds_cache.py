@@ -147,9 +147,10 @@ def total_distribution(keys: tuple[AttackKey, ...]) -> tuple[float, ...]:
     head = total_distribution(keys[:-1])
     last = attack_value(keys[-1]).dist
     out = [0.0] * (len(head) + len(last) - 1)
+    nonzero = [(j, q) for j, q in enumerate(last) if q]  # adding 0.0 changes no sum: skip those terms
     for i, p in enumerate(head):
         if p:
-            for j, q in enumerate(last):
+            for j, q in nonzero:
                 out[i + j] += p * q
     return tuple(out)
 

@@ -25,6 +25,8 @@ from ashfall.rules.activities import Activity
 class Block(Enum):
     """One step of a plan (its first intent is what the AI submits)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     STRIKE = "strike"
     EXTRA = "extra-attack"
     POWER = "power-strike"

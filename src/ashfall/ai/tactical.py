@@ -33,6 +33,7 @@ from ashfall.ai.board_cache import cover as board_cover
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.care import heal, rally, second_wind
 from ashfall.ai.choice import Choice, Reason, TacticalConfig
+from ashfall.ai.environment import best_sabotage
 from ashfall.ai.intents import (
     escape_actions,
     legal,
@@ -127,6 +128,9 @@ class TacticalPolicy:
             if found is not None:
                 return found
         advance = status is not Status.FALL_BACK
+        sabotage = best_sabotage(engine, c)  # a fuel barrel or power panel among the enemy (CHN-1, CHN-5)
+        if sabotage is not None:
+            return Choice(sabotage.intent, Reason.SABOTAGE)
         best = self._attack(view, advance)
         if best is None and self.config.brutal:
             view = self._view(engine, c, brutal=True)

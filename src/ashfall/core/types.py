@@ -167,7 +167,7 @@ class Size(Enum):
     @property
     def squares(self) -> int:
         """Side of the space on a 5-ft grid (1 for tiny to medium)."""
-        return _SIZE_SQUARES[self.value]
+        return _SIZE_SIDE[self]  # keyed by member: read for every creature's space, ``.value`` is slow
 
     def steps_to(self, other: Size) -> int:
         """How many sizes larger ``other`` is than this (negative if smaller)."""
@@ -177,6 +177,7 @@ class Size(Enum):
 _SIZES = list(Size)
 _SIZE_RANK = {s.value: i for i, s in enumerate(_SIZES)}
 _SIZE_SQUARES = {s.value: {"large": 2, "huge": 3, "gargantuan": 4}.get(s.value, 1) for s in _SIZES}
+_SIZE_SIDE = {s: _SIZE_SQUARES[s.value] for s in _SIZES}
 
 
 class Condition(Enum):

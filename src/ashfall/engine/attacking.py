@@ -187,6 +187,7 @@ def target_defense(state: EncounterState, attacker: Combatant, target: Combatant
         target.creature, target.armor, target.shield, state.ruleset,
         conditions=target.condition_set, cover=sit.cover, attack=attack_traits(weapon, mode),
         weak_point=weak_point, flat_footed=sit.flat_footed or sit.unseen_attacker, leaning_out=sit.leaning_out,
+        unseen_attacker=sit.unseen_attacker or attacker.has(Condition.INVISIBLE),  # G-46
     )
 
 
@@ -290,6 +291,8 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
         ev.RollRecord.of(result.roll), dv.total, ev.parts(dv.modifiers.applied), result.outcome.value,
         tuple(result.reasons), counts and result.counts_for_map,
     ))
+    if result.fumble is not None:  # the optional fumble table (G-10): the GM applies the effect
+        ctx.emit(ev.ActionNoted(attacker.id, "Fumble", result.fumble, "G-10"))
     if attacker.has(Condition.HIDDEN):
         end_conditions(ctx, attacker.id, EndEvent(EndTrigger.ATTACKS), G_20)
     if result.hit:

@@ -15,6 +15,8 @@ from ashfall.rules.durations import Duration, TurnBoundary, advance
 class EffectKind(Enum):
     """What a timed effect does; read by the attack pipeline, checks and movement."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     ADVANTAGE_NEXT_ATTACK = "advantage-next-attack"
     ADVANTAGE_NEXT_CHECK = "advantage-next-check"
     AIMED = "aimed"

@@ -27,6 +27,8 @@ from ashfall.rules import conditions as cond
 class TriggerKind(Enum):
     """The kinds of triggering events reactions answer."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     LEAVES_REACH = "leaves-reach"
     RANGED_ATTACK_IN_REACH = "ranged-attack-in-reach"
     MELEE_ATTACK_DECLARED = "melee-attack-declared"
@@ -103,21 +105,38 @@ def register_reaction(definition: ReactionDef) -> None:
     if definition.key in REACTIONS:
         raise ValueError(f"reaction {definition.key!r} registered twice")
     REACTIONS[definition.key] = definition
+    _BY_KIND.clear()
+
+
+_BY_KIND: dict[tuple[TriggerKind, int], tuple[ReactionDef, ...]] = {}
+"""The reactions each trigger kind offers, in registry order, by (kind, registry size): :func:`_ask` runs for
+every creature on every trigger, so the registry is not scanned each time. Cleared when a reaction registers."""
+
+
+def _answering(kind: TriggerKind) -> tuple[ReactionDef, ...]:
+    key = (kind, len(REACTIONS))
+    found = _BY_KIND.get(key)
+    if found is None:
+        found = _BY_KIND[key] = tuple(d for d in REACTIONS.values() if kind in d.triggers)
+    return found
+
+
+_RX_1, _DEATH_1, _SUR_2, _MOR_22, _C_INC = (rule(r) for r in ("RX-1", "DEATH-1", "SUR-2", "MOR-22", "C-INC"))
 
 
 def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
     """None if the creature may spend a reaction now, else the rule that stops it."""
     if not c.reaction_available:
-        return rule("RX-1")
+        return _RX_1
     if c.health.is_down:
-        return rule("DEATH-1")
+        return _DEATH_1
     if c.surprised and state.round <= 1:
-        return rule("SUR-2")
+        return _SUR_2
     if c.uses.get("broken", 0):
-        return rule("MOR-22")
+        return _MOR_22
     verdict = cond.can_react(c.condition_set, state.ruleset)
     if not verdict.allowed:
-        return verdict.rule or rule("C-INC")
+        return verdict.rule or _C_INC
     return None
 
 
@@ -145,6 +164,8 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
         The effects of the reactions taken, in the order they resolved.
     """
     effects: list[Effect] = []
+    if not _answering(trigger.kind):
+        return effects  # no reaction answers this kind of trigger: nobody need be asked
     for c in _reactors(ctx.state, trigger):
         while can_react(ctx.state, c) is None and not shielded(ctx.state, c, trigger):
             effect = _ask(ctx, c, trigger)
@@ -158,7 +179,7 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
 
 def _ask(ctx: Context, c: Combatant, trigger: Trigger) -> Effect | None:
     """Offer one creature the reactions it qualifies for; resolve the one it takes (None: it takes none)."""
-    options = [d for d in REACTIONS.values() if trigger.kind in d.triggers and d.eligible(ctx.state, c, trigger)]
+    options = [d for d in _answering(trigger.kind) if d.eligible(ctx.state, c, trigger)]
     if not options:
         return None
     decision = Decision(

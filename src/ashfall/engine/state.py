@@ -76,6 +76,8 @@ class Combatant:
     @property
     def condition_set(self) -> frozenset[Condition]:
         """Its conditions now: the applied ones plus those its health implies (dying: unconscious, DEATH-1)."""
+        if not self.conditions:  # the usual case, read very often: no set to build
+            return down_conditions(self.health).conditions
         return conditions_of(self.conditions) | down_conditions(self.health).conditions
 
     def has(self, condition: Condition) -> bool:

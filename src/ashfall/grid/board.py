@@ -20,6 +20,8 @@ SQUARE_FT = 5
 class Terrain(Enum):
     """Movement cost classes (MOV-2..MOV-5); water costs by the swimmer (X-03)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     NORMAL = "normal"
     DIFFICULT = "difficult"
     GREATER_DIFFICULT = "greater-difficult"
@@ -51,6 +53,8 @@ _TERRAIN_RULE = {
 
 class CoverLevel(Enum):
     """Cover tiers (COV-1..3), ordered by strength."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
 
     NONE = 0
     PARTIAL = 1

@@ -158,9 +158,11 @@ TAKES_MAP: Mapping[Activity, bool] = MappingProxyType({a: s.takes_map for a, s i
 
 
 def counts_for_map(activity: Activity, ruleset: Ruleset) -> bool:
-    """Whether ``activity`` advances MAP under ``ruleset`` (spell attacks only when E-02 allows, MAP-3)."""
+    """Whether ``activity`` advances MAP under ``ruleset`` (spell attacks only when E-02 allows, MAP-3; G-41)."""
     if activity is Activity.SPELL_ATTACK and not ruleset.attack.spell_attacks_take_map:
         return False
+    if activity is Activity.COUP_DE_GRACE and not ruleset.attack.coup_de_grace_counts_for_map:
+        return False  # G-41's alternative: no roll, so it neither takes nor advances MAP
     return COUNTS_FOR_MAP[activity]
 
 

@@ -57,6 +57,7 @@ AMOD_5 = rule("AMOD-5")
 AMOD_7 = rule("AMOD-7")
 CRIT_1 = rule("CRIT-1")
 CRIT_3 = rule("CRIT-3")
+G_10 = rule("G-10")
 CS_5 = rule("CS-5")
 CS_6 = rule("CS-6")
 DMG_1 = rule("DMG-1")
@@ -153,6 +154,7 @@ class AttackResult:
         damage_parts: What a hit deals, unrolled (empty on a miss).
         riders: Non-damage effects of a hit (empty on a miss).
         counts_for_map: Whether the attack advances MAP (G-41).
+        fumble: The GM's fumble-table effect for this missed roll's face, or None (G-10; off by default).
     """
 
     mode: AttackMode
@@ -165,6 +167,7 @@ class AttackResult:
     damage_parts: tuple[DamagePart, ...]
     riders: tuple[Rider, ...]
     counts_for_map: bool
+    fumble: str | None = None
 
     @property
     def hit(self) -> bool:
@@ -376,6 +379,11 @@ def judge(
     return Outcome.MISS, (ATK_4,)
 
 
+def fumble(natural: int, outcome: Outcome, ruleset: Ruleset) -> str | None:
+    """The optional fumble table's effect for a missed roll's natural face, or None (G-10: empty by default)."""
+    return ruleset.attack.fumble_table.get(natural) if outcome is Outcome.MISS else None
+
+
 def auto_crit_rule(
     prepared: PreparedAttack, target_conditions: Collection[Condition], within_5ft: bool
 ) -> RuleId | None:
@@ -425,5 +433,7 @@ def resolve_attack(attacker: Creature, weapon: Weapon | None, mode: AttackMode, 
     hit = outcome is not Outcome.MISS
     parts = build_damage_parts(attacker, prepared, context, ruleset) if hit else ()
     riders = prepared.called.riders(ruleset.attack) if hit and prepared.called else ()
-    return AttackResult(prepared.mode, context.activity, prepared.weapon, roll, target_dv, outcome, reasons,
-                        parts, riders, counts_for_map(context.activity, ruleset))
+    fumbled = fumble(roll.natural, outcome, ruleset)
+    return AttackResult(prepared.mode, context.activity, prepared.weapon, roll, target_dv, outcome,
+                        (*reasons, G_10) if fumbled is not None else reasons, parts, riders,
+                        counts_for_map(context.activity, ruleset), fumbled)

@@ -126,8 +126,9 @@ def _head_riders(a: AttackSection) -> tuple[Rider, ...]:
                   Condition.DAZED),)
 
 
-def _arm_riders(_: AttackSection) -> tuple[Rider, ...]:
-    return (Rider(RiderEffect.DROP_ITEM, CS_3, Save.MIG, True, RiderDuration.INSTANT, attacker_chooses=True),)
+def _arm_riders(a: AttackSection) -> tuple[Rider, ...]:
+    # G-53: the drop is negated by a MIG save (1127) at the damage-dealt DC; ``attack.called_arm_save``
+    return (Rider(RiderEffect.DROP_ITEM, CS_3, a.called_arm_save, True, RiderDuration.INSTANT, attacker_chooses=True),)
 
 
 def _leg_riders(a: AttackSection) -> tuple[Rider, ...]:

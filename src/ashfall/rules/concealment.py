@@ -88,6 +88,7 @@ CONC_13, CONC_17, CONC_19 = rule("CONC-13"), rule("CONC-17"), rule("CONC-19")
 VIS_1, VIS_2, VIS_6, VIS_7, VIS_10 = rule("VIS-1"), rule("VIS-2"), rule("VIS-6"), rule("VIS-7"), rule("VIS-10")
 C_BLI, C_INV, E_34, G_20, G_32, X_15 = (
     rule("C-BLI"), rule("C-INV"), rule("E-34"), rule("G-20"), rule("G-32"), rule("X-15"))
+X_10, X_17 = rule("X-10"), rule("X-17")
 
 
 def traits(cause: Cause) -> CauseTraits:
@@ -173,9 +174,11 @@ def _clears(layer: Veil, viewer: Party, other: Party, distance_ft: int, ruleset:
                and not other.senses.thermal_shedding)
     if kind.magical:
         return G_32 if thermal and c.thermal_sees_magical_darkness else None
+    if (kind.darkness or not c.darkvision_darkness_only) and s.darkvision and distance_ft <= _range(
+        s.darkvision, viewer, ruleset
+    ):  # X-17: darkvision clears darkness only, unless the option lets it clear fog and smoke too
+        return (VIS_2 if layer.level is Obscurement.HEAVY else VIS_1) if kind.darkness else X_17
     if kind.darkness:
-        if s.darkvision and distance_ft <= _range(s.darkvision, viewer, ruleset):
-            return VIS_2 if layer.level is Obscurement.HEAVY else VIS_1
         low_light = _low_light_range(s, ruleset)
         if low_light and distance_ft <= _range(low_light, viewer, ruleset):
             return VIS_6
@@ -245,7 +248,7 @@ def _condition_sources(attacker: Party, target: Party, ruleset: Ruleset) -> list
 
 
 def _terrain_sources(seen: View, seeing: View, ruleset: Ruleset) -> list[RollSource]:
-    """Edition 2 (G-06): attacks into LO or HO at disadvantage, from them unpenalised (CONC-4, CONC-12)."""
+    """Edition 2 (G-06): attacks into LO or HO at disadvantage, from them unpenalised (CONC-4, CONC-12, X-10)."""
     c = ruleset.concealment
     out = []
     if seen.level is Obscurement.LIGHT and c.light_obscured_attacks:
@@ -255,6 +258,9 @@ def _terrain_sources(seen: View, seeing: View, ruleset: Ruleset) -> list[RollSou
         out.append(dis(CONC_19 if magical else CONC_10, f"target heavily obscured ({_cause_text(seen.layer)})"))
         if seeing.level is Obscurement.HEAVY and c.both_heavy_cancel:
             out.append(adv(CONC_13, "unseen attacker: both heavily obscured"))
+            return out
+    if seeing.level is Obscurement.HEAVY and c.heavy_obscured_attacker_unseen:
+        out.append(adv(X_10, "unseen attacker: heavily obscured"))  # X-10's alternative: HO alone gives it
     return out
 
 
@@ -314,12 +320,16 @@ def sees(viewer: Party, other: Party, distance_ft: int, ruleset: Ruleset) -> Sig
     return Sight(True)
 
 
-def must_guess(target: Party, ruleset: Ruleset) -> RuleId | None:
+def must_guess(target: Party, ruleset: Ruleset, viewer: Party | None = None, distance_ft: int = 0) -> RuleId | None:
     """CONC-11 when an attack on the target must name a guessed square: its location is unknown (Hidden, G-20).
 
     A creature merely in HO is unseen but not lost (X-15); the GM can still declare its location unknown.
+    With ``concealment.heavy_obscured_hidden`` on, one heavily obscured to ``viewer`` is lost too.
     """
-    return CONC_11 if cond.must_guess_square(target.conditions, ruleset) is not None else None
+    if cond.must_guess_square(target.conditions, ruleset) is not None:
+        return CONC_11
+    heavy = viewer is not None and view(viewer, target, distance_ft, ruleset).level is Obscurement.HEAVY
+    return CONC_11 if heavy and ruleset.concealment.heavy_obscured_hidden else None
 
 
 def stealth_sources(hider: Party, ruleset: Ruleset) -> tuple[RollSource, ...]:

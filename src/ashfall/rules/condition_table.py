@@ -244,6 +244,14 @@ def _hidden_guessed(rs: Ruleset) -> bool:
     return rs.conditions.hidden_targets_guessed
 
 
+def _shaken_attacks(rs: Ruleset) -> bool:
+    return rs.conditions.shaken_attack_disadvantage
+
+
+def _unconscious_advantage(rs: Ruleset) -> bool:
+    return rs.conditions.unconscious_attackers_advantage
+
+
 def _mine(adv: bool, r: str, label: str, *, visible: bool = False, senses: bool = False) -> AttackEffect:
     """An effect on the bearer's own attacks."""
     return AttackEffect(adv, R(r), label, False, needs_source_visible=visible, seen_by_special_senses=senses)
@@ -327,7 +335,8 @@ _DEFS = (
     ConditionDef(
         C.UNCONSCIOUS, R("C-UNC"),
         implies=(_INCAP["C-UNC"], Implication(C.PRONE, R("C-UNC")), Implication(C.FLAT_FOOTED, R("FF-1"), _unaware)),
-        attacks=(_theirs(True, "X-16", "target unconscious"),), auto_fail_saves=_MIG_REFLEX,
+        attacks=(AttackEffect(True, R("X-16"), "target unconscious", True, when=_unconscious_advantage),),
+        auto_fail_saves=_MIG_REFLEX,
         auto_crit_melee_5ft=R("CRIT-5"), speed_zero=R("C-UNC"), cannot_speak=R("C-UNC"), drops_held=R("C-UNC"),
     ),
     ConditionDef(
@@ -340,6 +349,7 @@ _DEFS = (
     ),
     ConditionDef(
         C.SHAKEN, R("G-14"), saves=(SaveEffect(False, Save.WILL, R("G-14"), "shaken"),), morale_fear=True,
+        attacks=(AttackEffect(False, R("G-14"), "attacker shaken", False, when=_shaken_attacks),),
     ),
     ConditionDef(C.FLAT_FOOTED, R("G-11"), loses_positive_agi=R("FF-2"), no_reactions=Gate(R("FF-3"))),
     ConditionDef(

@@ -5,7 +5,8 @@ Order (G-39), each damage type separately, each change a :class:`LedgerRow` nami
 1. rolled, dice doubled on a crit (CRIT-2, G-40), never below ``damage.minimum_damage`` (G-42);
 2. attack-side environment adjusters (:class:`DamageAdjuster`, e.g. underwater fire, thunder);
 3. Deflect (RX-7): one number spread over the types, **largest packet first** (ties: the type that
-   appeared first), each packet to a minimum of 0, the remainder carried to the next packet;
+   appeared first), each packet to a minimum of 0, the remainder carried to the next packet
+   (``damage.deflect_step = after-resistance`` moves it after step 6);
 4. DR, summing different sources (DR-1..DR-7, PSI-10), or an object's Hardness (OBJ-3..OBJ-5, OBJ-10);
 5. objects: piercing halved unless fragile (OBJ-8), bludgeoning full (OBJ-9);
 6. immunity 0 (RVI-3), resistance ×½ rounded down (RVI-1), vulnerability ×2 (RVI-2), both cancel (G-43);
@@ -30,7 +31,7 @@ from ashfall.core.types import DamageType
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defenses import Defenses
 from ashfall.ruleset import Ruleset
-from ashfall.ruleset.sections import CritDice, ResistVuln
+from ashfall.ruleset.sections import CritDice, DeflectStep, ResistVuln
 
 R_ROLLED = rule("DMG-1")
 R_CRIT = rule("CRIT-2")
@@ -277,9 +278,12 @@ def _resist_vulnerable(book: _Book, ctx: _Context) -> None:
                      R_VULNERABLE, "vulnerability")
 
 
-_STEPS: tuple[Callable[[_Book, _Context], None], ...] = (
-    _rolled, _environment, _deflect, _reduction, _object_material, _resist_vulnerable,
-)
+_Step = Callable[[_Book, _Context], None]
+_STEPS: Mapping[DeflectStep, tuple[_Step, ...]] = {
+    DeflectStep.BEFORE_DR: (_rolled, _environment, _deflect, _reduction, _object_material, _resist_vulnerable),
+    DeflectStep.AFTER_RESISTANCE: (_rolled, _environment, _reduction, _object_material, _resist_vulnerable, _deflect),
+}
+"""The order of steps 1-6 by where ``damage.deflect_step`` puts Deflect (G-39)."""
 
 
 def _amounts(damage: DamageRoll | Mapping[DamageType, int], critical: bool) -> tuple[dict[DamageType, int], bool]:
@@ -312,7 +316,7 @@ def damage_ledger(
     amounts, crit = _amounts(damage, critical)
     book = _Book(amounts)
     ctx = _Context(defenses, ruleset, crit, deflect, ignore_armor_dr, environment)
-    for step in _STEPS:
+    for step in _STEPS[ruleset.damage.deflect_step]:
         step(book, ctx)
     return Ledger(tuple(book.rows), tuple(book.amounts.items()), crit, book.deflected)
 

@@ -25,6 +25,7 @@ DV_2 = rule("DV-2")
 FF_1 = rule("FF-1")
 FF_2 = rule("FF-2")
 G_11 = rule("G-11")
+G_46 = rule("G-46")
 G_54 = rule("G-54")
 CS_5 = rule("CS-5")
 COV_1 = rule("COV-1")
@@ -206,6 +207,7 @@ def defense_value(
     misc: Sequence[Modifier] = (),
     fear_source_visible: bool = True,
     leaning_out: bool = False,
+    unseen_attacker: bool = False,
 ) -> DefenseBreakdown:
     """Compute a creature's Defense Value against one attack (DV-1..9).
 
@@ -222,6 +224,8 @@ def defense_value(
         misc: Further labelled DV modifiers (DV-1 "misc").
         fear_source_visible: Whether the source of a Frightened condition is visible (DV-8).
         leaning_out: The defender leaned out around its cover this round and loses it (COV-4, G-55).
+        unseen_attacker: The attacker is unseen (hidden, invisible): with ``defense.flat_footed_with_unseen``
+            off the defender keeps its AGI, the advantage being the only effect (G-46).
 
     Returns:
         The breakdown; ``untargetable_reason`` is set behind total cover (COV-3, STC-8, CVB-1, POS-6).
@@ -231,6 +235,9 @@ def defense_value(
     ff_rule: RuleId | None = FF_2 if flat_footed else None
     if conditions:
         ff_rule = ff_rule or cond.loses_positive_agi(conditions, ruleset=ruleset)
+    kept_agi = ff_rule is not None and unseen_attacker and not ruleset.defense.flat_footed_with_unseen
+    if kept_agi:
+        ff_rule = None  # G-46's alternative: an unseen attacker's advantage replaces the AGI loss
     armor_whole_line = weak_point and not ruleset.defense.weak_point_armor_only
     cap = None if armor_whole_line else _agi_cap(armor, ruleset)
     mods.extend(_agi_modifiers(creature.attributes.AGI, cap, ff_rule, ruleset))
@@ -248,4 +255,5 @@ def defense_value(
     if cover_mod is not None:
         mods.append(cover_mod)
     stacked = stack(mods)
+    notes.extend((G_46,) if kept_agi else ())
     return DefenseBreakdown(stacked.total, stacked, untargetable, effective, tuple(notes), weak_point)

@@ -97,7 +97,11 @@ class DownState:
 
 def down_conditions(health: Health) -> DownState:
     """Unconscious, prone and incapacitated at 0 HP (DEATH-1); stabilised stays unconscious (DEATH-14)."""
-    return DownState(_DOWN[health.vitality], _DOWN_RULES[health.vitality])
+    return _DOWN_STATE[health.vitality]
+
+
+_DOWN_STATE: Mapping[Vitality, DownState] = MappingProxyType({v: DownState(_DOWN[v], _DOWN_RULES[v]) for v in Vitality})
+"""One frozen answer per vitality, built once: every ``Combatant.condition_set`` read asks for it."""
 
 
 # ----- death saves (DEATH-2 to DEATH-9) -----
@@ -150,6 +154,11 @@ def _classify(natural: int, ruleset: Ruleset) -> tuple[DeathSaveOutcome, int, in
     return DeathSaveOutcome.FAILURE, 0, 1, DEATH_6
 
 
+def _stabilised_hp(health: Health, ruleset: Ruleset) -> int:
+    """HP of a creature stabilised by death saves or a Medicine check: 0 (X-08), or ``dying.stabilised_hp``."""
+    return min(health.max_hp, ruleset.dying.stabilised_hp)
+
+
 def death_save(health: Health, rng: Rng, ruleset: Ruleset) -> DeathSaveResult:
     """Roll one death save for a dying creature.
 
@@ -174,7 +183,8 @@ def death_save(health: Health, rng: Rng, ruleset: Ruleset) -> DeathSaveResult:
         after = health.evolve(vitality=Vitality.DEAD, successes=0, failures=0)
         rules: tuple[RuleId, ...] = (*base, mark, DEATH_3)
     elif successes >= opts.successes_to_stabilise:
-        after = health.evolve(hp=0, vitality=Vitality.STABILIZED, successes=0, failures=0)
+        after = health.evolve(hp=_stabilised_hp(health, ruleset), vitality=Vitality.STABILIZED, successes=0,
+                              failures=0)
         rules = (*base, mark, DEATH_3, DEATH_14, DEATH_9)
     else:
         after = health.evolve(successes=successes, failures=failures)
@@ -228,7 +238,7 @@ def stabilize_with_medicine(
                            conditions=conditions, sources=sources, extra=extra)
     if not check.success:
         return MedicineStabiliseResult(health, check, opts.medicine_stabilise_actions, (E_31,))
-    after = health.evolve(hp=0, vitality=Vitality.STABILIZED, successes=0, failures=0)
+    after = health.evolve(hp=_stabilised_hp(health, ruleset), vitality=Vitality.STABILIZED, successes=0, failures=0)
     return MedicineStabiliseResult(after, check, opts.medicine_stabilise_actions, (E_31, DEATH_14, DEATH_9))
 
 

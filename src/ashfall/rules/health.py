@@ -13,6 +13,8 @@ from enum import Enum
 class Vitality(Enum):
     """Where a creature stands on the life track (DEATH, STAB)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     ALIVE = "alive"
     DYING = "dying"
     STABILIZED = "stabilized"

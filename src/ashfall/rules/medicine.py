@@ -101,12 +101,14 @@ def emergency_field_medicine(
 
     Raises:
         RuleViolation: No Medicine kit (MAA-6); the target is locked out after a failure (E-12);
-            the target is dead (DEATH-3).
+            the target is dead (DEATH-3), or dying when ``healing.efm_stabilises`` is off (G-57).
     """
     opts = ruleset.healing
     if not has_kit:
         raise RuleViolation(MAA_6, "Emergency Field Medicine needs a Medicine kit")
     require_alive_body(target)
+    if target.is_dying and not opts.efm_stabilises:
+        raise RuleViolation(G_57, "under this ruleset Emergency Field Medicine cannot treat a dying creature")
     if target_recovery.efm_lockout_hours > 0:
         hours = target_recovery.efm_lockout_hours
         raise RuleViolation(E_12, f"a failed attempt keeps the target from benefiting for {hours} more hours")

@@ -2,7 +2,8 @@
 
 Sweeping Strike: one roll at -2 plus the current MAP compared with up to 3 DVs; the first target takes
 weapon dice + MIG, other targets hit take weapon dice only; a natural 20 crits every target and a natural 1
-misses them all; it counts as one attack for MAP. Full Auto Burst: one roll at -2 against up to 3 targets
+misses them all (``attack.sweeping_single_roll`` switches to one roll per target); it counts as one
+attack for MAP. Full Auto Burst: one roll at -2 against up to 3 targets
 within 10 ft of one another (X-12), each taking full damage; ``attack.full_auto_single_roll`` switches to
 one roll per target.
 """
@@ -52,7 +53,9 @@ class MultiTargetRule:
 
 
 MULTI_TARGET: Mapping[Activity, MultiTargetRule] = MappingProxyType({
-    Activity.SWEEPING: MultiTargetRule(rule("SWP-1"), lambda a: a.sweeping_targets, True, lambda _: True),
+    Activity.SWEEPING: MultiTargetRule(
+        rule("SWP-1"), lambda a: a.sweeping_targets, True, lambda a: a.sweeping_single_roll
+    ),
     Activity.FULL_AUTO: MultiTargetRule(
         rule("MAA-2"), lambda a: a.full_auto_targets, False, lambda a: a.full_auto_single_roll
     ),

@@ -92,6 +92,13 @@ class MassiveDamageBasis(Enum):
     BEFORE_TEMP_HP = "before-temp-hp"
 
 
+class DeflectStep(Enum):
+    """Where Deflect falls in the damage order (G-39)."""
+
+    BEFORE_DR = "before-dr"
+    AFTER_RESISTANCE = "after-resistance"
+
+
 class StabiliseBy(Enum):
     """What can stabilise a dying creature (DEATH-17, E-31)."""
 
@@ -136,6 +143,18 @@ class AttackSection(Section):
     sweeping_attack: int = option(-2, "SWP-1", "Sweeping Strike's attack penalty.")
     sweeping_targets: int = option(3, "SWP-1", "Targets of a Sweeping Strike.")
     sweeping_available: bool = option(True, "E-10", "Sweeping Strike exists (edition 2 only).")
+    sweeping_single_roll: bool = option(
+        True, "G-09", "Sweeping Strike makes one attack roll compared with every target's DV (the example, 1010).",
+        "one roll per target",
+    )
+    fumble_table: dict[int, str] = option(
+        {}, "G-10", "The optional fumble table (255): natural d20 face of a missed attack roll -> the effect the GM "
+        "applies, logged as a note; empty (the default) means no fumbles.", "a GM-supplied table, e.g. {1: ...}",
+    )
+    coup_de_grace_counts_for_map: bool = option(
+        True, "G-41", "Coup de Grace (no roll, no MAP of its own) counts as one attack for later MAP.",
+        "it does not count",
+    )
     flanking: int = option(2, "AMOD-1", "Flanking bonus to melee attacks.")
     flanking_excludes_disabled: bool = option(
         True, "E-22", "Incapacitated or grappled allies do not provide flanking (POS-3)."
@@ -163,6 +182,10 @@ class AttackSection(Section):
     called_head: int = option(-5, "CS-2", "Head called-shot penalty.")
     called_head_dice: str = option("2d6", "CS-2", "Head called-shot extra damage.")
     called_arm: int = option(-3, "CS-3", "Arm/Weapon called-shot penalty.")
+    called_arm_save: Save = option(
+        Save.MIG, "G-53", "The save (DC = damage dealt) that negates Arm's drop: its own MIG save (1127).",
+        "fortitude (the generic called-shot save, 1124)",
+    )
     called_leg: int = option(-3, "CS-4", "Leg called-shot penalty.")
     called_leg_speed: int = option(-10, "CS-4", "Leg called-shot speed change, feet.")
     called_weak_point: int = option(-5, "CS-5", "Weak Point called-shot penalty.")
@@ -235,13 +258,20 @@ class DefenseSection(Section):
     explosives_keep_cover_reflex: bool = option(
         True, "X-14", "Explosives ignore cover's DV bonus but not its Reflex bonus.", "ignore cover entirely"
     )
+    flat_footed_with_unseen: bool = option(
+        True, "G-46", "Against an unseen attacker (hidden or invisible) a flat-footed target loses its AGI as well as "
+        "giving advantage: both apply.", "advantage only: the target keeps its AGI",
+    )
 
 
 class ChecksSection(Section):
     """Saves, checks, contests and DC formulas (CON, G-22, G-44, G-45)."""
 
     dc_base: int = option(8, "PSI-4", "Base of the 8 + modifier + proficiency DC formula.")
-    contest_tie: ContestTie = option(ContestTie.STATUS_QUO, "CON-2", "A tied contest keeps the status quo.")
+    contest_tie: ContestTie = option(
+        ContestTie.STATUS_QUO, "G-45", "A tied contest of two rolls keeps the status quo: the initiator fails (CON-2; "
+        "a check against a fixed number succeeds on meet-or-exceed either way).", "reroll",
+    )
     degree_margin: int = option(10, "CON-5", "Margin for a critical success or failure (Trip, Overrun, Feint).")
     natural_rules_on_saves: bool = option(
         False, "G-44", "Natural 20/1 also auto-succeed/fail saves and checks.", "apply to saves and checks"
@@ -256,6 +286,10 @@ class ChecksSection(Section):
     help_range_ft: int = option(5, "HLP-1", "How close the ally you Help must be, in feet.")
     maneuver_max_larger: int = option(
         1, "TRP-1", "Most sizes larger than you a Trip, Disarm or Overrun target may be (DIS-5, OVR-8)."
+    )
+    grapple_shove_defender_chooses: bool = option(
+        True, "X-09", "A Grapple or Shove defender rolls its choice of Athletics or Acrobatics (939, 964).",
+        "Athletics only (the contest summary, 265)",
     )
     grapple_shove_size_limit: bool = option(
         True, "G-47", "Grapple and Shove have Trip's size limit (the text sets none).", "no size limit"
@@ -305,6 +339,10 @@ class DamageSection(Section):
     massive_damage_basis: MassiveDamageBasis = option(
         MassiveDamageBasis.AFTER_TEMP_HP, "G-50", "Damage counted for massive damage.", "before-temp-hp"
     )
+    deflect_step: DeflectStep = option(
+        DeflectStep.BEFORE_DR, "G-39", "Where Deflect falls in the damage order: before DR (step 3).",
+        "after-resistance (after step 6, just before temporary HP)",
+    )
     arcane_ward_stacks: bool = option(True, "THP-4", "Arcane Ward temporary HP stack with themselves (E-28).")
     resistance_divisor: int = option(2, "RVI-1", "Resistance divides damage by this, rounding down.")
     vulnerability_multiplier: int = option(2, "RVI-2", "Vulnerability multiplies damage by this.")
@@ -341,6 +379,10 @@ class DyingSection(Section):
     stabilised_wake: str = option("1d4", "DEATH-15", "Hours until a stabilised creature wakes at 1 HP.")
     stabilised_wake_hp: int = option(1, "DEATH-15", "HP a stabilised creature has when it wakes on its own.")
     medicine_stabilise_actions: int = option(1, "E-31", "Actions edition 1's Medicine check to stabilise takes.")
+    stabilised_hp: int = option(
+        0, "X-08", "HP a creature has once stabilised (unconscious either way; it wakes at DEATH-15's 1 HP).",
+        "1 (the Coup de Grace example's guard, 1081)",
+    )
     npcs_die_at_zero: bool = option(
         True, "G-38", "NPCs die at 0 HP unless their stat block uses death saves.", "NPCs make death saves"
     )
@@ -358,6 +400,10 @@ class HealingSection(Section):
     efm_dc: int = option(15, "MAA-6", "Emergency Field Medicine DC out of combat.")
     efm_dc_combat: int = option(20, "X-23", "Emergency Field Medicine DC once initiative is rolled.")
     efm_failure_lockout_hours: int = option(0, "E-12", "Hours a failed attempt locks the target out.")
+    efm_stabilises: bool = option(
+        True, "G-57", "Emergency Field Medicine treats a dying creature, and its healing stabilises it (DEATH-13).",
+        "it cannot treat a dying creature",
+    )
     stims_available: bool = option(True, "G-31", "Stims (T1-T3) exist, imported from edition 1.")
     stims_per_day: int = option(2, "E-29", "Most stims one creature can take in 24 hours.")
     field_surgery_dc: int = option(15, "HEAL-6", "Field Surgery Medicine DC.")
@@ -490,6 +536,14 @@ class ConditionsSection(Section):
     hidden_targets_guessed: bool = option(
         True, "G-20", "Attacks against a hidden creature must guess its square and have disadvantage.", "GM decides"
     )
+    shaken_attack_disadvantage: bool = option(
+        False, "G-14", "Shaken also gives disadvantage on the creature's attack rolls (by default it affects only Will "
+        "saves).", "disadvantage on attacks too",
+    )
+    unconscious_attackers_advantage: bool = option(
+        True, "X-16", "Attacks against an unconscious creature have advantage (931 read as for Paralyzed and Stunned).",
+        "no advantage from Unconscious itself (Prone still applies)",
+    )
 
 
 class TurnSection(Section):
@@ -527,6 +581,14 @@ class TurnSection(Section):
     )
     ready_actions: int = option(2, "RDY-1", "Actions readying an action costs.")
     lean_out_actions: int = option(1, "COV-4", "Actions leaning out around cover costs (G-55: apart from the attack).")
+    lean_out_until_next_turn: bool = option(
+        True, "G-55", "Leaning out loses your cover until the start of your next turn.",
+        "only until the end of your turn",
+    )
+    brace_stops_turn_movement: bool = option(
+        True, "X-20", "A charger Brace stops cannot move again this turn (no further Stride or Step).",
+        "only the current move ends",
+    )
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "initiative_proficiency": "combat-trained",  # E-21
@@ -806,6 +868,10 @@ class HazardsSection(Section):
     collapse_radius_ft: int = option(20, "HAZC-1", "Radius of a structural collapse.")
     collapse_countdown: str = option("1d4", "HAZC-2", "Rounds before the collapse comes down; it ticks at the end of "
                                      "each round (G-30).")
+    collapse_trigger_round_ticks: bool = option(
+        True, "G-30", "A collapse's countdown ticks at the end of the round it was triggered in too.",
+        "first tick at the end of the next round (full rounds only)",
+    )
     collapse_save_dc: int = option(15, "HAZC-3", "Reflex DC when the collapse comes down.")
     collapse_damage: str = option("4d10 bludgeoning", "HAZC-3", "Collapse damage on a failed save (halved on a "
                                   "success, which also avoids being buried).")
@@ -855,6 +921,18 @@ class ConcealmentSection(Section):
     both_heavy_cancel: bool = option(
         True, "CONC-13", "Attacker and target both heavily obscured: advantage (unseen attacker) joins the "
         "disadvantage and they cancel (649).", "no source at all (X-10 read strictly)",
+    )
+    heavy_obscured_attacker_unseen: bool = option(
+        False, "X-10", "An attacker the target cannot see for heavy obscurement counts as unseen (advantage, 242) "
+        "even when the target is in clear view.", "advantage from HO (242, 649 read broadly)",
+    )
+    heavy_obscured_hidden: bool = option(
+        False, "X-15", "A creature heavily obscured to its attacker is effectively hidden: the attack must name a "
+        "guessed square (CONC-11) without a successful Hide.", "HO alone hides its location (641)",
+    )
+    darkvision_darkness_only: bool = option(
+        True, "X-17", "Darkvision clears only obscurement caused by darkness (dim light, darkness), not fog or smoke.",
+        "all non-magical obscurement within its range",
     )
     light_obscured_stealth_advantage: bool = option(
         True, "CONC-5", "Advantage on Stealth while in a lightly obscured zone (edition 1: none, E-34)."

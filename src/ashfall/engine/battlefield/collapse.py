@@ -4,7 +4,8 @@
   (``hazards.collapse_radius_ft``, 20 ft, or the caller's) that is not a wall — and rolls the countdown
   (``collapse_countdown``, 1d4), announced in the log.
 * **Countdown** (G-30): it ticks down at the end of each round with the other hazards; at 0 the
-  ceiling comes down (HAZC-3).
+  ceiling comes down (HAZC-3). With ``hazards.collapse_trigger_round_ticks`` off the round it
+  started in does not count (one more tick).
 * **The fall** (HAZC-3): every creature with a square in the zone makes a Reflex save
   (``collapse_save_dc`` 15; no cover bonus and no reactions: nothing is aimed). The damage
   (``collapse_damage``, 4d10 bludgeoning) is rolled once for all. Failure: full damage and
@@ -78,6 +79,8 @@ def start_collapse(ctx: Context, centre: Square, radius_ft: int | None, rule_id:
     radius = h.collapse_radius_ft if radius_ft is None else radius_ft
     key = collapse_id or new_id(ctx, COLLAPSE)
     rounds = roll_rounds(ctx, h.collapse_countdown) if countdown is None else countdown
+    if not h.collapse_trigger_round_ticks:
+        rounds += 1  # G-30's alternative: the round it started in does not count
     changed(ctx, ev.CollapseChanged(key, Collapse(key, centre, radius, collapse_zone(state, centre, radius)), rule_id))
     ctx.emit(ev.CountdownChanged(key, rounds, "collapse", HAZC_2))
     return key

@@ -13,7 +13,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import refuse
-from ashfall.engine.battlefield.vision import party
+from ashfall.engine.battlefield.vision import pair, party
 from ashfall.engine.context import Context
 from ashfall.engine.harm import end_conditions
 from ashfall.engine.state import Combatant, EncounterState
@@ -27,9 +27,15 @@ from ashfall.rules.durations import EndEvent
 G_20 = rule("G-20")
 
 
-def must_guess_square(state: EncounterState, target: Combatant) -> RuleId | None:
-    """CONC-11 when attacks on ``target`` must name a guessed square (it is hidden, G-20), else None."""
-    return conc.must_guess(party(state, target), state.ruleset)
+def must_guess_square(state: EncounterState, target: Combatant, attacker: Combatant | None = None) -> RuleId | None:
+    """CONC-11 when attacks on ``target`` must name a guessed square (it is hidden, G-20), else None.
+
+    With ``concealment.heavy_obscured_hidden`` (X-15's alternative) also when it is heavily obscured to ``attacker``.
+    """
+    if attacker is None:
+        return conc.must_guess(party(state, target), state.ruleset)
+    a, t, d = pair(state, attacker, target)
+    return conc.must_guess(t, state.ruleset, a, d)
 
 
 def check_guess(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
@@ -39,7 +45,7 @@ def check_guess(state: EncounterState, attacker: Combatant, target: Combatant, w
     A wrong guess is checked against the guessed square only, so the refusal tells nothing of where the
     target really is; a right guess gets the usual checks from the caller.
     """
-    if state.board is None or not target.space or must_guess_square(state, target) is None:
+    if state.board is None or not target.space or must_guess_square(state, target, attacker) is None:
         return False
     if square is None:
         raise refuse("CONC-11", f"{target.name} is hidden: name the square you attack")

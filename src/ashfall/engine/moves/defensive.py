@@ -261,6 +261,8 @@ def _brace(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     if save_logged(ctx, charger, Save.FORTITUDE, dc, "Fortitude save vs Brace", RX_14):
         return NO_EFFECT
     ctx.emit(ev.MovementStopped(charger.id, RX_14))
+    if not ctx.ruleset.turn.brace_stops_turn_movement:
+        return Effect(stop_movement=RX_14)  # X-20's alternative: only this move ends
     # X-20: no more movement this turn (a Duration whose "next turn" is the current one ends with it)
     this_turn = Duration(DurationKind.END_OF_NEXT_TURN, ctx.state.active_id or charger.id, next_turn_started=True)
     ctx.emit(ev.EffectAdded(TimedEffect(f"braced:{charger.id}:{len(ctx.log)}", EffectKind.CANNOT_MOVE, charger.id,

@@ -91,9 +91,16 @@ def _check_grapple(state: EncounterState, intent: Grapple) -> None:
         raise refuse("MGR-1", f"{c.name} already grapples {t.name}")
 
 
+def _grapple_shove_defense(ctx: Context, t: Combatant, c: Combatant, what: str) -> Skill:
+    """The defender's choice of Athletics or Acrobatics (X-09), or Athletics only (the contest summary, 265)."""
+    if ctx.ruleset.checks.grapple_shove_defender_chooses:
+        return defense_choice(ctx, t, c, what)
+    return Skill.ATHLETICS
+
+
 def _resolve_grapple(ctx: Context, intent: Grapple) -> None:
     c, t = ctx.state.get(intent.actor), ctx.state.get(intent.target)
-    choice = defense_choice(ctx, t, c, "grapple")
+    choice = _grapple_shove_defense(ctx, t, c, "grapple")
     result = maneuver_contest(side(ctx, c, (Skill.ATHLETICS,)), side(ctx, t, (choice,), choice), ctx.rng, ctx.ruleset)
     log_contest(ctx, c, t, result, "Grapple", GRP_1)
     if result.initiator_wins:
@@ -335,7 +342,7 @@ def _check_shove(state: EncounterState, intent: Shove) -> None:
 
 def _resolve_shove(ctx: Context, intent: Shove) -> None:
     c, t = ctx.state.get(intent.actor), ctx.state.get(intent.target)
-    choice = defense_choice(ctx, t, c, "shove")
+    choice = _grapple_shove_defense(ctx, t, c, "shove")
     result = maneuver_contest(side(ctx, c, (Skill.ATHLETICS,)), side(ctx, t, (choice,), choice), ctx.rng, ctx.ruleset)
     log_contest(ctx, c, t, result, "Shove", SHV_1)
     if not result.initiator_wins:

@@ -88,6 +88,8 @@ def _check_efm(state: EncounterState, intent: EmergencyFieldMedicine) -> None:
     t = _patient(state, c, intent.target, "MAA-6")
     if c.uses.get(KIT, 0) <= 0:
         raise refuse("MAA-6", f"{c.name} has no Medicine kit with uses left")
+    if t.health.is_dying and not state.ruleset.healing.efm_stabilises:
+        raise refuse("G-57", f"{t.name} is dying: Emergency Field Medicine cannot treat it under this ruleset")
     if t.uses.get(LOCKOUT, 0) > 0:
         raise refuse("E-12", f"a failed attempt keeps {t.name} from benefiting for {t.uses[LOCKOUT]} more hours")
 
@@ -220,7 +222,8 @@ def _wounded(state: EncounterState, actor: str) -> list[Combatant]:
 
 
 def _efm_candidates(state: EncounterState, actor: str) -> Iterable[EmergencyFieldMedicine]:
-    return [EmergencyFieldMedicine(actor, a.id) for a in _wounded(state, actor)]
+    dying_ok = state.ruleset.healing.efm_stabilises  # G-57
+    return [EmergencyFieldMedicine(actor, a.id) for a in _wounded(state, actor) if dying_ok or not a.health.is_dying]
 
 
 def _second_wind_candidates(state: EncounterState, actor: str) -> Iterable[SecondWind]:

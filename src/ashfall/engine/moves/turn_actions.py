@@ -14,7 +14,8 @@ reaction (RDY-3), so it is offered like any reaction, and only on another creatu
 with no named target attacks the creature that set the trigger off; readied attacks take no MAP
 (G-41). The readied action is lost at the start of the creature's next turn (RDY-4).
 
-**Lean out** (``turn.lean_out_actions``, COV-4, G-55): until the start of your next turn you have no
+**Lean out** (``turn.lean_out_actions``, COV-4, G-55): until the start of your next turn (with
+``turn.lean_out_until_next_turn`` off: the end of this one) you have no
 cover (EffectKind.NO_COVER, read by the attack pipeline) and you shoot past the cover next to you; a
 creature leaning out of total cover comes into view (RDY-5).
 """
@@ -43,7 +44,7 @@ from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.activities import Activity
-from ashfall.rules.durations import Duration
+from ashfall.rules.durations import Duration, DurationKind
 
 DEL_1, DEL_2, RDY_1, RDY_3, RDY_4, COV_4 = rule("DEL-1"), rule("DEL-2"), rule("RDY-1"), rule("RDY-3"), rule(
     "RDY-4"), rule("COV-4")
@@ -286,9 +287,16 @@ def _check_lean(state: EncounterState, intent: LeanOut) -> None:
         raise refuse("COV-4", f"{c.name} is already leaning out")
 
 
+def _lean_duration(ctx: Context, actor: str) -> Duration:
+    """Until the start of the actor's next turn (G-55), or only to the end of this one (the alternative)."""
+    if ctx.ruleset.turn.lean_out_until_next_turn:
+        return Duration.start_of_next_turn(actor)
+    return Duration(DurationKind.END_OF_NEXT_TURN, actor, next_turn_started=True)
+
+
 def _resolve_lean(ctx: Context, intent: LeanOut) -> None:
     effect = TimedEffect(f"lean-out:{intent.actor}:{len(ctx.log)}", EffectKind.NO_COVER, intent.actor, "COV-4",
-                         Duration.start_of_next_turn(intent.actor), used_up=False, source=intent.actor)
+                         _lean_duration(ctx, intent.actor), used_up=False, source=intent.actor)
     ctx.emit(ev.EffectAdded(effect, COV_4))
     offer(ctx, Trigger(TriggerKind.EMERGES, intent.actor))
 
