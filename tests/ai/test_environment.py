@@ -33,6 +33,6 @@ def test_chn_6__no_sabotage_when_an_ally_stands_in_the_blast() -> None:
     assert best_sabotage(engine, engine.state.get("scavenger")) is None
 
 
-def test_sabotage__pistols_cannot_bring_the_panel_down_this_turn() -> None:
-    engine = _basement("operative")
-    assert best_sabotage(engine, engine.state.get("operative")) is None
+def test_sabotage__a_creature_without_a_gun_does_not_try() -> None:
+    engine = _basement("warrior")
+    assert best_sabotage(engine, engine.state.get("warrior")) is None
