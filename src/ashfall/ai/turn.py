@@ -92,6 +92,7 @@ class TurnView:
     _me_at: dict[Square, Combatant] = field(default_factory=dict)
     _melee: dict[tuple[str, int], float] = field(default_factory=dict)
     _plans: dict[tuple[str, int, int, AttackBase], Plan | None] = field(default_factory=dict)
+    _speed: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         state = self.engine.state
@@ -339,7 +340,9 @@ class TurnView:
         for e, options in self._attackers():
             theirs = self.spaces[e.id]
             gap = gap_ft(mine, theirs) if mine and theirs else 0
-            walk = speed_ft(e, self.state)
+            walk = self._speed.get(e.id)
+            if walk is None:  # the same for every square weighed: read once per decision
+                walk = self._speed[e.id] = speed_ft(e, self.state)
             best = 0.0
             for option in options:
                 if option.ranged:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -22,9 +23,20 @@ RulesetOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 
 
+PIPE_WIDTH = 120
+"""Width used when standard output is not a terminal (files, pipes, CI logs): wide enough for every table."""
+
+
 def out() -> Console:
-    """A console on the current standard output (looked up per call so test runners capture it)."""
-    return Console(highlight=False)
+    """A console on the current standard output (looked up per call so test runners capture it).
+
+    A terminal keeps its own width; redirected output gets :data:`PIPE_WIDTH` columns rather than rich's
+    80, so the simulator's tables keep all their columns in logs and files.
+    """
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, width=PIPE_WIDTH)
+    return console
 
 
 def err() -> Console:

@@ -20,6 +20,10 @@ StepCost = Callable[[Square, Square, int], int | None]
 Goal = Callable[[Square], bool]
 """Whether a square ends the search."""
 
+_STEPS = tuple((dx, dy, dx != 0 and dy != 0)
+               for dx, dy in sorted(neighbours((0, 0)), key=lambda n: n[0] != 0 and n[1] != 0))
+"""Neighbour offsets in search order (straight before diagonal, else ``neighbours`` order), sorted once."""
+
 
 @dataclass(frozen=True, slots=True)
 class Path:
@@ -67,14 +71,16 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
             continue
         if here != start and goal(here):
             return _walk_back(came, (here, parity))
-        for nxt in sorted(neighbours(here), key=lambda n: n[0] != here[0] and n[1] != here[1]):
+        x, y = here
+        for dx, dy, diagonal in _STEPS:
+            nxt = (x + dx, y + dy)
             feet = cost(here, nxt, parity)
             if feet is None:
                 continue
             total = spent + feet
             if budget_ft is not None and total > budget_ft:
                 continue
-            key = (nxt, (parity + (nxt[0] != here[0] and nxt[1] != here[1])) % 2)
+            key = (nxt, (parity + diagonal) % 2)
             if key in best and best[key] <= total:
                 continue
             best[key] = total

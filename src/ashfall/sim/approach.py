@@ -64,10 +64,15 @@ class MoveGraph:
             cost = entry_cost(self.state, self.mover, frm, to, parity, final=False)
             return None if isinstance(cost, Refused) else cost
         space = self.space_at(to)
-        if not all(self._open(sq) and sq not in self.blocked for sq in space):
-            return None
+        board, blocked = self.state.board, self.blocked
+        assert board is not None
+        for sq in space:  # what _open checks, inlined: this runs for every step a search weighs
+            if sq in blocked or not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE:
+                return None
         if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(self.state, self.mover, frm, to):
             return None
+        if len(space) == 1:
+            return step_cost(self.state, frm, to, parity, self.mover) or None
         feet = max(step_cost(self.state, frm, sq, parity, self.mover) or 0 for sq in space)
         return feet or None
 
