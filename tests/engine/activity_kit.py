@@ -8,18 +8,19 @@ from typing import Any
 
 import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
-from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Attribute, Condition
 from ashfall.engine import events as ev
-from ashfall.engine.decisions import Controller, Decline
+from ashfall.engine.decisions import Controller
 from ashfall.engine.engine import Engine
-from ashfall.engine.setup import make_combatant, new_state
+from ashfall.engine.setup import make_combatant
 from ashfall.engine.state import Combatant
-from ashfall.engine.turns import initiative_modifiers
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Health
 from ashfall.ruleset import Ruleset, preset
+from tests.engine.maneuver_helpers import of_type as of_type  # re-exported for the activity tests
+from tests.engine.maneuver_helpers import script as script
+from tests.engine.maneuver_helpers import started as _started
 
 LIB = default_library()
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")
@@ -56,33 +57,11 @@ def caster(cid: str, side: str, pos: Square | None, spells: Iterable[str], *, we
                    spell_attribute=Attribute.INT, attributes=attributes, **changes)
 
 
-def started(combatants: Sequence[Combatant], *, ruleset: Ruleset = ED2, board: Board | None = None,
+def started(combatants: Sequence[Combatant], board: Board | None = None, *, ruleset: Ruleset = ED2,
             controllers: Mapping[str, Controller] | None = None) -> Engine:
     """A started engine on a 20 x 20 map (or ``board``): turns go in roster order; reactions declined by default."""
-    state = new_state(combatants, ruleset, board if board is not None else Board(20, 20))
-    state.morale_enabled = False
-    chosen: dict[str, Controller] = {c.id: Decline() for c in combatants}
-    chosen.update(controllers or {})
-    mods = [sum(m.value for m in initiative_modifiers(c, state)) for c in combatants]
-    top = min(20 + i + m for i, m in enumerate(mods))
-    faces: list[tuple[int, int]] = []
-    for i, m in enumerate(mods):
-        faces += [(20, top - i - m), (TIEBREAK, 1)]
-    engine = Engine(state, ScriptedRng(faces), chosen, seed=None)
-    engine.start()
-    return engine
-
-
-def script(engine: Engine, faces: Iterable[int | tuple[int, int]]) -> ScriptedRng:
-    """Give the engine scripted dice from now on (use it as a context manager to check they were all used)."""
-    rng = ScriptedRng(faces)
-    engine.rng = rng
-    return rng
-
-
-def of_type(events: Iterable[Any], kind: type) -> list[Any]:
-    """The events of one class."""
-    return [e for e in events if isinstance(e, kind)]
+    return _started(combatants, board if board is not None else Board(20, 20), ruleset=ruleset,
+                    controllers=controllers)
 
 
 def attacks(events: Iterable[Any]) -> list[ev.AttackRolled]:

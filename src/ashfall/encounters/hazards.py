@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ashfall.encounters.hazards_spec import HazardsSpec, Squares
-from ashfall.encounters.maps import DEFAULT_LEGEND, is_zone_char
+from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
 from ashfall.engine.apply import water_depths
@@ -73,19 +73,9 @@ def hazards_legend(spec: MapSpec | None, data: Mapping[str, Any]) -> MapSpec | N
     return spec.model_copy(update={"legend": {**spec.legend, **extra}}) if extra else spec
 
 
-def _drawn(spec: MapSpec | None, ch: str) -> list[Square]:
-    rows = spec.rows if spec is not None and spec.rows is not None else ()
-    return [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
-
-
-def _rectangle(area: tuple[Square, Square]) -> list[Square]:
-    (x0, y0), (x1, y1) = area
-    return [(x, y) for y in range(min(y0, y1), max(y0, y1) + 1) for x in range(min(x0, x1), max(x0, x1) + 1)]
-
-
 def squares_of(s: Squares, spec: MapSpec | None) -> tuple[Square, ...]:
     """Every square a :class:`Squares` names, sorted."""
-    found = {*s.squares, *(_rectangle(s.area) if s.area else ()), *(_drawn(spec, s.legend) if s.legend else ())}
+    found = {*s.squares, *(rectangle(s.area) if s.area else ()), *(drawn_squares(spec, s.legend) if s.legend else ())}
     return tuple(sorted(found))
 
 
@@ -106,7 +96,7 @@ def check_hazards(data: Mapping[str, Any], spec: MapSpec | None, size: tuple[int
             report.add(path, f"square {list(sq)} is off the map ({width} wide, {height} high)")
 
     for path, s in _sets(h):
-        if s.legend is not None and (len(s.legend) != 1 or not _drawn(spec, s.legend)):
+        if s.legend is not None and (len(s.legend) != 1 or not drawn_squares(spec, s.legend)):
             report.add((*path, "legend"), f"the map draws no square with {s.legend!r}")
         for j, sq in enumerate(s.squares):
             on_map((*path, "squares", j), sq)

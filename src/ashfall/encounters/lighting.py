@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ashfall.encounters.lighting_spec import LightSpec, ObscuredSpec
-from ashfall.encounters.maps import DEFAULT_LEGEND, is_zone_char
+from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
 from ashfall.engine.environment import Environment, Veil
@@ -60,16 +60,6 @@ def vision_legend(spec: MapSpec | None, data: Mapping[str, Any]) -> MapSpec | No
     return spec.model_copy(update={"legend": {**spec.legend, **extra}}) if extra else spec
 
 
-def _drawn(spec: MapSpec | None, ch: str) -> list[Square]:
-    rows = spec.rows if spec is not None and spec.rows is not None else ()
-    return [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
-
-
-def _rectangle(area: tuple[Square, Square]) -> list[Square]:
-    (x0, y0), (x1, y1) = area
-    return [(x, y) for y in range(min(y0, y1), max(y0, y1) + 1) for x in range(min(x0, x1), max(x0, x1) + 1)]
-
-
 def _light_parts(light: LightSpec) -> Iterator[tuple[PathKey, list[Square] | None, str | None]]:
     for level, squares in light.squares.items():
         yield ("light", "squares", level.value), list(squares), None
@@ -97,7 +87,7 @@ def check_vision(data: Mapping[str, Any], spec: MapSpec | None, size: tuple[int,
         if spec is None or size is None:
             report.add(path, "squares and map characters need a map")
             continue
-        if ch is not None and (len(ch) != 1 or not _drawn(spec, ch)):
+        if ch is not None and (len(ch) != 1 or not drawn_squares(spec, ch)):
             report.add(path, f"the map draws no square with {ch!r}")
         for j, sq in enumerate(squares or ()):
             if not (0 <= sq[0] < size[0] and 0 <= sq[1] < size[1]):
@@ -111,10 +101,10 @@ def apply_vision(document: EncounterFile, env: Environment) -> None:
     for level, squares in light.squares.items():
         env.light.update(dict.fromkeys(squares, level))
     for ch, level in light.legend.items():
-        env.light.update(dict.fromkeys(_drawn(document.map, ch), level))
+        env.light.update(dict.fromkeys(drawn_squares(document.map, ch), level))
     for zone in document.obscured:
-        where = [*zone.squares, *(_rectangle(zone.area) if zone.area else ()),
-                 *(_drawn(document.map, zone.legend) if zone.legend else ())]
+        where = [*zone.squares, *(rectangle(zone.area) if zone.area else ()),
+                 *(drawn_squares(document.map, zone.legend) if zone.legend else ())]
         veil = Veil(zone.level.obscurement, zone.cause)
         for sq in where:
             old = env.veils.get(sq)

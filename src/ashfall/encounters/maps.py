@@ -77,6 +77,18 @@ class _Draft:
                      dict(self.elevation))
 
 
+def drawn_squares(spec: MapSpec | None, ch: str) -> list[Square]:
+    """Every square drawn with ``ch`` in the map's rows, in reading order (none without rows)."""
+    rows = spec.rows if spec is not None and spec.rows is not None else ()
+    return [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
+
+
+def rectangle(area: tuple[Square, Square]) -> list[Square]:
+    """Every square of the rectangle between two corner squares (either order), in reading order."""
+    (x0, y0), (x1, y1) = area
+    return [(x, y) for y in range(min(y0, y1), max(y0, y1) + 1) for x in range(min(x0, x1), max(x0, x1) + 1)]
+
+
 def is_zone_char(ch: str, legend: Mapping[str, LegendEntry]) -> bool:
     """Whether a map character marks a spawn zone: an ASCII letter or digit the legend does not define."""
     return ch.isascii() and ch.isalnum() and ch not in legend

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from ashfall.content.library import Library, UnknownIdError
 from ashfall.content.loader import ID_PATTERN
-from ashfall.encounters.maps import DEFAULT_LEGEND, is_zone_char
+from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char
 from ashfall.encounters.objects_spec import ObjectPlacement
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import LegendEntry, MapSpec
@@ -54,11 +54,6 @@ def _entries(data: Mapping[str, Any]) -> list[tuple[int, ObjectPlacement]]:
     return out
 
 
-def _drawn(spec: MapSpec | None, ch: str) -> list[Square]:
-    rows = spec.rows if spec is not None and spec.rows is not None else ()
-    return [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
-
-
 def objects_legend(spec: MapSpec | None, data: Mapping[str, Any]) -> MapSpec | None:
     """The map with the characters only ``objects`` uses added to its legend as plain floor."""
     if spec is None:
@@ -74,7 +69,7 @@ def placed(data: Mapping[str, Any], spec: MapSpec | None) -> list[Placed]:
     counts: dict[str, int] = {}
     out: list[Placed] = []
     for i, p in _entries(data):
-        squares = [p.at] if p.at is not None else _drawn(spec, p.legend) if p.legend is not None else []
+        squares = [p.at] if p.at is not None else drawn_squares(spec, p.legend) if p.legend is not None else []
         for k, sq in enumerate(squares):
             counts[p.object] = counts.get(p.object, 0) + 1
             given = p.id if p.id is not None and len(squares) == 1 else None
@@ -100,7 +95,7 @@ def check_objects(data: Mapping[str, Any], spec: MapSpec | None, board: Board | 
             library.object(p.object)
         except UnknownIdError as err:
             report.add((*path, "object"), err.message)
-        if p.legend is not None and not _drawn(spec, p.legend):
+        if p.legend is not None and not drawn_squares(spec, p.legend):
             report.add((*path, "legend"), f"the map draws no square with {p.legend!r}")
         if p.at is not None and not board.in_bounds(p.at):
             report.add((*path, "at"), f"square {list(p.at)} is off the map ({board.width} wide, {board.height} high)")
