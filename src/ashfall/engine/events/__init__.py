@@ -13,208 +13,78 @@ from typing import Annotated, Any
 from pydantic import Field, TypeAdapter
 
 from ashfall.engine.events.battlefield import (
-    BreathChanged as BreathChanged,
-)
-from ashfall.engine.events.battlefield import (
-    ChainPending as ChainPending,
-)
-from ashfall.engine.events.battlefield import (
-    ChainReaction as ChainReaction,
-)
-from ashfall.engine.events.battlefield import (
-    CollapseChanged as CollapseChanged,
-)
-from ashfall.engine.events.battlefield import (
-    CountdownChanged as CountdownChanged,
-)
-from ashfall.engine.events.battlefield import (
-    DamageSpread as DamageSpread,
-)
-from ashfall.engine.events.battlefield import (
-    DebrisFell as DebrisFell,
-)
-from ashfall.engine.events.battlefield import (
-    DepthChanged as DepthChanged,
-)
-from ashfall.engine.events.battlefield import (
-    DrainChanged as DrainChanged,
-)
-from ashfall.engine.events.battlefield import (
-    FireChanged as FireChanged,
-)
-from ashfall.engine.events.battlefield import (
-    FireTicked as FireTicked,
-)
-from ashfall.engine.events.battlefield import (
-    GasChanged as GasChanged,
-)
-from ashfall.engine.events.battlefield import (
-    GuessMissed as GuessMissed,
-)
-from ashfall.engine.events.battlefield import (
-    HazardTriggered as HazardTriggered,
-)
-from ashfall.engine.events.battlefield import (
-    MountChanged as MountChanged,
-)
-from ashfall.engine.events.battlefield import (
-    ObjectDamaged as ObjectDamaged,
-)
-from ashfall.engine.events.battlefield import (
-    ObjectDestroyed as ObjectDestroyed,
-)
-from ashfall.engine.events.battlefield import (
-    ObjectPlaced as ObjectPlaced,
-)
-from ashfall.engine.events.battlefield import (
-    RubbleAdded as RubbleAdded,
-)
-from ashfall.engine.events.battlefield import (
-    SmokeChanged as SmokeChanged,
-)
-from ashfall.engine.events.battlefield import (
-    VehicleStatus as VehicleStatus,
-)
-from ashfall.engine.events.battlefield import (
-    WaterChanged as WaterChanged,
-)
-from ashfall.engine.events.battlefield import (
-    ZoneCreated as ZoneCreated,
-)
-from ashfall.engine.events.battlefield import (
-    ZoneEnded as ZoneEnded,
-)
-from ashfall.engine.events.battlefield import (
-    ZoneTriggered as ZoneTriggered,
+    BreathChanged,
+    ChainPending,
+    ChainReaction,
+    CollapseChanged,
+    CountdownChanged,
+    DamageSpread,
+    DebrisFell,
+    DepthChanged,
+    DrainChanged,
+    FireChanged,
+    FireTicked,
+    GasChanged,
+    GuessMissed,
+    HazardTriggered,
+    MountChanged,
+    ObjectDamaged,
+    ObjectDestroyed,
+    ObjectPlaced,
+    RubbleAdded,
+    SmokeChanged,
+    VehicleStatus,
+    WaterChanged,
+    ZoneCreated,
+    ZoneEnded,
+    ZoneTriggered,
 )
 from ashfall.engine.events.fight import (
-    ActionNoted as ActionNoted,
-)
-from ashfall.engine.events.fight import (
-    ActionsSpent as ActionsSpent,
-)
-from ashfall.engine.events.fight import (
-    AttackRolled as AttackRolled,
-)
-from ashfall.engine.events.fight import (
-    BoundaryPassed as BoundaryPassed,
-)
-from ashfall.engine.events.fight import (
-    CheckRolled as CheckRolled,
-)
-from ashfall.engine.events.fight import (
-    CombatEnded as CombatEnded,
-)
-from ashfall.engine.events.fight import (
-    CombatStarted as CombatStarted,
-)
-from ashfall.engine.events.fight import (
-    ConditionAdded as ConditionAdded,
-)
-from ashfall.engine.events.fight import (
-    ConditionRemoved as ConditionRemoved,
-)
-from ashfall.engine.events.fight import (
-    DamageRolled as DamageRolled,
-)
-from ashfall.engine.events.fight import (
-    DamageTaken as DamageTaken,
-)
-from ashfall.engine.events.fight import (
-    DecisionMade as DecisionMade,
-)
-from ashfall.engine.events.fight import (
-    DiceRolled as DiceRolled,
-)
-from ashfall.engine.events.fight import (
-    EffectAdded as EffectAdded,
-)
-from ashfall.engine.events.fight import (
-    EffectRemoved as EffectRemoved,
-)
-from ashfall.engine.events.fight import (
-    HealthSet as HealthSet,
-)
-from ashfall.engine.events.fight import (
-    InitiativeChanged as InitiativeChanged,
-)
-from ashfall.engine.events.fight import (
-    InitiativeRolled as InitiativeRolled,
-)
-from ashfall.engine.events.fight import (
-    ItemDropped as ItemDropped,
-)
-from ashfall.engine.events.fight import (
-    ItemPickedUp as ItemPickedUp,
-)
-from ashfall.engine.events.fight import (
-    MoraleChanged as MoraleChanged,
-)
-from ashfall.engine.events.fight import (
-    MoraleChecked as MoraleChecked,
-)
-from ashfall.engine.events.fight import (
-    Moved as Moved,
-)
-from ashfall.engine.events.fight import (
-    MovementStopped as MovementStopped,
-)
-from ashfall.engine.events.fight import (
-    OrderSet as OrderSet,
-)
-from ashfall.engine.events.fight import (
-    ReactionSpent as ReactionSpent,
-)
-from ashfall.engine.events.fight import (
-    ReadyDeclared as ReadyDeclared,
-)
-from ashfall.engine.events.fight import (
-    ReadyEnded as ReadyEnded,
-)
-from ashfall.engine.events.fight import (
-    ResourceUsed as ResourceUsed,
-)
-from ashfall.engine.events.fight import (
-    RoundEnded as RoundEnded,
-)
-from ashfall.engine.events.fight import (
-    RoundStarted as RoundStarted,
-)
-from ashfall.engine.events.fight import (
-    SpellCast as SpellCast,
-)
-from ashfall.engine.events.fight import (
-    Surprise as Surprise,
-)
-from ashfall.engine.events.fight import (
-    TurnEnded as TurnEnded,
-)
-from ashfall.engine.events.fight import (
-    TurnSkipped as TurnSkipped,
-)
-from ashfall.engine.events.fight import (
-    TurnStarted as TurnStarted,
+    ActionNoted,
+    ActionsSpent,
+    AttackRolled,
+    BoundaryPassed,
+    CheckRolled,
+    CombatEnded,
+    CombatStarted,
+    ConditionAdded,
+    ConditionRemoved,
+    DamageRolled,
+    DamageTaken,
+    DecisionMade,
+    DiceRolled,
+    EffectAdded,
+    EffectRemoved,
+    HealthSet,
+    InitiativeChanged,
+    InitiativeRolled,
+    ItemDropped,
+    ItemPickedUp,
+    MoraleChanged,
+    MoraleChecked,
+    Moved,
+    MovementStopped,
+    OrderSet,
+    ReactionSpent,
+    ReadyDeclared,
+    ReadyEnded,
+    ResourceUsed,
+    RoundEnded,
+    RoundStarted,
+    SpellCast,
+    Surprise,
+    TurnEnded,
+    TurnSkipped,
+    TurnStarted,
 )
 from ashfall.engine.events.records import (
-    LedgerLine as LedgerLine,
-)
-from ashfall.engine.events.records import (
-    Part as Part,
-)
-from ashfall.engine.events.records import (
-    RolledPart as RolledPart,
-)
-from ashfall.engine.events.records import (
-    RollRecord as RollRecord,
-)
-from ashfall.engine.events.records import (
-    Source as Source,
-)
-from ashfall.engine.events.records import (
-    parts as parts,
-)
-from ashfall.engine.events.records import (
-    sources as sources,
+    LedgerLine,
+    Part,
+    RolledPart,
+    RollRecord,
+    Source,
+    parts,
+    sources,
 )
 
 Event = Annotated[
@@ -250,3 +120,78 @@ def loads(text: str) -> list[Any]:
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     events: list[Any] = _ADAPTER.validate_python(rows)
     return events
+
+__all__ = [
+    "ActionNoted",
+    "ActionsSpent",
+    "AttackRolled",
+    "BoundaryPassed",
+    "BreathChanged",
+    "ChainPending",
+    "ChainReaction",
+    "CheckRolled",
+    "CollapseChanged",
+    "CombatEnded",
+    "CombatStarted",
+    "ConditionAdded",
+    "ConditionRemoved",
+    "CountdownChanged",
+    "DamageRolled",
+    "DamageSpread",
+    "DamageTaken",
+    "DebrisFell",
+    "DecisionMade",
+    "DepthChanged",
+    "DiceRolled",
+    "DrainChanged",
+    "EffectAdded",
+    "EffectRemoved",
+    "Event",
+    "FireChanged",
+    "FireTicked",
+    "GasChanged",
+    "GuessMissed",
+    "HazardTriggered",
+    "HealthSet",
+    "InitiativeChanged",
+    "InitiativeRolled",
+    "ItemDropped",
+    "ItemPickedUp",
+    "LedgerLine",
+    "MoraleChanged",
+    "MoraleChecked",
+    "MountChanged",
+    "Moved",
+    "MovementStopped",
+    "ObjectDamaged",
+    "ObjectDestroyed",
+    "ObjectPlaced",
+    "OrderSet",
+    "Part",
+    "ReactionSpent",
+    "ReadyDeclared",
+    "ReadyEnded",
+    "ResourceUsed",
+    "RollRecord",
+    "RolledPart",
+    "RoundEnded",
+    "RoundStarted",
+    "RubbleAdded",
+    "SmokeChanged",
+    "Source",
+    "SpellCast",
+    "Surprise",
+    "TurnEnded",
+    "TurnSkipped",
+    "TurnStarted",
+    "VehicleStatus",
+    "WaterChanged",
+    "ZoneCreated",
+    "ZoneEnded",
+    "ZoneTriggered",
+    "dumps",
+    "loads",
+    "parts",
+    "sources",
+    "to_jsonable",
+]
