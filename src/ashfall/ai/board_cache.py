@@ -1,5 +1,8 @@
 """Board facts that never change during a fight, cached across decisions: cover between spaces, step costs.
 
+Step costs are cached only while they depend on the board alone (:func:`board_only_costs`); on a battlefield
+with rubble, flood water, debris, objects or under water they are priced afresh every time.
+
 A board is frozen, so the cover along the line between two spaces (:func:`ashfall.grid.geometry.cover_between`,
 COV-1..3, G-37) and what stepping from one square to the next costs on it (terrain, water, the diagonal
 rule and corner squeezing: :func:`ashfall.engine.moves.movement.step_cost`, MOV-2..5, G-37) are computed
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ashfall.engine.moves.movement import squeezes_between_walls, step_cost
+from ashfall.engine.moves.movement import board_only_costs, squeezes_between_walls, step_cost
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
@@ -65,6 +68,8 @@ def static_step(state: EncounterState, mover: Combatant, size: int, frm: Square,
     board = state.board
     assert board is not None
     rs = state.ruleset.turn
+    if not board_only_costs(state):
+        return _price(state, mover, size, frm, to, parity)
     swims = mover.creature.speeds.swim > 0
     key = (_keep(board), size, swims, rs.diagonals, rs.water_cost, frm, to, parity)
     if key in _STEPS:
@@ -83,7 +88,8 @@ def adjacency(state: EncounterState, mover: Combatant, size: int) -> dict[Square
     rs = state.ruleset.turn
     swims = mover.creature.speeds.swim > 0
     key = (_keep(board), size, swims, rs.diagonals, rs.water_cost)
-    found = _ADJ.get(key)
+    cacheable = board_only_costs(state)
+    found = _ADJ.get(key) if cacheable else None
     if found is None:
         found = {}
         for y in range(board.height):
@@ -97,7 +103,8 @@ def adjacency(state: EncounterState, mover: Combatant, size: int) -> dict[Square
                     if even is not None or odd is not None:
                         edges.append((to, diagonal, even, odd))
                 found[(x, y)] = tuple(edges)
-        _ADJ[key] = found
+        if cacheable:
+            _ADJ[key] = found
     return found
 
 

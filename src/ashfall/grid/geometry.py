@@ -117,6 +117,15 @@ def _cover_along(board: Board, segment: Segment, skip: set[Square]) -> tuple[Cov
     return best, name
 
 
+_COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], tuple[Board, tuple[CoverLevel, str]]] = {}
+_COVER_MAX = 1 << 14
+"""Why: the engine traces the same lines again and again (every Strike's checks, situation and reactions ask
+for cover between the same two spaces). A board is frozen, so the answer depends only on the board and the two
+spaces: the key names the board by id and the entry keeps the board itself, which is compared by identity on
+every hit (a kept board stays alive, so its id is never another board's). Nothing invalidates an entry; the
+cache is bounded and emptied when full. Boards with destructible objects merged in are new boards (new keys)."""
+
+
 def cover_between(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> tuple[CoverLevel, str]:
     """The cover the target has against the attacker along the centre-to-centre line (COV-1..3, G-37).
 
@@ -127,6 +136,18 @@ def cover_between(board: Board, attacker: Sequence[Square], target: Sequence[Squ
     Returns:
         The cover level and the name of what provides it ("" for none).
     """
+    key = (id(board), tuple(attacker), tuple(target))
+    cached = _COVER.get(key)
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    found = _trace_cover(board, attacker, target)
+    if len(_COVER) >= _COVER_MAX:
+        _COVER.clear()
+    _COVER[key] = (board, found)
+    return found
+
+
+def _trace_cover(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> tuple[CoverLevel, str]:
     skip = set(attacker) | set(target)
     found = [_cover_along(board, seg, skip) for seg in _nudged(centre(attacker), centre(target))]
     return min(found, key=lambda f: f[0].value)

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ashfall.engine.actions import Refused
-from ashfall.engine.moves.movement import entry_cost, squeezes_between_walls, step_cost
+from ashfall.engine.moves.movement import board_only_costs, entry_cost, squeezes_between_walls, step_cost
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import CoverLevel, Square, Terrain, footprint
+from ashfall.grid.board import Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
 from ashfall.grid.paths import Path, shortest_path
 
@@ -39,6 +39,8 @@ class MoveGraph:
     occupied: frozenset[Square]
     size: int = 1
     exact: bool = False
+    steps: dict[tuple[Square, Square, int], int | None] | None = None
+    """Map-only step prices shared by every search on the same map (see :func:`_static_steps`), or None."""
 
     @classmethod
     def of(cls, state: EncounterState, mover: Combatant, *, exact: bool = False) -> MoveGraph:
@@ -47,7 +49,8 @@ class MoveGraph:
                   if o.id != mover.id and not o.health.is_dead and o.mounted_on != mover.id]
         blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
         occupied = frozenset(sq for o in others for sq in o.space)
-        return cls(state, mover, blocked, occupied, mover.creature.size.squares, exact)
+        size = mover.creature.size.squares
+        return cls(state, mover, blocked, occupied, size, exact, None if exact else _static_steps(state, mover, size))
 
     def space_at(self, sq: Square) -> tuple[Square, ...]:
         """The squares the mover would occupy with its top-left square at ``sq``."""
@@ -63,11 +66,25 @@ class MoveGraph:
         if self.exact:
             cost = entry_cost(self.state, self.mover, frm, to, parity, final=False)
             return None if isinstance(cost, Refused) else cost
+        blocked = self.blocked
+        if blocked and (to in blocked if self.size == 1 else any(sq in blocked for sq in self.space_at(to))):
+            return None
+        steps = self.steps
+        if steps is None:
+            return self._static_price(frm, to, parity)
+        key = (frm, to, parity)
+        found = steps.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = steps[key] = self._static_price(frm, to, parity)
+        return found
+
+    def _static_price(self, frm: Square, to: Square, parity: int) -> int | None:
+        """What a step costs on the map alone, creatures ignored (the engine's checks; see :meth:`price`)."""
         space = self.space_at(to)
-        board, blocked = self.state.board, self.blocked
+        board = self.state.board
         assert board is not None
         for sq in space:  # what _open checks, inlined: this runs for every step a search weighs
-            if sq in blocked or not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE:
+            if not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE:
                 return None
         if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(self.state, self.mover, frm, to):
             return None
@@ -81,6 +98,37 @@ class MoveGraph:
         if self.exact:
             return not isinstance(entry_cost(self.state, self.mover, sq, sq, 0, final=True), Refused)
         return all(self._open(s) and s not in self.occupied for s in self.space_at(sq))
+
+
+_UNKNOWN = -1
+"""A cached price that was never computed (prices are feet or None, never negative)."""
+_STEPS: dict[tuple[int, int, bool, int, str], tuple[Board, dict[tuple[Square, Square, int], int | None]]] = {}
+_STEPS_MAX = 64
+
+
+def _static_steps(state: EncounterState, mover: Combatant,
+                  size: int) -> dict[tuple[Square, Square, int], int | None] | None:
+    """The shared table of map-only step prices for this map, mover size and swimming, or None when uncacheable.
+
+    Why: every Stride the scripted policies plan searches the same map again, pricing the same steps with the
+    engine's ``step_cost`` and ``squeezes_between_walls``. On a quiet battlefield those prices depend only on
+    the board (frozen), the mover's size and swim speed and the ruleset's water cost and diagonal rule, which
+    are all in the key (the board is kept alive and compared by identity, so its id is never reused). What
+    invalidates it: any environmental layer ``step_cost`` reads (underwater, rubble, flood water, debris,
+    objects) can change during the fight, so while any is present no table is used (None) and every step is
+    priced afresh. Creatures are never cached: :meth:`MoveGraph.price` checks them first.
+    """
+    board = state.board
+    if board is None or not board_only_costs(state):
+        return None
+    rs = state.ruleset.turn
+    key = (id(board), size, mover.creature.speeds.swim > 0, rs.water_cost, rs.diagonals)
+    found = _STEPS.get(key)
+    if found is None or found[0] is not board:
+        if len(_STEPS) >= _STEPS_MAX:
+            _STEPS.clear()
+        found = _STEPS[key] = (board, {})
+    return found[1]
 
 
 def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:

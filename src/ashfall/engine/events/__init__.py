@@ -8,6 +8,7 @@ same intents + same decisions gives the same event stream, byte for byte (:func:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
@@ -104,13 +105,13 @@ Event = Annotated[
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(list[Event])
 
 
-def to_jsonable(events: list[Any]) -> list[dict[str, Any]]:
-    """Events as plain JSON data."""
-    data: list[dict[str, Any]] = _ADAPTER.dump_python(events, mode="json")
+def to_jsonable(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """Events (a list or tuple) as plain JSON data."""
+    data: list[dict[str, Any]] = _ADAPTER.dump_python(list(events), mode="json")
     return data
 
 
-def dumps(events: list[Any]) -> str:
+def dumps(events: Sequence[Any]) -> str:
     """The canonical JSON text of an event log (one event per line, sorted keys)."""
     return "\n".join(json.dumps(e, sort_keys=True, separators=(",", ":")) for e in to_jsonable(events)) + "\n"
 

@@ -71,6 +71,16 @@ class Sprint:
     path: tuple[Square, ...]
 
 
+def board_only_costs(state: EncounterState) -> bool:
+    """Whether :func:`step_cost` depends on the board alone right now.
+
+    It does unless an environmental layer it reads is present (underwater, rubble, flood water, debris,
+    objects); those change during a fight, so callers that cache step prices per board must not cache then.
+    """
+    env = state.environment
+    return env.underwater is None and not (env.rubble or env.water_depth or env.debris or env.objects)
+
+
 def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: int,
               mover: Combatant | None = None) -> int | None:
     """Feet to enter ``to`` from ``frm`` (MOV-2..5, G-37); None if it cannot be entered.
