@@ -339,3 +339,22 @@ def test_x_17__darkvision_and_heavy_fog(rs: Ruleset, level: Obscurement) -> None
     seen = conc.view(at(senses=Senses(darkvision=60)), at(FOG), 30, rs)
     assert seen.level is level
     assert conc.view(at(senses=Senses(darkvision=60)), at(DARK), 30, rs).level is Obscurement.NONE
+
+
+@pytest.mark.rule("G-11", "G-46")
+def test_g_11__unaware_target_keeps_its_agi_when_the_option_is_off() -> None:
+    from ashfall.core.types import Condition
+    from ashfall.engine.attacking import situation, target_defense
+    from ashfall.rules.activities import AttackMode
+    from ashfall.ruleset import preset
+    from tests.engine.maneuver_helpers import fighter, started
+
+    def dv(on: bool) -> int:
+        rs = preset().with_options(conditions={"unaware_targets_flat_footed": on})
+        eng = started([fighter("o", "party", (1, 1), "operative", conditions=[Condition.HIDDEN], ruleset=rs),
+                       fighter("r", "raiders", (2, 1), "raider", ruleset=rs)], ruleset=rs)
+        o, r = eng.state.get("o"), eng.state.get("r")
+        sit = situation(eng.state, o, r, False)
+        return target_defense(eng.state, o, r, o.weapons[0], AttackMode.MELEE, sit).total
+
+    assert dv(True) == dv(False) - 1  # the raider's AGI +1 is lost only while the option is on

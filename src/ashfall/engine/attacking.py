@@ -32,6 +32,7 @@ from ashfall.rules.activities import Activity, AttackMode, attack_traits, provid
 from ashfall.rules.attack import AttackContext, AttackResult, Outcome, resolve_attack
 from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.conditions import target_flat_footed_against
 from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import AttackTraits, Cover, DefenseBreakdown, defense_value
@@ -182,11 +183,17 @@ def situation(state: EncounterState, attacker: Combatant, target: Combatant, ran
 
 def target_defense(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
                    mode: AttackMode, sit: Situation, *, weak_point: bool = False) -> DefenseBreakdown:
-    """The target's DV against this attack (DV, FF, COV, STC)."""
+    """The target's DV against this attack (DV, FF, COV, STC).
+
+    A surprised target is flat-footed (FF-1); so is one unaware of an unseen attacker while
+    ``conditions.unaware_targets_flat_footed`` is on (G-11, G-46; the alternative gives advantage only).
+    """
+    unaware = target_flat_footed_against(attacker.condition_set, target.condition_set, state.ruleset,
+                                         target_aware_of_attacker=not sit.unseen_attacker)
     return defense_value(
         target.creature, target.armor, target.shield, state.ruleset,
         conditions=target.condition_set, cover=sit.cover, attack=attack_traits(weapon, mode),
-        weak_point=weak_point, flat_footed=sit.flat_footed or sit.unseen_attacker, leaning_out=sit.leaning_out,
+        weak_point=weak_point, flat_footed=sit.flat_footed or unaware is not None, leaning_out=sit.leaning_out,
         unseen_attacker=sit.unseen_attacker or attacker.has(Condition.INVISIBLE),  # G-46
     )
 
