@@ -443,7 +443,3 @@ def roll(expr: DiceExpr | str, rng: Rng) -> Roll:
     tree = _eval(parsed.root, rng, _Budget())
     return Roll(parsed, tree, tree.total)
 
-
-def roll_total(expr: DiceExpr, rng: Rng) -> int:
-    """Roll and return only the total: the simulator's fast path for plain ``NdS±K`` expressions."""
-    return roll(expr, rng).total

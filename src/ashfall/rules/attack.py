@@ -36,7 +36,7 @@ from ashfall.rules.activities import (
     takes_map,
     weapon_for,
 )
-from ashfall.rules.called_shots import CalledShot, CalledShotSpec, Rider, called_shot_spec
+from ashfall.rules.called_shots import CalledShot, CalledShotSpec, Rider, called_shot_modifier, called_shot_spec
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.rules.errors import RuleViolation
@@ -278,8 +278,7 @@ def prepare_attack(attacker: Creature, weapon: Weapon | None, mode: AttackMode, 
     mods.extend(_map_part(context, used, mode, ruleset))
     mods.extend(_situational(context, act, ranged, ruleset))
     if called is not None and context.called_shot is not None:
-        mods.append(Modifier(called.penalty(ruleset.attack), ModifierKind.CALLED_SHOT, called.rule,
-                             f"called shot: {context.called_shot.value}"))
+        mods.append(called_shot_modifier(context.called_shot, ruleset))
     mods.extend(context.extra_modifiers)
     sources = _sources(attacker, used, mode, ranged, context, ruleset)
     return PreparedAttack(mode, spec, used, ranged, act, called, tuple(mods), sources)
