@@ -19,10 +19,10 @@ from ashfall.encounters import build, encounter_from_text, load_encounter
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield import vision
+from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.decisions import Decline
 from ashfall.engine.engine import Engine
 from ashfall.engine.environment import Light
-from ashfall.engine.moves.defensive import can_see
 from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.utility import Hide, Search
 from ashfall.engine.setup import new_state

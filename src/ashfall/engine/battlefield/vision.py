@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 from ashfall.core.modifiers import RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import Condition
 from ashfall.engine.environment import Light
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square
@@ -106,6 +107,17 @@ def sees(state: EncounterState, viewer: Combatant, other: Combatant) -> Sight:
         return Sight(False, rule("COV-3"))
     v, o, d = pair(state, viewer, other)
     return conc.sees(v, o, d, state.ruleset)
+
+
+def can_see(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
+    """Whether ``viewer`` can see ``other`` ("a creature you can see": Intercept, Return Fire, Counterspell …).
+
+    Not blinded, the other neither hidden nor invisible, and :func:`sees` (a line of sight, and not lost in
+    obscurement for the viewer's senses: X-15, CONC-19).
+    """
+    if Condition.BLINDED in viewer.condition_set or {Condition.INVISIBLE, Condition.HIDDEN} & other.condition_set:
+        return False
+    return sees(state, viewer, other).seen
 
 
 def stealth_sources(state: EncounterState, c: Combatant) -> tuple[RollSource, ...]:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.core.types import Condition, Skill
+from ashfall.core.types import Skill
 from ashfall.engine import events as ev
 from ashfall.engine.attacking import distance
-from ashfall.engine.battlefield.vision import sees as vision_sees
+from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.context import Context
 from ashfall.engine.moves.gear import has_free_hand
 from ashfall.engine.moves.spells import spell_attribute
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.geometry import has_line_of_sight
 from ashfall.rules.checks import ability_check
 from ashfall.rules.dc import DC, fixed_dc
 from ashfall.rules.psionics import PowerKind, can_be_counterspelled
@@ -28,17 +27,6 @@ from ashfall.rules.psionics import PowerKind, can_be_counterspelled
 RX_16, RX_17 = rule("RX-16"), rule("RX-17")
 FOCUS = "spellcasting-focus"
 """The talent for holding a spellcasting focus (RX-18: Counterspell needs it or a free hand)."""
-
-
-def sees(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
-    """Whether ``viewer`` can see ``other``: not blinded, ``other`` not invisible or hidden, a line of sight."""
-    if Condition.BLINDED in viewer.condition_set or {Condition.INVISIBLE, Condition.HIDDEN} & other.condition_set:
-        return False
-    if not vision_sees(state, viewer, other):  # obscurement and senses (X-15, CONC-19)
-        return False
-    if state.board is not None and viewer.space and other.space:
-        return has_line_of_sight(state.board, viewer.space, other.space)
-    return True
 
 
 def _counter_eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
@@ -50,7 +38,7 @@ def _counter_eligible(state: EncounterState, reactor: Combatant, trigger: Trigge
         return False
     if not (has_free_hand(reactor, state) or FOCUS in reactor.creature.talents):
         return False
-    return distance(state, reactor, caster) <= state.ruleset.magic.counterspell_range_ft and sees(state, reactor,
+    return distance(state, reactor, caster) <= state.ruleset.magic.counterspell_range_ft and can_see(state, reactor,
                                                                                                  caster)
 
 

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.dice import parse, roll
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.core.types import Condition, Save
+from ashfall.core.types import Save
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.attacking import AttackPlan, distance, perform_attack
 from ashfall.engine.battlefield.object_cover import board_with_objects
-from ashfall.engine.battlefield.vision import sees as vision_sees
+from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.moves.gear import has_free_hand, stowed
@@ -44,7 +44,7 @@ from ashfall.engine.reactions import NO_EFFECT, Combined, Effect, ReactionDef, T
 from ashfall.engine.reactions import register_reaction as _register
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint, neighbours
-from ashfall.grid.geometry import centre, cover_between, has_line_of_sight
+from ashfall.grid.geometry import centre, cover_between
 from ashfall.rules.activities import Activity, AttackMode
 from ashfall.rules.checks import saving_throw
 from ashfall.rules.dc import DC, formula_dc
@@ -60,19 +60,6 @@ BRACING = (WeaponProperty.REACH, WeaponProperty.POLEARM, WeaponProperty.BRACEABL
 
 
 # ----- shared -----
-
-
-def can_see(state: EncounterState, viewer: Combatant, other: Combatant) -> bool:
-    """Whether ``viewer`` sees ``other``: not blinded, the other neither hidden nor invisible, no wall between."""
-    if Condition.BLINDED in viewer.condition_set or other.has(Condition.HIDDEN):
-        return False
-    if Condition.INVISIBLE in other.condition_set:
-        return False
-    if not vision_sees(state, viewer, other):  # obscurement and senses (X-15, CONC-19)
-        return False
-    if state.board is not None and viewer.space and other.space:
-        return has_line_of_sight(state.board, viewer.space, other.space)
-    return True
 
 
 def save_logged(ctx: Context, c: Combatant, save: Save, dc: DC, label: str, rule_id: RuleId) -> bool:

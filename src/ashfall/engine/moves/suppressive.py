@@ -34,12 +34,13 @@ from ashfall.core.types import DamageType, Save
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, Refused, refuse, register
 from ashfall.engine.attacking import AttackPlan, perform_attack
+from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import deal_damage
 from ashfall.engine.lasting import Zone
 from ashfall.engine.moves.common import weapon_of
-from ashfall.engine.moves.defensive import can_see, save_logged
+from ashfall.engine.moves.defensive import save_logged
 from ashfall.engine.moves.gear import require_in_hand, stowed
 from ashfall.engine.moves.movement import MOVEMENT_HOOKS
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, spend_ammo
