@@ -20,6 +20,7 @@ from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import Ruleset, preset
+from tests.engine.maneuver_helpers import script as script  # one helper for scripted dice
 
 LIB = default_library()
 TIEBREAK = 1_000_000
@@ -71,13 +72,6 @@ def started(combatants: Sequence[Combatant], board: Board | None = None, *, firs
     return engine
 
 
-def script(engine: Engine, faces: Iterable[int | tuple[int, int]]) -> ScriptedRng:
-    """Give the engine scripted dice from now on (returns the RNG to check it was used up)."""
-    rng = ScriptedRng(faces)
-    engine.rng = rng
-    return rng
-
-
 def seeded(engine: Engine, seed: int = 0) -> None:
     """Give the engine seeded dice from now on."""
     engine.rng = SeededRng(seed)
@@ -114,3 +108,4 @@ def dv_rules(attack: ev.AttackRolled) -> dict[str, int]:
 def snapshot(engine: Engine) -> tuple[EncounterState, int, str]:
     """The state (a copy), log length and dumped log, to compare before and after."""
     return clone_state(engine.state), len(engine.log), ev.dumps(engine.log)
+
