@@ -8,6 +8,7 @@ Extra Attack's bonus attack (E-01). Two-weapon fighting follows its own schedule
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ashfall.content.schema import Weapon, WeaponProperty
 from ashfall.core.modifiers import Modifier, ModifierKind
@@ -38,9 +39,17 @@ __all__ = [
 
 
 def _step(steps: int, ruleset: Ruleset, rule_id: RuleId) -> Modifier | None:
-    if steps <= 0:
-        return None
-    return Modifier(steps * ruleset.attack.map_step, ModifierKind.MAP, rule_id, f"MAP ({steps} earlier)")
+    return _map_step(steps, ruleset.attack.map_step, rule_id) if steps > 0 else None
+
+
+@lru_cache(maxsize=256)
+def _map_step(steps: int, step_value: int, rule_id: RuleId) -> Modifier:
+    """The MAP modifier for ``steps`` earlier attacks.
+
+    Modifiers are frozen, so one instance per step is shared: no label is formatted per attack on the
+    simulator's hot path.
+    """
+    return Modifier(steps * step_value, ModifierKind.MAP, rule_id, f"MAP ({steps} earlier)")
 
 
 def map_modifier(
