@@ -44,8 +44,8 @@ def test_mor_22__a_broken_creature_takes_no_reaction() -> None:
     raider = unit("r", "raiders", (4, 5), "raider", uses={"broken": 1})
     w = unit("w", "party", (5, 5), "warrior")
     engine, _ = fight([raider, w], ai=["r"])
-    offer = Decision("r", "reaction", "leaves-reach by w", (Option("attack-of-opportunity", "AoO", "RX-21"),), True,
-                     "RX-3")
+    offer = Decision("r", "reaction", "leaves-reach", (Option("attack-of-opportunity", "AoO", "RX-21"),), True,
+                     "RX-3", "w")
     assert TacticalPolicy().decide(engine.state, offer) is None
 
 
@@ -80,8 +80,8 @@ def test_rx_3__takes_the_reaction_it_prefers(offered: tuple[str, ...]) -> None:
     w = unit("w", "party", (5, 5), "warrior")
     r = unit("r", "raiders", (6, 5), "raider")
     engine, _ = fight([w, r], ai=["w"])
-    decision = Decision("w", "reaction", "leaves-reach by r", tuple(Option(k, k, "RX-3") for k in offered), True,
-                        "RX-3")
+    decision = Decision("w", "reaction", "leaves-reach", tuple(Option(k, k, "RX-3") for k in offered), True,
+                        "RX-3", "r")
     best = min(offered, key=PREFERENCE.index)
     assert answer(engine.state, decision) == best
 
@@ -90,7 +90,7 @@ def test_rx_3__declines_what_it_does_not_know() -> None:
     w = unit("w", "party", (5, 5), "warrior")
     r = unit("r", "raiders", (6, 5), "raider")
     engine, _ = fight([w, r], ai=["w"])
-    decision = Decision("w", "reaction", "moved by r", (Option("something-new", "?", "RX-3"),), True, "RX-3")
+    decision = Decision("w", "reaction", "moved", (Option("something-new", "?", "RX-3"),), True, "RX-3", "r")
     assert answer(engine.state, decision) is None
     required = Decision("w", "choice", "pick", (Option("a", "a", "G-01"), Option("b", "b", "G-01")), False, "G-01")
     assert answer(engine.state, required) == "a"
@@ -102,8 +102,8 @@ def test_rx_26__intercepts_only_a_blow_that_would_drop_an_ally() -> None:
     weak = unit("weak", "party", (6, 5), "operative", hp=2)
     strong = unit("strong", "party", (6, 5), "warrior")
     brute = unit("brute", "raiders", (7, 5), "raider-boss")
-    decision = Decision("guard", "reaction", "melee-attack-declared by brute", (Option("intercept", "I", "RX-26"),),
-                        True, "RX-3")
+    decision = Decision("guard", "reaction", "melee-attack-declared", (Option("intercept", "I", "RX-26"),),
+                        True, "RX-3", "brute")
     engine, _ = fight([guard, weak, brute], ai=["guard"])
     assert answer(engine.state, decision) == "intercept"
     engine, _ = fight([guard, strong, brute], ai=["guard"])
@@ -131,8 +131,8 @@ def test_an_attack_reaction_is_declined_against_a_creature_behind_total_cover() 
     w = unit("w", "party", (4, 4), "warrior")
     r = unit("r", "raiders", (5, 5), "raider")
     engine, _ = fight([w, replace(r)], Board(12, 12, walls=walls), ai=["w"])
-    decision = Decision("w", "reaction", "leaves-reach by r", (Option("attack-of-opportunity", "AoO", "RX-21"),),
-                        True, "RX-3")
+    decision = Decision("w", "reaction", "leaves-reach", (Option("attack-of-opportunity", "AoO", "RX-21"),),
+                        True, "RX-3", "r")
     assert answer(engine.state, decision) is None
 
 

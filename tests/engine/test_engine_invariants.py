@@ -211,7 +211,10 @@ def test_need_decision__a_creature_without_a_controller_rolls_the_intent_back() 
     before = frozen_view(engine)
     with pytest.raises(NeedDecision) as info:
         engine.submit(Stride(mover, (away, further)))
-    assert info.value.decision.actor == other
+    decision = info.value.decision
+    assert (decision.actor, decision.kind, decision.prompt) == (other, "reaction", "leaves-reach")
+    assert decision.about == mover
+    assert decision.describe() == f"leaves-reach by {mover}" and decision.describe() in str(info.value)
     assert frozen_view(engine) == before
     events = engine.submit(Stride(mover, (away, further)), answers=[None])  # declined
     assert not [e for e in events if isinstance(e, ev.ReactionSpent)]

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from ashfall.engine.moves.movement import board_only_costs, squeezes_between_walls, step_cost
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
-from ashfall.grid.geometry import cover_between, space_distance_ft
+from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
 
 _LIMIT = 1 << 16
 _BOARDS: dict[int, Board] = {}
-_COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], CoverLevel] = {}
+_COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], tuple[CoverLevel, bool]] = {}
 _STEPS: dict[tuple[int, int, bool, str, int, Square, Square, int], int | None] = {}
 _ADJ: dict[tuple[int, int, bool, str, int], dict[Square, tuple[Edge, ...]]] = {}
 
@@ -53,12 +53,20 @@ def gap_ft(a: Sequence[Square], b: Sequence[Square]) -> int:
 
 def cover(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> CoverLevel:
     """The target's cover against the attacker on this board (COV-1..3), cached."""
+    return sightline(board, attacker, target)[0]
+
+
+def sightline(board: Board, attacker: Sequence[Square], target: Sequence[Square]) -> tuple[CoverLevel, bool]:
+    """The target's cover against the attacker (COV-1..3) and whether the attacker has high ground (POS-4), cached.
+
+    Both depend on the board and the two spaces only; the AI asks for them together for every what-if square.
+    """
     key = (_keep(board), tuple(attacker), tuple(target))
     found = _COVER.get(key)
     if found is None:
         if len(_COVER) >= _LIMIT:
             _COVER.clear()
-        found = _COVER[key] = cover_between(board, attacker, target)[0]
+        found = _COVER[key] = (cover_between(board, attacker, target)[0], high_ground(board, attacker, target))
     return found
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ashfall.ai.board_cache import ORDER, adjacency, gap_ft, static_step
 from ashfall.core.types import Condition
@@ -59,8 +60,9 @@ def threats(state: EncounterState, mover: Combatant) -> tuple[Reach, ...]:
     return tuple(found)
 
 
-def _within(space: Sequence[Square], reach_ft: int, size: int) -> frozenset[Square]:
-    """Top-left squares of a ``size`` x ``size`` space within ``reach_ft`` of ``space``."""
+@lru_cache(maxsize=4096)
+def _within(space: tuple[Square, ...], reach_ft: int, size: int) -> frozenset[Square]:
+    """Top-left squares of a ``size`` x ``size`` space within ``reach_ft`` of ``space`` (pure geometry: cached)."""
     n = reach_ft // SQUARE_FT + size
     xs = [sq[0] for sq in space]
     ys = [sq[1] for sq in space]
@@ -301,7 +303,7 @@ def _within_any(spaces: Sequence[Sequence[Square]], within_ft: int, size: int) -
     """Top-left squares of a ``size`` x ``size`` space within ``within_ft`` of one of ``spaces``."""
     found: set[Square] = set()
     for space in spaces:
-        found |= _within(space, within_ft, size)
+        found |= _within(tuple(space), within_ft, size)
     return frozenset(found)
 
 

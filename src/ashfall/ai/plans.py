@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 from ashfall.ai.odds_cache import AttackKey, turn_value
 from ashfall.ai.profile import AttackBase, AttackOption
@@ -110,15 +111,19 @@ class Plan:
     actions: int
 
 
-def attack_sequences(actions: int, costs: Costs, available: frozenset[Block]) -> Iterator[tuple[Block, ...]]:
+def attack_sequences(actions: int, costs: Costs, available: frozenset[Block]) -> tuple[tuple[Block, ...], ...]:
     """Every sequence of attack blocks that fits in ``actions`` and leaves no action a Strike could use."""
-    usable = [b for b in ATTACK_BLOCKS if b in available and costs.block[b] <= actions]
+    priced = tuple((b, costs.block[b]) for b in ATTACK_BLOCKS if b in available)
+    return _sequences(actions, priced)
+
+
+@lru_cache(maxsize=1024)
+def _sequences(actions: int, priced: tuple[tuple[Block, int], ...]) -> tuple[tuple[Block, ...], ...]:
+    """The sequences for blocks with these action costs (a pure function of its arguments: cached)."""
+    usable = [(b, cost) for b, cost in priced if cost <= actions]
     if not usable:
-        yield ()
-        return
-    for b in usable:
-        for rest in attack_sequences(actions - costs.block[b], costs, available):
-            yield (b, *rest)
+        return ((),)
+    return tuple((b, *rest) for b, cost in usable for rest in _sequences(actions - cost, priced))
 
 
 Attacks = dict[str, list[AttackKey]]

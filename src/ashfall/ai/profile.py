@@ -164,12 +164,26 @@ def activity_bonus(activity: Activity, state: EncounterState) -> int:
 
 
 def activity_allowed(c: Combatant, option: AttackOption, activity: Activity, state: EncounterState) -> bool:
-    """Whether the rules core allows this activity with this option (G-36, E-10, MAA-2's ranged-only …)."""
-    try:
-        prepare_attack(c.creature, option.weapon, option.mode, state.ruleset, AttackContext(activity=activity))
-    except RuleViolation:
-        return False
-    return True
+    """Whether the rules core allows this activity with this option (G-36, E-10, MAA-2's ranged-only …).
+
+    The answer depends on the stat block, the weapon, the mode and the ruleset only: it is cached by their
+    identities (kept alive with the answer, so an identity is never reused for another object).
+    """
+    key = (id(c.creature), id(option.weapon), option.mode._value_, activity._value_, id(state.ruleset))
+    found = _ALLOWED.get(key)
+    if found is None:
+        try:
+            prepare_attack(c.creature, option.weapon, option.mode, state.ruleset, AttackContext(activity=activity))
+            allowed = True
+        except RuleViolation:
+            allowed = False
+        if len(_ALLOWED) >= _CORES_MAX:
+            _ALLOWED.clear()
+        found = _ALLOWED[key] = (allowed, (c.creature, option.weapon, state.ruleset))
+    return found[0]
+
+
+_ALLOWED: dict[tuple[object, ...], tuple[bool, tuple[object, ...]]] = {}
 
 
 def _first_sources(state: EncounterState, attacker: Combatant, target: Combatant,

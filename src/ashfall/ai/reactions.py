@@ -61,8 +61,8 @@ def _reaction(state: EncounterState, decision: Decision) -> str | None:
 
 
 def trigger_actor(decision: Decision) -> str:
-    """The creature that set the reaction off, from the prompt the engine writes ("<kind> by <id>")."""
-    return decision.prompt.rpartition(" by ")[2]
+    """The creature that set the reaction off (the decision's ``about``; empty when it names none)."""
+    return decision.about or ""
 
 
 def _walled_off(state: EncounterState, reactor: Combatant, decision: Decision) -> bool:

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ashfall.ai.board_cache import cover as board_cover
-from ashfall.ai.board_cache import gap_ft
+from ashfall.ai.board_cache import gap_ft, sightline
 from ashfall.core.types import Condition
 from ashfall.engine.attacking import Situation, cover_level, leaning_out
 from ashfall.engine.moves.common import melee_reach
@@ -86,9 +85,10 @@ class Sights:
                 here = replace(attacker, position=a_space[0]) if a_space != self.spaces[attacker.id] else attacker
                 there = replace(target, position=t_space[0]) if t_space != self.spaces[target.id] else target
                 cover = COVER[cover_level(state, here, there)]
+                hg = high_ground(board, a_space, t_space)
             else:
-                cover = COVER[board_cover(board, a_space, t_space)]
-            hg = high_ground(board, a_space, t_space)
+                level, hg = sightline(board, a_space, t_space)
+                cover = COVER[level]
         close = gap_ft(a_space, t_space) <= SQUARE_FT if on_map else not ranged
         return Situation(
             flanking=not ranged and on_map and any(flanks(a_space, ally, t_space)

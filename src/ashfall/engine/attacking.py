@@ -28,7 +28,16 @@ from ashfall.grid.areas import adjacent_to, cover_past
 from ashfall.grid.board import SQUARE_FT, CoverLevel
 from ashfall.grid.geometry import cover_between, flanks, high_ground, space_distance_ft
 from ashfall.rules import conditions as cond
-from ashfall.rules.activities import Activity, AttackMode, attack_traits, provides_flanking, takes_map
+from ashfall.rules.activities import (
+    MODES,
+    Activity,
+    AttackMode,
+    attack_traits,
+    effective_mode,
+    is_ranged,
+    provides_flanking,
+    takes_map,
+)
 from ashfall.rules.attack import AttackContext, AttackResult, Outcome, resolve_attack
 from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.condition_table import EndTrigger
@@ -118,9 +127,13 @@ def cover_level(state: EncounterState, attacker: Combatant, target: Combatant) -
 
 def distance(state: EncounterState, a: Combatant, b: Combatant) -> int:
     """Feet between two combatants (0 in a theater-of-mind fight)."""
-    if not a.space or not b.space:
+    sa = a.space
+    if not sa:
         return 0
-    return space_distance_ft(a.space, b.space)
+    sb = b.space
+    if not sb:
+        return 0
+    return space_distance_ft(sa, sb)
 
 
 def _flanking(state: EncounterState, attacker: Combatant, target: Combatant) -> bool:
@@ -146,9 +159,10 @@ def _threat_reach(state: EncounterState, c: Combatant) -> int:
 
 def _hostile_within_5ft(state: EncounterState, attacker: Combatant) -> bool:
     """An enemy that is up, not incapacitated, within 5 ft of the attacker (AMOD-7; off the map: none)."""
+    # every test is a pure read, so the cheap distance comes before expanding the enemy's conditions
     return bool(attacker.space) and any(
-        e.is_active and e.space and Condition.INCAPACITATED not in cond.expand(e.condition_set, state.ruleset)
-        and distance(state, attacker, e) <= SQUARE_FT
+        e.is_active and e.space and distance(state, attacker, e) <= SQUARE_FT
+        and Condition.INCAPACITATED not in cond.expand(e.condition_set, state.ruleset)
         for e in state.enemies_of(attacker.id)
     )
 
@@ -222,8 +236,12 @@ class AttackPlan:
 
 
 def is_ranged_attack(weapon: Weapon | None, mode: AttackMode) -> bool:
-    """Whether the attack is a ranged one (cover, high ground, AMOD-7, RX-21)."""
-    return attack_traits(weapon, mode).ranged
+    """Whether the attack is a ranged one (cover, high ground, AMOD-7, RX-21).
+
+    The same test :func:`~ashfall.rules.activities.attack_traits` makes for its ``ranged``, without building
+    the rest of the traits (asked for every attack and every legality check).
+    """
+    return is_ranged(MODES[effective_mode(mode, weapon)], weapon)
 
 
 def _map(c: Combatant, plan: AttackPlan, ctx: Context) -> tuple[Modifier | None, bool]:

@@ -34,6 +34,8 @@ class Decision:
         options: The choices, in a fixed order.
         optional: Whether declining (answer ``None``) is allowed.
         rule: The rule that asks for the decision.
+        about: The creature whose act set the decision off (a reaction's trigger), if any: controllers read it
+            as data, presenters name it (:meth:`describe`).
     """
 
     actor: str
@@ -42,13 +44,18 @@ class Decision:
     options: tuple[Option, ...]
     optional: bool
     rule: str
+    about: str | None = None
+
+    def describe(self) -> str:
+        """The situation in words, for people ("attack by raider-1")."""
+        return self.prompt if self.about is None else f"{self.prompt} by {self.about}"
 
 
 class NeedDecision(Exception):
     """Raised when a decision has no answer available yet; the intent is rolled back."""
 
     def __init__(self, decision: Decision) -> None:
-        super().__init__(f"{decision.actor} must decide: {decision.prompt}")
+        super().__init__(f"{decision.actor} must decide: {decision.describe()}")
         self.decision = decision
 
 

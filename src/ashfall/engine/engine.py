@@ -73,6 +73,15 @@ class Engine:
     log: list[Any] = field(default_factory=list)
     _initial: EncounterState | None = None
     _checkpoints: list[Checkpoint] = field(default_factory=list)
+    _changes: int = 0
+    """Bumped whenever the state may change (an intent or turn end runs, an undo): dates :attr:`_checked`."""
+    _checked: tuple[Any, EncounterState, int, ActionDef] | None = None
+    """The last intent :meth:`check` passed, with the state object and change count it was checked against.
+
+    Why: policies check an intent and then submit that very object, so :meth:`submit` would check it again on
+    the same state. Checking is a pure function of the state (no dice), so while the state object and the
+    change count are the same the verdict is too. Anything that runs intents, ends turns or undoes bumps the
+    count; a new state object (copy, undo) fails the identity test; submit clears it."""
 
     def __post_init__(self) -> None:
         self._initial = clone_state(self.state)
@@ -150,6 +159,7 @@ class Engine:
         if definition.bonus and actor.turn.bonus_used:
             raise refuse("AE-5", "only one bonus action per turn")
         definition.check(state, intent)
+        self._checked = (intent, state, self._changes, definition)
         return definition
 
     def submit(self, intent: Any, answers: Iterable[str | None] = ()) -> list[Any]:
@@ -159,7 +169,12 @@ class Engine:
             Refused: The intent is illegal now (nothing happened).
             NeedDecision: A decision had no answer; the intent was rolled back (nothing happened).
         """
-        definition = self.check(intent)
+        memo, self._checked = self._checked, None
+        if memo is not None and memo[0] is intent and memo[1] is self.state and memo[2] == self._changes:
+            definition = memo[3]  # checked just now against this very state (see _checked)
+        else:
+            definition = self.check(intent)
+            self._checked = None
         return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers))
 
     def _resolve(self, ctx: Context, definition: ActionDef, intent: Any) -> None:
@@ -188,6 +203,8 @@ class Engine:
         except Exception:  # Refused, NeedDecision, or a bug: never leave an intent half applied
             self._rewind(mark)
             raise
+        finally:
+            self._changes += 1  # after the body: a check made while it ran (a decision's look-ahead) is stale
         self._checkpoints.append(mark)
         return self.log[mark.event_index:]
 
@@ -210,6 +227,7 @@ class Engine:
     # ----- undo / replay -----
 
     def _rewind(self, mark: Checkpoint) -> None:
+        self._changes += 1
         self.state = self._replayed(mark.event_index)
         del self.log[mark.event_index:]
         self.rng.setstate(mark.rng_state)
@@ -245,6 +263,7 @@ class Engine:
         other.state = clone_state(self.state)
         other.log = list(self.log)
         other._checkpoints = list(self._checkpoints)
+        other._checked = None
         return other
 
 

@@ -13,7 +13,7 @@ from ashfall.engine.moves.movement import MOVEMENT_HOOKS, step_cost
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import Square, Terrain
-from ashfall.grid.paths import shortest_path
+from ashfall.grid.paths import reachable
 from ashfall.rules.morale import Status
 
 _FLEEING = frozenset({Status.FALL_BACK, Status.BROKEN})
@@ -49,7 +49,7 @@ def can_reach_exit(state: EncounterState, c: Combatant) -> bool:
             return None
         return step_cost(state, frm, to, parity)
 
-    return shortest_path(c.position, exits.__contains__, cost) is not None
+    return reachable(c.position, exits.__contains__, cost)  # only whether a way exists: no need to weigh paths
 
 
 def _after_step(ctx: Context, mover: str, frm: Square | None, to: Square | None) -> None:

@@ -90,10 +90,20 @@ def groups(state: EncounterState) -> dict[str, list[Combatant]]:
     return out
 
 
+_MARKED = tuple((s, STATUS_MARKS[s]) for s in reversed(Status) if STATUS_MARKS[s])
+"""The statuses that leave marks, worst first, with their marks (a constant table, read once at import)."""
+
+
 def member_status(c: Combatant) -> Status:
     """A combatant's morale status, read from its marks."""
-    marks = {k for k, v in c.uses.items() if v}
-    return next((s for s in reversed(Status) if STATUS_MARKS[s] and STATUS_MARKS[s] <= marks), Status.HOLD)
+    uses = c.uses
+    if not uses:
+        return Status.HOLD  # no marks at all (read for every creature in every morale and policy question)
+    marks = {k for k, v in uses.items() if v}
+    for status, needed in _MARKED:
+        if needed <= marks:
+            return status
+    return Status.HOLD
 
 
 def fighting(c: Combatant) -> bool:

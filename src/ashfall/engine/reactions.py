@@ -121,7 +121,8 @@ def _answering(kind: TriggerKind) -> tuple[ReactionDef, ...]:
     return found
 
 
-_RX_1, _DEATH_1, _SUR_2, _MOR_22, _C_INC = (rule(r) for r in ("RX-1", "DEATH-1", "SUR-2", "MOR-22", "C-INC"))
+_RX_1, _RX_3, _DEATH_1, _SUR_2, _MOR_22, _C_INC = (
+    rule(r) for r in ("RX-1", "RX-3", "DEATH-1", "SUR-2", "MOR-22", "C-INC"))
 
 
 def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
@@ -145,16 +146,42 @@ def shielded(state: EncounterState, reactor: Combatant, trigger: Trigger) -> boo
 
     An Overrun target cannot react against the mover; a critical Overrun lets it provoke no reactions.
     """
-    if state.effects_on(trigger.actor, EffectKind.NO_REACTIONS_PROVOKED):
-        return True
-    return any(e.against == trigger.actor for e in state.effects_on(reactor.id, EffectKind.NO_REACTIONS_AGAINST))
+    actor, me = trigger.actor, reactor.id
+    for e in state.effects:  # one pass over the effects for both questions (asked for every reactor)
+        kind = e.kind
+        if kind is _PROVOKED:
+            if e.bearer == actor:
+                return True
+        elif kind is _AGAINST and e.bearer == me and e.against == actor:
+            return True
+    return False
+
+
+_PROVOKED, _AGAINST = EffectKind.NO_REACTIONS_PROVOKED, EffectKind.NO_REACTIONS_AGAINST
+
+_ORDERS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
+_ORDERS_MAX = 256
+"""Who is asked first, by (initiative order, roster order): the ids sorted as :func:`_reactors` sorts them.
+
+Why: every trigger asks for this order and it changes only when initiative or the roster does. The key holds
+both orders in full, so an entry is a pure function of its key and never stale; bounded, emptied when full."""
 
 
 def _reactors(state: EncounterState, trigger: Trigger) -> list[Combatant]:
-    order = {cid: i for i, cid in enumerate(state.order)}
-    roster = list(state.combatants)
-    candidates = [c for c in state.combatants.values() if trigger.only is None or c.id in trigger.only]
-    return sorted(candidates, key=lambda c: (order.get(c.id, len(order)), roster.index(c.id)))
+    combatants = state.combatants
+    key = (tuple(state.order), tuple(combatants))
+    ids = _ORDERS.get(key)
+    if ids is None:
+        order = {cid: i for i, cid in enumerate(key[0])}
+        roster = key[1]
+        ids = tuple(sorted(roster, key=lambda cid: (order.get(cid, len(order)), roster.index(cid))))
+        if len(_ORDERS) >= _ORDERS_MAX:
+            _ORDERS.clear()
+        _ORDERS[key] = ids
+    only = trigger.only
+    if only is None:
+        return [combatants[cid] for cid in ids]
+    return [combatants[cid] for cid in ids if cid in only]
 
 
 def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
@@ -164,11 +191,13 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
         The effects of the reactions taken, in the order they resolved.
     """
     effects: list[Effect] = []
-    if not _answering(trigger.kind):
+    answering = _answering(trigger.kind)
+    if not answering:
         return effects  # no reaction answers this kind of trigger: nobody need be asked
-    for c in _reactors(ctx.state, trigger):
-        while can_react(ctx.state, c) is None and not shielded(ctx.state, c, trigger):
-            effect = _ask(ctx, c, trigger)
+    state = ctx.state  # a context's state is never replaced while it resolves
+    for c in _reactors(state, trigger):
+        while can_react(state, c) is None and not shielded(state, c, trigger):
+            effect = _ask(ctx, c, trigger, answering)
             if effect is None:
                 break
             effects.append(effect)
@@ -177,15 +206,17 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
     return effects
 
 
-def _ask(ctx: Context, c: Combatant, trigger: Trigger) -> Effect | None:
-    """Offer one creature the reactions it qualifies for; resolve the one it takes (None: it takes none)."""
-    options = [d for d in _answering(trigger.kind) if d.eligible(ctx.state, c, trigger)]
+def _ask(ctx: Context, c: Combatant, trigger: Trigger, answering: tuple[ReactionDef, ...]) -> Effect | None:
+    """Offer one creature the reactions it qualifies for (of ``answering``, the ones for this trigger's kind).
+
+    Resolves the one it takes; None when it takes none.
+    """
+    state = ctx.state
+    options = [d for d in answering if d.eligible(state, c, trigger)]
     if not options:
         return None
-    decision = Decision(
-        c.id, "reaction", f"{trigger.kind.value} by {trigger.actor}",
-        tuple(Option(d.key, d.label, d.rule) for d in options), True, rule("RX-3"),
-    )
+    decision = Decision(c.id, "reaction", trigger.kind.value, tuple(Option(d.key, d.label, d.rule) for d in options),
+                        True, _RX_3, trigger.actor)
     choice = ctx.decide(decision)
     if choice is None:
         return None

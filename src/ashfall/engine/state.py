@@ -65,13 +65,27 @@ class Combatant:
     """The mount it rides (ACT-6, MNT-1); a rider shares its mount's square and moves with it (MNT-4)."""
     station: str = ""
     """Aboard a vehicle (``mounted_on`` names it): its crew station ("pilot", "gunner" …) or "passenger" (VEH-2)."""
+    _space_key: tuple[Square, Creature] | None = field(default=None, init=False, repr=False, compare=False)
+    _space: tuple[Square, ...] = field(default=(), init=False, repr=False, compare=False)
 
     @property
     def space(self) -> tuple[Square, ...]:
-        """The squares the creature occupies (empty when off the grid)."""
-        if self.position is None:
+        """The squares the creature occupies (empty when off the grid).
+
+        Read thousands of times a fight, so the footprint is kept with the position and stat block it was
+        computed from. It depends on nothing else (the size is the frozen stat block's), and both are compared
+        by identity: assigning a new position or creature (the applier moves creatures by assignment; replace()
+        builds a fresh object) misses the cache. Tuples and stat blocks are immutable, so a hit is exact.
+        """
+        position = self.position
+        if position is None:
             return ()
-        return footprint(self.position, self.creature.size.squares)
+        key = self._space_key
+        if key is not None and key[0] is position and key[1] is self.creature:
+            return self._space
+        self._space_key = (position, self.creature)
+        found = self._space = footprint(position, self.creature.size.squares)
+        return found
 
     @property
     def condition_set(self) -> frozenset[Condition]:

@@ -36,6 +36,12 @@ def square_distance_ft(a: Square, b: Square, diagonals: Diagonals = Diagonals.FI
 
 def space_distance_ft(a: Sequence[Square], b: Sequence[Square], diagonals: Diagonals = Diagonals.FIVE) -> int:
     """Feet between the nearest squares of two spaces (creatures of any size)."""
+    if len(a) == 1 and len(b) == 1:  # the usual case (medium creatures): no generator to build
+        (ax, ay), (bx, by) = a[0], b[0]
+        dx, dy = abs(ax - bx), abs(ay - by)
+        if diagonals is Diagonals.FIVE:  # square_distance_ft's (diag + straight) is the larger difference
+            return (dx if dx > dy else dy) * SQUARE_FT
+        return square_distance_ft(a[0], b[0], diagonals)
     return min(square_distance_ft(p, q, diagonals) for p in a for q in b)
 
 

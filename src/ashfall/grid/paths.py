@@ -20,7 +20,7 @@ StepCost = Callable[[Square, Square, int], int | None]
 Goal = Callable[[Square], bool]
 """Whether a square ends the search."""
 
-_STEPS = tuple((dx, dy, dx != 0 and dy != 0)
+_STEPS = tuple((dx, dy, int(dx != 0 and dy != 0))
                for dx, dy in sorted(neighbours((0, 0)), key=lambda n: n[0] != 0 and n[1] != 0))
 """Neighbour offsets in search order (straight before diagonal, else ``neighbours`` order), sorted once."""
 
@@ -65,29 +65,60 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
     frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
     came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
     best: dict[tuple[Square, int], int] = {(start, 0): 0}
+    pop, push, known = heapq.heappop, heapq.heappush, best.get  # locals: this loop runs for every Stride planned
+    limit = budget_ft
     while frontier:
-        spent, _, here, parity = heapq.heappop(frontier)
-        if spent > best.get((here, parity), spent):
+        spent, _, here, parity = pop(frontier)
+        if spent > known((here, parity), spent):
             continue
         if here != start and goal(here):
             return _walk_back(came, (here, parity))
         x, y = here
+        node = (here, parity)
         for dx, dy, diagonal in _STEPS:
             nxt = (x + dx, y + dy)
             feet = cost(here, nxt, parity)
             if feet is None:
                 continue
             total = spent + feet
-            if budget_ft is not None and total > budget_ft:
+            if limit is not None and total > limit:
                 continue
-            key = (nxt, (parity + diagonal) % 2)
-            if key in best and best[key] <= total:
+            after = parity ^ diagonal  # the diagonals taken so far, mod 2
+            key = (nxt, after)
+            seen = known(key)
+            if seen is not None and seen <= total:
                 continue
             best[key] = total
-            came[key] = ((here, parity), feet)
+            came[key] = (node, feet)
             counter += 1
-            heapq.heappush(frontier, (total, counter, nxt, key[1]))
+            push(frontier, (total, counter, nxt, after))
     return None
+
+
+def reachable(start: Square, goal: Goal, cost: StepCost) -> bool:
+    """Whether :func:`shortest_path` (without a budget) would find a path: the same graph and goals, no costs weighed.
+
+    A plain graph search over (square, diagonals taken mod 2), the states the shortest-path search visits, for
+    callers that only ask whether a goal can be reached at all (a cornered NPC, MOR-23).
+    """
+    if goal(start):
+        return True
+    seen = {(start, 0)}
+    todo = [(start, 0)]
+    while todo:
+        here, parity = todo.pop()
+        if here != start and goal(here):
+            return True
+        x, y = here
+        for dx, dy, diagonal in _STEPS:
+            nxt = (x + dx, y + dy)
+            if cost(here, nxt, parity) is None:
+                continue
+            key = (nxt, parity ^ diagonal)
+            if key not in seen:
+                seen.add(key)
+                todo.append(key)
+    return False
 
 
 def _walk_back(came: dict[tuple[Square, int], tuple[tuple[Square, int], int]], end: tuple[Square, int]) -> Path:

@@ -136,6 +136,8 @@ def expand(conditions: Collection[Condition], ruleset: Ruleset | None = None) ->
 
 
 def _defs(conditions: Collection[Condition], ruleset: Ruleset | None = None) -> Iterator[ConditionDef]:
+    if not conditions:  # the usual case: nothing implies anything, so no set to expand and sort
+        return
     for c in sorted(expand(conditions, ruleset), key=_ORDER.__getitem__):
         yield CONDITIONS[c]
 
@@ -319,8 +321,13 @@ def max_actions(conditions: Collection[Condition], ruleset: Ruleset) -> ActionBu
     return budget
 
 
+_MAY_REACT = Verdict(True)
+
+
 def can_react(conditions: Collection[Condition], ruleset: Ruleset) -> Verdict:
     """Whether the creature may take reactions; when not, the rule (C-INC, FF-3, G-13)."""
+    if not conditions:  # asked for every creature on every trigger; the answer is frozen, so it is shared
+        return _MAY_REACT
     for d in _defs(conditions, ruleset):
         gate = d.no_reactions
         if gate is not None and gate.when(ruleset):

@@ -11,15 +11,17 @@ random direction (MOR-24); a broken NPC with no way out surrenders (MOR-23, opti
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from types import MappingProxyType
 
 from ashfall.content.schema import Weapon, WeaponProperty
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.rules.morale import SEVERITY, Status, require_morale
 from ashfall.ruleset import Ruleset
+from ashfall.ruleset.sections import MoraleSection
 
 MOR_17, MOR_18, MOR_20, MOR_21, MOR_22, MOR_23, MOR_24, MOR_26 = (
     rule(f"MOR-{n}") for n in (17, 18, 20, 21, 22, 23, 24, 26))
@@ -152,18 +154,28 @@ class Behaviour:
 def behaviour(status: Status, ruleset: Ruleset, *, animal: bool = False) -> Behaviour:
     """How an NPC in ``status`` behaves (MOR-17, MOR-18, MOR-21..24, MOR-26)."""
     require_morale(ruleset)
-    m = ruleset.morale
-    fleeing = Behaviour(status, m.broken_stride_actions, True, False, False, True, animal, True,
-                        (MOR_21, MOR_22, MOR_24))
-    table = {
-        Status.HOLD: Behaviour(status, 0, False, True, True, False, False, True, (MOR_20,)),
-        Status.FALL_BACK: Behaviour(status, m.fall_back_escape_actions, False, True, True, False, False, True,
-                                    (MOR_17, MOR_18, MOR_20)),
-        Status.BROKEN: fleeing,
-        Status.ROUTED: replace(fleeing, rules=(*fleeing.rules, MOR_26)),
-        Status.SURRENDERED: Behaviour(status, 0, False, False, False, False, False, False, (MOR_23,)),
-    }
-    return table[status]
+    return _BEHAVIOURS[status](status, ruleset.morale, animal)
+
+
+def _fleeing(status: Status, m: MoraleSection, animal: bool) -> Behaviour:
+    return Behaviour(status, m.broken_stride_actions, True, False, False, True, animal, True, (MOR_21, MOR_22, MOR_24))
+
+
+def _routed(status: Status, m: MoraleSection, animal: bool) -> Behaviour:
+    fleeing = _fleeing(status, m, animal)
+    return replace(fleeing, rules=(*fleeing.rules, MOR_26))
+
+
+_BEHAVIOURS: Mapping[Status, Callable[[Status, MoraleSection, bool], Behaviour]] = MappingProxyType({
+    Status.HOLD: lambda status, m, animal: Behaviour(status, 0, False, True, True, False, False, True, (MOR_20,)),
+    Status.FALL_BACK: lambda status, m, animal: Behaviour(
+        status, m.fall_back_escape_actions, False, True, True, False, False, True, (MOR_17, MOR_18, MOR_20)),
+    Status.BROKEN: _fleeing,
+    Status.ROUTED: _routed,
+    Status.SURRENDERED: lambda status, m, animal: Behaviour(
+        status, 0, False, False, False, False, False, False, (MOR_23,)),
+})
+"""Each status's behaviour, built on demand (asked for every NPC on every policy turn: only one is built)."""
 
 
 def cornered(status: Status, ruleset: Ruleset) -> Status:

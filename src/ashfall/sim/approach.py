@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from ashfall.engine.actions import Refused
 from ashfall.engine.moves.movement import board_only_costs, entry_cost, squeezes_between_walls, step_cost
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import Board, CoverLevel, Square, Terrain, footprint
+from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
-from ashfall.grid.paths import Path, shortest_path
+from ashfall.grid.paths import Path, StepCost, shortest_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,28 @@ class MoveGraph:
         if found is _UNKNOWN:
             found = steps[key] = self._static_price(frm, to, parity)
         return found
+
+    def pricer(self) -> StepCost:
+        """:meth:`price` as a plain function, with the common case (one square, shared table) unwrapped.
+
+        Same answers as :meth:`price`; the search calls it for every step it weighs, so the graph's fields
+        are read once here instead of on every call.
+        """
+        steps = self.steps
+        if self.exact or steps is None or self.size != 1:
+            return self.price
+        blocked, static = self.blocked, self._static_price
+
+        def price(frm: Square, to: Square, parity: int) -> int | None:
+            if to in blocked:
+                return None
+            key = (frm, to, parity)
+            found = steps.get(key, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = steps[key] = static(frm, to, parity)
+            return found
+
+        return price
 
     def _static_price(self, frm: Square, to: Square, parity: int) -> int | None:
         """What a step costs on the map alone, creatures ignored (the engine's checks; see :meth:`price`)."""
@@ -145,12 +167,20 @@ def approach(graph: MoveGraph, targets: Iterable[Combatant], distance_ft: int) -
     if state.board is None or mover.position is None:
         return None
     foes = [t.space for t in targets if t.space]
+    # one-square mover and foes (the usual case): the distance test inlined, as space_distance_ft computes it
+    points = [t[0] for t in foes] if graph.size == 1 and all(len(t) == 1 for t in foes) else None
+    squares = distance_ft // SQUARE_FT
 
     def goal(sq: Square) -> bool:
+        # can_stop and can_attack_from are pure, so the cheap distance test may come first: most squares fail it
+        if points is not None:
+            x, y = sq
+            if not any(abs(x - fx) <= squares and abs(y - fy) <= squares for fx, fy in points):
+                return False  # no foe within distance_ft: can_attack_from would say no to each
         space = graph.space_at(sq)
-        return graph.can_stop(sq) and any(can_attack_from(state, space, t, distance_ft) for t in foes)
+        return any(can_attack_from(state, space, t, distance_ft) for t in foes) and graph.can_stop(sq)
 
-    return shortest_path(mover.position, goal, graph.price)
+    return shortest_path(mover.position, goal, graph.pricer())
 
 
 def stride_path(state: EncounterState, mover: Combatant, targets: Sequence[Combatant], distance_ft: int,

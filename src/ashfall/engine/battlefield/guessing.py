@@ -13,7 +13,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import refuse
-from ashfall.engine.battlefield.vision import pair, party
+from ashfall.engine.battlefield.vision import pair
 from ashfall.engine.context import Context
 from ashfall.engine.harm import end_conditions
 from ashfall.engine.state import Combatant, EncounterState
@@ -21,6 +21,7 @@ from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules import concealment as conc
 from ashfall.rules.activities import Activity, AttackMode, attack_traits, takes_map
+from ashfall.rules.concealment import Party
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import EndEvent
 
@@ -32,8 +33,11 @@ def must_guess_square(state: EncounterState, target: Combatant, attacker: Combat
 
     With ``concealment.heavy_obscured_hidden`` (X-15's alternative) also when it is heavily obscured to ``attacker``.
     """
-    if attacker is None:
-        return conc.must_guess(party(state, target), state.ruleset)
+    if attacker is None or not state.ruleset.concealment.heavy_obscured_hidden:
+        # Only the target's conditions decide here (the viewer's sight counts only with the option on), so
+        # the layers on its squares, which take a while to gather, are left out of the party it is judged by.
+        bare = Party(target.creature.senses, conditions=target.condition_set)
+        return conc.must_guess(bare, state.ruleset)
     a, t, d = pair(state, attacker, target)
     return conc.must_guess(t, state.ruleset, a, d)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ashfall.content.schema import Weapon, WeaponProperty
 from ashfall.core.rule_ids import rule
@@ -27,7 +28,13 @@ STOWED = "stowed"
 
 def stowed(c: Combatant, weapon_id: str) -> bool:
     """Whether the combatant has put this weapon away."""
-    return c.uses.get(f"{STOWED}:{weapon_id}", 0) > 0
+    return bool(c.uses) and c.uses.get(stowed_key(weapon_id), 0) > 0
+
+
+@lru_cache(maxsize=1024)
+def stowed_key(weapon_id: str) -> str:
+    """The ``uses`` key marking this weapon stowed (built once per weapon: read on every attack option)."""
+    return f"{STOWED}:{weapon_id}"
 
 
 def require_in_hand(c: Combatant, weapon: Weapon | None) -> None:
@@ -119,7 +126,7 @@ def _check_draw_stow(state: EncounterState, intent: DrawStow) -> None:
 
 
 def _resolve_draw_stow(ctx: Context, intent: DrawStow) -> None:
-    ctx.emit(ev.ResourceUsed(intent.actor, f"uses:{STOWED}:{intent.item}", 1 if intent.stow else -1, G_31))
+    ctx.emit(ev.ResourceUsed(intent.actor, f"uses:{stowed_key(intent.item)}", 1 if intent.stow else -1, G_31))
 
 
 def _draw_stow_candidates(state: EncounterState, actor: str) -> Iterable[DrawStow]:

@@ -8,13 +8,13 @@ unarmed strike (RX-24); natural weapons always count (NAT-4). Reactions take no 
 from __future__ import annotations
 
 from ashfall.core.rule_ids import rule
-from ashfall.engine.attacking import AttackPlan, distance, perform_attack, situation
+from ashfall.engine.attacking import AttackPlan, cover_level, distance, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, mode_for
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
 from ashfall.engine.state import Combatant, EncounterState
+from ashfall.grid.board import CoverLevel
 from ashfall.rules.activities import Activity
-from ashfall.rules.defense import Cover
 
 RX_21, RX_23 = rule("RX-21"), rule("RX-23")
 
@@ -25,11 +25,14 @@ def _eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bo
     mover = state.get(trigger.actor)
     if mover.side == reactor.side or not can_make_melee_attack(reactor):
         return False
-    if mover.space and reactor.space and situation(state, reactor, mover, False).cover is Cover.TOTAL:
-        return False  # a creature behind total cover cannot be targeted (COV-3, STC-8)
-    if trigger.kind is TriggerKind.RANGED_ATTACK_IN_REACH:
-        return bool(mover.space and reactor.space) and distance(state, reactor, mover) <= melee_reach(reactor, state)
-    return True
+    in_reach = trigger.kind is TriggerKind.RANGED_ATTACK_IN_REACH
+    if not (mover.space and reactor.space):
+        return not in_reach
+    if in_reach and distance(state, reactor, mover) > melee_reach(reactor, state):
+        return False
+    # a creature behind total cover cannot be targeted (COV-3, STC-8): the cover the attack's situation reads
+    # (only the cover is needed here, so the rest of the situation is not worked out)
+    return state.board is None or cover_level(state, reactor, mover) is not CoverLevel.TOTAL
 
 
 def _resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:

@@ -85,10 +85,11 @@ def check_attack_reach(state: EncounterState, attacker: Combatant, target: Comba
         if dist > reach:
             raise refuse("ATK-1", f"{target.name} is {dist} ft away; reach is {reach} ft")
     if state.board is not None and declared.cover is None:
-        name = cover_between(state.board, attacker.space, target.space)[1]
         # a creature leaning out of its cover (COV-4, G-55) can be shot at, and shoot past that cover
         level = CoverLevel.NONE if leaning_out(state, target) else cover_level(state, attacker, target)
-        refuse_untargetable(state, target, weapon, mode, Cover[level.name], name)
+        if level is CoverLevel.TOTAL:  # only total cover refuses: the name is needed for the refusal alone
+            name = cover_between(state.board, attacker.space, target.space)[1]
+            refuse_untargetable(state, target, weapon, mode, Cover[level.name], name)
 
 
 def refuse_untargetable(state: EncounterState, target: Combatant, weapon: Weapon | None, mode: AttackMode,

@@ -1,0 +1,70 @@
+"""The engine's speed caches give the answers they replace: a creature's space, a checked intent, reachability."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ashfall.core.types import Size
+from ashfall.engine.actions import Refused
+from ashfall.engine.moves.strike import Strike
+from ashfall.grid.board import Square, footprint
+from ashfall.grid.paths import reachable, shortest_path
+from tests.engine.maneuver_helpers import fighter, started
+
+
+def test_space__follows_a_move_and_a_new_stat_block() -> None:
+    c = fighter("a", "x", (1, 1))
+    assert c.space == ((1, 1),)
+    c.position = (4, 2)  # the applier moves creatures by assignment
+    assert c.space == ((4, 2),)
+    c.creature = c.creature.model_copy(update={"size": Size.LARGE})
+    assert c.space == footprint((4, 2), Size.LARGE.squares)
+    c.position = None
+    assert c.space == ()
+
+
+def test_space__a_replaced_combatant_has_its_own_space() -> None:
+    c = fighter("a", "x", (1, 1))
+    assert c.space == ((1, 1),)
+    moved = replace(c, position=(3, 3))
+    assert moved.space == ((3, 3),) and c.space == ((1, 1),)
+
+
+def test_submit__checks_again_when_the_state_changed_since_the_check() -> None:
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (2, 1))])
+    strike = Strike("a", "b")
+    eng.check(strike)
+    eng.state.get("b").position = (8, 8)  # out of reach after the check, on the same state object and count
+    eng._changes += 1  # what an intent run between the check and the submit does
+    with pytest.raises(Refused):
+        eng.submit(strike)
+
+
+def test_submit__an_intent_checked_on_a_copy_is_checked_again() -> None:
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (2, 1))])
+    strike = Strike("a", "b")
+    eng.check(strike)
+    other = eng.copy()
+    other.state.get("b").position = (8, 8)
+    with pytest.raises(Refused):
+        other.submit(strike)
+
+
+_WALL = {(2, 0), (2, 1), (2, 2)}
+
+
+def _cost(frm: Square, to: Square, parity: int) -> int | None:
+    return None if to in _WALL or not (0 <= to[0] < 6 and 0 <= to[1] < 6) else 5 + 5 * parity
+
+
+@pytest.mark.parametrize(("start", "goal"), [
+    ((0, 1), (4, 1)),  # around the wall
+    ((0, 1), (0, 1)),  # already there
+    ((0, 1), (2, 1)),  # a wall square: never
+    ((0, 1), (9, 9)),  # off the map: never
+])
+def test_reachable__agrees_with_shortest_path(start: Square, goal: Square) -> None:
+    found = shortest_path(start, lambda s: s == goal, _cost)
+    assert reachable(start, lambda s: s == goal, _cost) is (found is not None)
