@@ -8,9 +8,11 @@ import pytest
 
 from ashfall.core.types import Size
 from ashfall.engine.actions import Refused
+from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.moves.strike import Strike
 from ashfall.grid.board import Square, footprint
 from ashfall.grid.paths import reachable, shortest_path
+from ashfall.rules.durations import Duration
 from tests.engine.maneuver_helpers import fighter, started
 
 
@@ -68,3 +70,29 @@ def _cost(frm: Square, to: Square, parity: int) -> int | None:
 def test_reachable__agrees_with_shortest_path(start: Square, goal: Square) -> None:
     found = shortest_path(start, lambda s: s == goal, _cost)
     assert reachable(start, lambda s: s == goal, _cost) is (found is not None)
+
+
+def test_standing_on__is_the_copy_replace_makes() -> None:
+    c = fighter("a", "x", (1, 1))
+    assert c.space == ((1, 1),)
+    there = c.standing_on((4, 2))
+    assert there == replace(c, position=(4, 2)) and there is not c
+    assert there.space == ((4, 2),) and c.space == ((1, 1),) and c.position == (1, 1)
+
+
+@pytest.mark.rule("COV-4", "SUP-11")
+def test_effects_on__the_index_follows_effects_beginning_and_ending() -> None:
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (2, 1))])
+    state = eng.state
+    lean = TimedEffect("lean", EffectKind.NO_COVER, "a", "COV-4", Duration.until_removed())
+    pinned = TimedEffect("pin", EffectKind.SUPPRESSED, "b", "SUP-11", Duration.until_removed())
+    assert state.effects_on("a", EffectKind.NO_COVER) == []
+    state.effects = (lean,)
+    assert state.effects_on("a", EffectKind.NO_COVER) == [lean] and state.effects_on("b", EffectKind.NO_COVER) == []
+    state.effects = (lean, pinned)  # the applier replaces the tuple whenever an effect begins or ends
+    assert state.effects_on("b", EffectKind.SUPPRESSED) == [pinned]
+    state.effects = (pinned,)
+    assert state.effects_on("a", EffectKind.NO_COVER) == [] and state.effects_on("b", EffectKind.SUPPRESSED) == [pinned]
+    found = state.effects_on("b", EffectKind.SUPPRESSED)
+    found.clear()  # callers get their own list
+    assert state.effects_on("b", EffectKind.SUPPRESSED) == [pinned]

@@ -322,7 +322,7 @@ def attack_base(state: EncounterState, attacker: Combatant, square: Square | Non
     Returns:
         None when the target is out of reach or range from there, or cannot be targeted (total cover).
     """
-    here = attacker if square is None or square == attacker.position else replace(attacker, position=square)
+    here = attacker if square is None or square == attacker.position else attacker.standing_on(square)
     if here.space and target.space and space_distance_ft(here.space, target.space) > option.limit_ft:
         return None
     if prone:

@@ -11,7 +11,7 @@ surprise round (FF-1) and unseen attackers (AMOD-5). A test compares it with the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ashfall.ai.board_cache import gap_ft, sightline
 from ashfall.core.types import Condition
@@ -82,8 +82,8 @@ class Sights:
         cover, hg = Cover.NONE, False
         if board is not None and on_map:
             if state.effects and leaning_out(state, attacker):
-                here = replace(attacker, position=a_space[0]) if a_space != self.spaces[attacker.id] else attacker
-                there = replace(target, position=t_space[0]) if t_space != self.spaces[target.id] else target
+                here = attacker.standing_on(a_space[0]) if a_space != self.spaces[attacker.id] else attacker
+                there = target.standing_on(t_space[0]) if t_space != self.spaces[target.id] else target
                 cover = COVER[cover_level(state, here, there)]
                 hg = high_ground(board, a_space, t_space)
             else:

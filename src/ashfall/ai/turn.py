@@ -7,7 +7,7 @@ inside it, so a decision asks each question once. It reads the state and never c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ashfall.ai.board_cache import gap_ft
@@ -148,7 +148,7 @@ class TurnView:
             return self.c
         found = self._me_at.get(square)
         if found is None:
-            found = self._me_at[square] = replace(self.c, position=square)
+            found = self._me_at[square] = self.c.standing_on(square)
         return found
 
     def situation(self, square: Square | None, target: Combatant, ranged: bool) -> Situation:

@@ -68,6 +68,18 @@ class Combatant:
     _space_key: tuple[Square, Creature] | None = field(default=None, init=False, repr=False, compare=False)
     _space: tuple[Square, ...] = field(default=(), init=False, repr=False, compare=False)
 
+    def standing_on(self, position: Square | None) -> Combatant:
+        """A copy of the creature standing on ``position``: for what-if reads only, never put into a state.
+
+        Like ``dataclasses.replace`` (a shallow copy: gear, health, turn budget and records are shared), but
+        copied slot by slot: the AI makes one for every square it weighs, and ``replace`` costs three times as much.
+        """
+        other = _new_combatant(Combatant)
+        for name in _COMBATANT_SLOTS:
+            setattr(other, name, getattr(self, name))
+        other.position = position
+        return other
+
     @property
     def space(self) -> tuple[Square, ...]:
         """The squares the creature occupies (empty when off the grid).
@@ -119,6 +131,10 @@ class GroundItem:
     owner: str
 
 
+_new_combatant = object.__new__
+_COMBATANT_SLOTS: tuple[str, ...] = Combatant.__slots__
+
+
 @dataclass(slots=True)
 class EncounterState:
     """Everything about one fight at one moment."""
@@ -145,6 +161,9 @@ class EncounterState:
     """MOR-37: combatant ids or whole sides the GM declared immune to morale for this encounter."""
     morale: dict[str, GroupMorale] = field(default_factory=dict)
     """Each NPC group's morale record (MOR-4); the applier replaces the dict, never mutates it."""
+    _effects_index: dict[tuple[str, EffectKind], tuple[TimedEffect, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _effects_indexed: tuple[TimedEffect, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def active_id(self) -> str | None:
@@ -176,8 +195,22 @@ class EncounterState:
         return None
 
     def effects_on(self, cid: str, kind: EffectKind) -> list[TimedEffect]:
-        """The timed effects of one kind a creature bears, in the order they began."""
-        return [e for e in self.effects if e.bearer == cid and e.kind is kind]
+        """The timed effects of one kind a creature bears, in the order they began.
+
+        Asked for every attack and every what-if square the AI weighs, so the effects are indexed by bearer and
+        kind. ``effects`` is an immutable tuple the applier replaces whenever an effect begins or ends, so the
+        index is rebuilt exactly when that tuple is not the one it was built from.
+        """
+        effects = self.effects
+        if not effects:
+            return []
+        if self._effects_indexed is not effects:
+            index: dict[tuple[str, EffectKind], list[TimedEffect]] = {}
+            for e in effects:
+                index.setdefault((e.bearer, e.kind), []).append(e)
+            self._effects_index = {key: tuple(found) for key, found in index.items()}
+            self._effects_indexed = effects
+        return list(self._effects_index.get((cid, kind), ()))
 
     def enemies_of(self, cid: str) -> list[Combatant]:
         """Creatures on other sides, in roster order."""
