@@ -115,6 +115,16 @@ def test_g_37__alternating_diagonals_make_six_diagonal_squares_too_far() -> None
     engine.submit(Stride("w", tuple((i, i) for i in range(1, 5))))  # 5 + 10 + 5 + 10 = 30
 
 
+@pytest.mark.rule("G-37", "MOV-1")
+@pytest.mark.parametrize("size", [Size.MEDIUM, Size.LARGE])
+def test_g_37__a_straight_step_after_a_diagonal_costs_5_ft_whatever_the_size(size: Size) -> None:
+    # A large creature's whole space moves the same way: a straight step is never priced as a diagonal one
+    # (each square of its new space is entered from the square beside it, not from its top-left square).
+    engine = duel(me=(0, 0), foe=(9, 9), size=size, ruleset_options={"turn": {"diagonals": "alternating"}})
+    events = engine.submit(Stride("w", ((1, 1), (2, 1), (3, 2), (4, 2))))
+    assert moved_costs(events) == [5, 5, 10, 5]
+
+
 @pytest.mark.rule("G-37", "MOV-5")
 def test_g_37__no_squeezing_diagonally_between_two_walls_meeting_at_a_corner() -> None:
     engine = duel(Board(10, 10, walls=frozenset({(2, 1), (1, 2)})))

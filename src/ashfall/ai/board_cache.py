@@ -6,15 +6,19 @@ with rubble, flood water, debris, objects or under water they are priced afresh 
 A board is frozen, so the cover along the line between two spaces (:func:`ashfall.grid.geometry.cover_between`,
 COV-1..3, G-37) and what stepping from one square to the next costs on it (terrain, water, the diagonal
 rule and corner squeezing: :func:`ashfall.engine.moves.movement.step_cost`, MOV-2..5, G-37) are computed
-once per board and reused by every later decision. Boards are keyed by identity and kept alive while
-cached, so an identity is never reused for another board. The caches are bounded.
+once per board and reused by every later decision, as is the AI's integer index of those steps
+(:class:`BoardIndex`, with the creature-free cheapest way from each square it was asked about). Boards are
+keyed by identity and kept alive while cached, so an identity is never reused for another board. The caches
+are bounded.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from ashfall.engine.moves.movement import board_only_costs, squeezes_between_walls, step_cost
+from ashfall.engine.moves.movement import board_only_costs, space_step_cost, squeezes_between_walls
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
@@ -24,9 +28,12 @@ _BOARDS: dict[int, Board] = {}
 _COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], tuple[CoverLevel, bool]] = {}
 _STEPS: dict[tuple[int, int, bool, str, int, Square, Square, int], int | None] = {}
 _ADJ: dict[tuple[int, int, bool, str, int], dict[Square, tuple[Edge, ...]]] = {}
+_INDEX: dict[tuple[int, int, bool, str, int], BoardIndex] = {}
 
 ORDER = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))
 """Neighbour order: straight steps before diagonal ones (fixed, so paths are deterministic)."""
+FAR = 1 << 62
+"""More feet than any way costs."""
 Edge = tuple[Square, bool, int | None, int | None]
 """A step to a neighbour: the square, whether it is diagonal, its cost after an even / odd number of diagonals."""
 
@@ -39,6 +46,7 @@ def _keep(board: Board) -> int:
             _COVER.clear()
             _STEPS.clear()
             _ADJ.clear()
+            _INDEX.clear()
         _BOARDS[key] = board
     return key
 
@@ -125,5 +133,99 @@ def _price(state: EncounterState, mover: Combatant, size: int, frm: Square, to: 
             return None
     if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(state, mover, frm, to):
         return None
-    feet = max(step_cost(state, frm, sq, parity, mover) or 0 for sq in space)
-    return feet or None
+    return space_step_cost(state, frm, to, size, parity, mover) or None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardIndex:
+    """:func:`adjacency` with integer squares, for the AI's path searches (a square's id is ``y * width + x``).
+
+    Attributes:
+        width: The board's width.
+        squares: Each id's square.
+        steps: Per search node ``id * 2 + parity`` (diagonals taken so far, mod 2): the steps that can be taken
+            from it, in :data:`ORDER`, as (neighbour id, whether diagonal, feet). Steps that cannot be taken are
+            left out; without the alternating-diagonal rule both parities have the same steps.
+        alternating: Whether the alternating-diagonal rule prices steps (G-37).
+    """
+
+    width: int
+    squares: tuple[Square, ...]
+    steps: tuple[tuple[tuple[int, int, int], ...], ...]
+    alternating: bool
+    _floors: dict[int, list[int]] = field(default_factory=dict, compare=False)
+
+    def id_of(self, sq: Square) -> int | None:
+        """The square's id (None: off the board)."""
+        x, y = sq
+        if 0 <= x < self.width and 0 <= y * self.width + x < len(self.squares):
+            return y * self.width + x
+        return None
+
+    def floor(self, origin: int) -> list[int]:
+        """Per id: the least feet a way from ``origin`` there can cost with no creature in the way (``FAR``: none).
+
+        Creatures only take steps away, so no search from ``origin`` reaches a square for less. Pure (the index
+        and the origin decide it), so kept per origin for as long as the index lives (at most one per square).
+        """
+        found = self._floors.get(origin)
+        if found is None:
+            found = self._floors[origin] = self._dijkstra(origin)
+        return found
+
+    def _dijkstra(self, origin: int) -> list[int]:
+        steps, alternating = self.steps, self.alternating
+        best = [FAR] * (2 * len(self.squares))
+        best[origin * 2] = 0
+        frontier = [(0, origin * 2)]
+        while frontier:
+            spent, node = heapq.heappop(frontier)
+            if spent > best[node]:
+                continue
+            for nxt, diagonal, feet in steps[node]:
+                key = nxt * 2 + ((node & 1) ^ diagonal if alternating else 0)
+                if spent + feet < best[key]:
+                    best[key] = spent + feet
+                    heapq.heappush(frontier, (spent + feet, key))
+        return [min(best[2 * at], best[2 * at + 1]) for at in range(len(self.squares))]
+
+    def mark(self, squares: frozenset[Square], size: int) -> bytearray:
+        """Per id: 1 where a ``size`` x ``size`` space with its top-left square there covers one of ``squares``."""
+        out = bytearray(len(self.squares))
+        for x, y in squares:
+            for dy in range(size):
+                for dx in range(size):
+                    found = self.id_of((x - dx, y - dy))
+                    if found is not None:
+                        out[found] = 1
+        return out
+
+
+def index(state: EncounterState, mover: Combatant, size: int) -> BoardIndex:
+    """:func:`adjacency` as a :class:`BoardIndex`, cached like it (built afresh while step costs are not cacheable)."""
+    board = state.board
+    assert board is not None
+    rs = state.ruleset.turn
+    key = (_keep(board), size, mover.creature.speeds.swim > 0, rs.diagonals, rs.water_cost)
+    cacheable = board_only_costs(state)
+    found = _INDEX.get(key) if cacheable else None
+    if found is None:
+        found = _build_index(board, adjacency(state, mover, size), rs.diagonals == "alternating")
+        if cacheable:
+            _INDEX[key] = found
+    return found
+
+
+def _build_index(board: Board, adj: dict[Square, tuple[Edge, ...]], alternating: bool) -> BoardIndex:
+    width = board.width
+    squares = tuple((x, y) for y in range(board.height) for x in range(width))
+    steps: list[tuple[tuple[int, int, int], ...]] = []
+    for sq in squares:
+        for parity in (0, 1):
+            row = []
+            for (x, y), diagonal, even, odd in adj.get(sq, ()):
+                feet = odd if (alternating and parity and diagonal) else even
+                if feet is not None:
+                    row.append((y * width + x, int(diagonal), feet))
+            steps.append(tuple(row))
+    return BoardIndex(width, squares, tuple(steps), alternating)

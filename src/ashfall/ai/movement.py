@@ -5,21 +5,23 @@ the engine's own :func:`~ashfall.engine.moves.movement.step_cost` prices each st
 alternating-diagonal rule, G-37), enemies still standing block passage and any living creature blocks the
 last square (ACT-2), walls meeting at a corner cannot be squeezed between (MOV-5). :func:`routes` finds,
 for every square reachable with one or two Strides (or one Step, ACT-3), the cheapest way there that
-leaves no enemy's reach when one exists, and names the enemies whose reach it leaves (RX-21). Shortest
-paths use :func:`ashfall.grid.paths.shortest_path`. The engine checks every move again before it happens.
+leaves no enemy's reach when one exists, and names the enemies whose reach it leaves (RX-21). The searches
+run on the board's integer index (:mod:`ashfall.ai.move_search`) and give exactly what the plain searches
+over squares gave (:func:`ashfall.grid.paths.shortest_path` where the index does not apply). The engine
+checks every move again before it happens.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ashfall.ai.board_cache import ORDER, adjacency, gap_ft, static_step
+from ashfall.ai.board_cache import ORDER, BoardIndex, gap_ft, index, static_step
+from ashfall.ai.move_search import Search, goals, reach_bits, search, shortest
 from ashfall.core.types import Condition
 from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
-from ashfall.engine.moves.movement import provokes
+from ashfall.engine.moves.movement import board_only_costs, provokes
 from ashfall.engine.reactions import can_react
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
@@ -63,6 +65,9 @@ def threats(state: EncounterState, mover: Combatant) -> tuple[Reach, ...]:
 @lru_cache(maxsize=4096)
 def _within(space: tuple[Square, ...], reach_ft: int, size: int) -> frozenset[Square]:
     """Top-left squares of a ``size`` x ``size`` space within ``reach_ft`` of ``space`` (pure geometry: cached)."""
+    if size == 1 and len(space) == 1:  # one square each: gap_ft is the king-move distance in squares
+        (sx, sy), r = space[0], reach_ft // SQUARE_FT
+        return frozenset((x, y) for x in range(sx - r, sx + r + 1) for y in range(sy - r, sy + r + 1))
     n = reach_ft // SQUARE_FT + size
     xs = [sq[0] for sq in space]
     ys = [sq[1] for sq in space]
@@ -87,6 +92,9 @@ class MoveGraph:
     occupied: frozenset[Square]
     alternating: bool
     _costs: dict[tuple[Square, Square, int], int | None] = field(default_factory=dict)
+    _index: BoardIndex | None = None
+    _barred: tuple[bytearray, bytearray] | None = None
+    _reach_bits: tuple[Sequence[Reach], list[int]] | None = None
 
     @classmethod
     def of(cls, state: EncounterState, mover: Combatant) -> MoveGraph:
@@ -123,8 +131,24 @@ class MoveGraph:
         """Whether the mover may end its move with its space at ``sq``."""
         return not any(s in self.occupied for s in self.space(sq))
 
+    def index(self) -> BoardIndex:
+        """The board's integer index for this mover (see :func:`ashfall.ai.board_cache.index`), kept per graph."""
+        if self._index is None:
+            self._index = index(self.state, self.mover, self.size)
+        return self._index
+
+    def barred(self) -> tuple[bytearray, bytearray]:
+        """Per square id: whether the mover's space there overlaps a blocking enemy / any creature (cannot end).
+
+        Built once per graph from ``blocked`` and ``occupied``, which never change for it.
+        """
+        if self._barred is None:
+            ix = self.index()
+            self._barred = (ix.mark(self.blocked, self.size), ix.mark(self.occupied, self.size))
+        return self._barred
+
     def nodes(self, start: Square, budget_ft: int, reaches: Sequence[Reach] = (), *, safe: bool = False,
-              want: Callable[[Square], bool] | None = None, limit: int | None = None,
+              want: Callable[[Square], bool] | frozenset[Square] | None = None, limit: int | None = None,
               only: frozenset[Square] | None = None) -> dict[Square, tuple[int, tuple[Square, ...]]]:
         """Cheapest feet and path to squares within ``budget_ft``, nearest first.
 
@@ -133,58 +157,58 @@ class MoveGraph:
             budget_ft: The most the paths may cost.
             reaches: Enemies whose reach must not be left when ``safe``.
             safe: Only steps that leave no enemy's reach (RX-21).
-            want: Keep only squares the mover may end on where this holds (None: every square).
+            want: Keep only squares the mover may end on where this holds, or that are in this set (None: every
+                square).
             limit: Stop after this many squares were kept.
             only: Stop once every one of these squares was reached (and keep only them).
 
         Ties go to the path found first (straight steps before diagonal ones), so results are deterministic.
         """
-        adj = adjacency(self.state, self.mover, self.size)
-        blocked, size, alternating = self.blocked, self.size, self.alternating
-        frontier: list[tuple[int, int, Square, int]] = [(0, 0, start, 0)]
-        best: dict[tuple[Square, int], int] = {(start, 0): 0}
-        came: dict[tuple[Square, int], tuple[Square, int]] = {}
-        out: dict[Square, tuple[int, tuple[Square, ...]]] = {}
-        settled: set[Square] = set()
-        counter = 0
-        check = safe and bool(reaches)
-        while frontier:
-            spent, _, here, parity = heapq.heappop(frontier)
-            if spent > best.get((here, parity), spent):
-                continue
-            if here not in settled:
-                settled.add(here)
-                keep = (here in only) if only is not None else (want is None or (self.can_end(here) and want(here)))
-                if keep and here != start:
-                    out[here] = (spent, _walk_back(came, (here, parity)))
-                    if (limit is not None and len(out) >= limit) or (only is not None and len(out) >= len(only)):
-                        break
-            for nxt, diagonal, even, odd in adj.get(here, ()):
-                feet = odd if (alternating and parity and diagonal) else even
-                if feet is None or spent + feet > budget_ft:
-                    continue
-                if blocked and (nxt in blocked if size == 1 else any(s in blocked for s in footprint(nxt, size))):
-                    continue
-                if check and leaving(reaches, here, nxt):
-                    continue
-                key = (nxt, (parity + diagonal) % 2 if alternating else 0)
-                total = spent + feet
-                if best.get(key, budget_ft + 1) <= total:
-                    continue
-                best[key] = total
-                came[key] = (here, parity)
-                counter += 1
-                heapq.heappush(frontier, (total, counter, nxt, key[1]))
-        return out
+        found = self._search(start, budget_ft, reaches, safe, want, limit, only)
+        if found is None:
+            return {}
+        squares = self.index().squares
+        return {squares[node >> 1]: (spent, found.path(node)) for node, spent in found.kept}
 
-
-def _walk_back(came: dict[tuple[Square, int], tuple[Square, int]], end: tuple[Square, int]) -> tuple[Square, ...]:
-    squares: list[Square] = []
-    node = end
-    while node in came:
-        squares.append(node[0])
-        node = came[node]
-    return tuple(reversed(squares))
+    def _search(self, start: Square, budget_ft: int, reaches: Sequence[Reach], safe: bool,
+                want: Callable[[Square], bool] | frozenset[Square] | None, limit: int | None,
+                only: frozenset[Square] | None) -> Search | None:
+        """:meth:`nodes` on square ids (None: nothing can be kept). Also notes whether a step left a reach."""
+        ix = self.index()
+        origin = ix.id_of(start)
+        if origin is None:
+            return None
+        blocked, taken = self.barred()
+        stop = limit
+        if only is not None or isinstance(want, frozenset):
+            # A finite set of squares to keep: stop once every one that could be kept was. A square the budget
+            # cannot reach even with no creature in the way cannot be reached; nor can one a blocking enemy stands
+            # on; nor, searching safely, one outside a reach the mover stands in (it may not leave it). None of
+            # this changes what is kept, only when the search may stop.
+            pool = only if only is not None else want
+            assert isinstance(pool, frozenset)
+            fences = [r.inside for r in reaches if start in r.inside] if safe else []
+            keep, count = goals(ix, pool, origin, budget_ft, blocked, taken if only is None else None, fences)
+            if count == 0:
+                return None
+            stop = count if stop is None else min(stop, count)
+        elif want is None:
+            keep = bytearray(b"\x01") * len(ix.squares)
+        else:
+            keep = bytearray(len(ix.squares))
+            for at, sq in enumerate(ix.squares):
+                if not taken[at] and want(sq):
+                    keep[at] = 1
+        keep[origin] = 0  # the start is never kept
+        masks = None
+        if reaches:
+            # The plain and the safe search of one decision weigh the same reaches: build their bits once. The
+            # entry holds the reaches it was built for and is compared by identity, so it is never stale.
+            held = self._reach_bits
+            if held is None or held[0] is not reaches:
+                held = self._reach_bits = (reaches, reach_bits(ix, [r.inside for r in reaches]))
+            masks = held[1]
+        return search(ix, origin, budget_ft, blocked, keep, stop, masks, safe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,38 +296,62 @@ def _routes(state: EncounterState, c: Combatant, max_actions: int, g: MoveGraph,
         return found
 
     wanted = _within_any(spaces, within_ft, g.size)
-
-    def want(sq: Square) -> bool:
-        return sq in wanted
-
-    for dx, dy in _ORDER:
-        sq = (start[0] + dx, start[1] + dy)
-        if g.cost(start, sq, 0) == SQUARE_FT and g.can_end(sq):
-            found[sq] = Route(sq, (sq,), SQUARE_FT, 1, True, ())
-    if within_ft <= 0 or not spaces:
+    search = within_ft > 0 and bool(spaces)
+    if not search and not board_only_costs(state):  # only Steps: not worth indexing a board that is not cached
+        for dx, dy in _ORDER:
+            sq = (start[0] + dx, start[1] + dy)
+            if g.cost(start, sq, 0) == SQUARE_FT and g.can_end(sq):
+                found[sq] = Route(sq, (sq,), SQUARE_FT, 1, True, ())
+        return found
+    ix = g.index()
+    origin = ix.id_of(start)
+    blocked, taken = g.barred()
+    if origin is not None:
+        # The Steps, from the index: the same squares in the same order as pricing each neighbour with ``g.cost``.
+        squares = ix.squares
+        for nxt, _, feet in ix.steps[origin * 2]:
+            if feet == SQUARE_FT and not blocked[nxt] and not taken[nxt]:
+                sq = squares[nxt]
+                found[sq] = Route(sq, (sq,), SQUARE_FT, 1, True, ())
+    if not search:
         return found
     speed = speed_ft(c, state)
     budget = speed * min(max_actions, 2)
-    plain = g.nodes(start, budget, want=want, limit=limit)
-    goals = frozenset(sq for sq in plain if sq not in found)
-    safe = g.nodes(start, budget, near, safe=True, only=goals) if near and goals else {}
-    for sq, (feet, path) in plain.items():
-        if sq in found or not path:
+    plain = g._search(start, budget, near, False, wanted, limit, None)
+    if plain is None:
+        return found
+    goals = frozenset(sq for node, _ in plain.kept if (sq := ix.squares[node >> 1]) not in found)
+    # When no step the plain search weighed left a reach, the safe search takes exactly the same steps (it only
+    # skips such steps) and stops no later, so its ways are the plain ones and none of them provokes.
+    safe = g._search(start, budget, near, True, None, None, goals) if near and goals and plain.left_reach else None
+    safe_at = {ix.squares[node >> 1]: (safe, node, spent) for node, spent in safe.kept} if safe is not None else {}
+    for node, spent in plain.kept:
+        sq = ix.squares[node >> 1]
+        if sq in found:
             continue
-        if sq in safe:
-            feet, path = safe[sq]
-        actions = 1 if feet <= speed else 2
-        if actions == 2 and not Path(path, _costs(g, start, path)).prefix(speed, g.can_end).squares:
+        way, at = plain, node
+        if sq in safe_at:
+            way, at, spent = safe_at[sq]
+        actions = 1 if spent <= speed else 2
+        path = way.path(at)
+        if actions == 2 and not way.stops_within(at, speed, taken):
             continue
-        found[sq] = Route(sq, path, feet, actions, False, provokers_along(g, near, start, path))
+        found[sq] = Route(sq, path, spent, actions, False,
+                          provokers_along(g, near, start, path) if plain.left_reach else ())
     return found
 
 
 def _within_any(spaces: Sequence[Sequence[Square]], within_ft: int, size: int) -> frozenset[Square]:
     """Top-left squares of a ``size`` x ``size`` space within ``within_ft`` of one of ``spaces``."""
+    return _within_all(tuple(tuple(space) for space in spaces), within_ft, size)
+
+
+@lru_cache(maxsize=4096)
+def _within_all(spaces: tuple[tuple[Square, ...], ...], within_ft: int, size: int) -> frozenset[Square]:
+    """:func:`_within_any` on hashable spaces (pure geometry: cached; allies deciding in turn share targets)."""
     found: set[Square] = set()
     for space in spaces:
-        found |= _within(tuple(space), within_ft, size)
+        found |= _within(space, within_ft, size)
     return frozenset(found)
 
 
@@ -333,8 +381,13 @@ def path_to(state: EncounterState, c: Combatant, goal: Callable[[Square], bool],
     if c.position is None or state.board is None:
         return None
     g = graph or MoveGraph.of(state, c)
-    found = shortest_path(c.position, lambda sq: g.can_end(sq) and goal(sq), g.cost)
-    return None if found is None else found.squares
+    # The index prices steps as ``g.cost`` does; while steps are priced afresh (the index is not cached), search
+    # lazily.
+    origin = g.index().id_of(c.position) if board_only_costs(state) else None
+    if origin is None:
+        found = shortest_path(c.position, lambda sq: g.can_end(sq) and goal(sq), g.cost)
+        return None if found is None else found.squares
+    return shortest(g.index(), origin, goal, *g.barred())
 
 
 def edge_squares(state: EncounterState) -> list[Square]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ashfall.engine.actions import Refused
-from ashfall.engine.moves.movement import board_only_costs, entry_cost, squeezes_between_walls, step_cost
+from ashfall.engine.moves.movement import board_only_costs, entry_cost, space_step_cost, squeezes_between_walls
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
@@ -110,10 +110,7 @@ class MoveGraph:
                 return None
         if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(self.state, self.mover, frm, to):
             return None
-        if len(space) == 1:
-            return step_cost(self.state, frm, to, parity, self.mover) or None
-        feet = max(step_cost(self.state, frm, sq, parity, self.mover) or 0 for sq in space)
-        return feet or None
+        return space_step_cost(self.state, frm, to, self.size, parity, self.mover) or None
 
     def can_stop(self, sq: Square) -> bool:
         """Whether the mover may end its move with its space at ``sq``."""

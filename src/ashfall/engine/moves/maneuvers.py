@@ -41,7 +41,7 @@ from ashfall.engine.moves.maneuver_kit import (
     too_large,
     within,
 )
-from ashfall.engine.moves.movement import MOVEMENT_HOOKS, path_cost, provokes, step_cost
+from ashfall.engine.moves.movement import MOVEMENT_HOOKS, path_cost, provokes, space_step_cost
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square, footprint
@@ -219,7 +219,7 @@ def _resolve_drag(ctx: Context, intent: Drag) -> None:
             return
         if not c.is_active or t.position is None or c.id not in grapplers_of(t):
             return
-        cost = max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, c.creature.size.squares))
+        cost = space_step_cost(state, here, sq, c.creature.size.squares, diagonals)
         diagonals += here[0] != sq[0] and here[1] != sq[1]
         ctx.emit(ev.Moved(c.id, here, sq, cost, "drag", GRP_4))
         ctx.emit(ev.Moved(t.id, t.position, t_sq, 0, "dragged", GRP_4, forced=True))

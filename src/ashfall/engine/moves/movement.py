@@ -111,6 +111,20 @@ def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: in
     return base * mult
 
 
+def space_step_cost(state: EncounterState, frm: Square, to: Square, size: int, diagonal_index: int,
+                    mover: Combatant | None = None) -> int:
+    """Feet for a ``size`` x ``size`` space to step from top-left ``frm`` to the adjacent ``to`` (MOV-2..5, G-37).
+
+    The dearest square the space would cover, each priced as the step itself: every square of a large creature
+    moves the same way, so a straight step is never priced as a diagonal one (G-37). 0 when no square can be
+    priced (the callers refuse impassable squares first).
+    """
+    if size == 1:
+        return step_cost(state, frm, to, diagonal_index, mover) or 0
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    return max(step_cost(state, (x - dx, y - dy), (x, y), diagonal_index, mover) or 0 for x, y in footprint(to, size))
+
+
 Occupants = dict[Square, Combatant]
 """Who stands where (the living; the first in roster order per square), computed once for a path search."""
 
@@ -188,7 +202,7 @@ def entry_cost(state: EncounterState, mover: Combatant, here: Square, sq: Square
         return Refused(blocked, f"{sq} cannot be entered")
     if squeezes_between_walls(state, mover, here, sq):
         return Refused(rule("MOV-5"), f"{here} to {sq} squeezes between two walls")
-    cost = max(step_cost(state, here, s2, diagonals, mover) or 0 for s2 in footprint(sq, mover.creature.size.squares))
+    cost = space_step_cost(state, here, sq, mover.creature.size.squares, diagonals, mover)
     if cost == 0:
         return Refused(rule("MOV-5"), f"{sq} is impassable")
     return cost
@@ -211,7 +225,7 @@ def approach_path(state: EncounterState, mover: Combatant, target: Combatant, re
             passable[to] = _space_free(state, mover, to, False, who) is None
         if not passable[to] or squeezes_between_walls(state, mover, frm, to):
             return None
-        return max(step_cost(state, frm, s2, parity, mover) or 0 for s2 in footprint(to, side)) or None
+        return space_step_cost(state, frm, to, side, parity, mover) or None
 
     def can_end(sq: Square) -> bool:
         return _space_free(state, mover, sq, True, who) is None
@@ -269,8 +283,7 @@ def walk(ctx: Context, mover_id: str, path: Sequence[Square], mode: str, rule_id
                 return entered
         if not mover.is_active:
             return entered
-        cost = max(step_cost(state, here, s2, diagonals, mover) or 0
-                   for s2 in footprint(sq, mover.creature.size.squares))
+        cost = space_step_cost(state, here, sq, mover.creature.size.squares, diagonals, mover)
         if here[0] != sq[0] and here[1] != sq[1]:
             diagonals += 1
         ctx.emit(ev.Moved(mover.id, here, sq, cost, mode, rule_id))

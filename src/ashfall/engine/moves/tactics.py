@@ -56,7 +56,7 @@ from ashfall.engine.moves.maneuver_kit import (
     within,
 )
 from ashfall.engine.moves.maneuvers import require_new_maneuvers
-from ashfall.engine.moves.movement import step_cost, walk
+from ashfall.engine.moves.movement import space_step_cost, walk
 from ashfall.engine.moves.strike import chosen_weapon
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, offer, register_reaction
 from ashfall.engine.state import Combatant, EncounterState
@@ -280,7 +280,7 @@ def _path_cost(state: EncounterState, c: Combatant, t: Combatant, path: tuple[Sq
     for sq in path:
         if sq not in set(neighbours(here)) or not can_stand(state, c, sq, frozenset({t.id})):
             raise refuse("OVR-4", f"you cannot move on to {sq}")
-        total += max(step_cost(state, here, s2, diagonals) or 0 for s2 in footprint(sq, c.creature.size.squares))
+        total += space_step_cost(state, here, sq, c.creature.size.squares, diagonals)
         diagonals += here[0] != sq[0] and here[1] != sq[1]
         here = sq
     return total
