@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import icepool
 
@@ -130,9 +130,26 @@ class AttackOdds:
 @cache
 def natural_d20(advantage: Advantage) -> dict[int, Fraction]:
     """The kept natural face: one d20, or the higher/lower of two (G-21)."""
-    die = {Advantage.NORMAL: icepool.d20, Advantage.ADVANTAGE: icepool.d20.highest(2, 1),
-           Advantage.DISADVANTAGE: icepool.d20.lowest(2, 1)}[advantage]
-    return die_fractions(die)
+    return die_fractions(_D20[advantage])
+
+
+_D20 = {Advantage.NORMAL: icepool.d20, Advantage.ADVANTAGE: icepool.d20.highest(2, 1),
+        Advantage.DISADVANTAGE: icepool.d20.lowest(2, 1)}
+"""The kept natural face of one d20, or the higher / lower of two (G-21)."""
+
+
+@cache
+def _natural_counts(advantage: Advantage) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The kept natural face's outcomes with their counts, and the total count (:func:`natural_d20` in integers)."""
+    die = _D20[advantage]
+    return tuple((int(face), int(count)) for face, count in die.items()), int(die.denominator())
+
+
+@lru_cache(maxsize=4096)
+def _counts(expr: DiceExpr) -> tuple[tuple[tuple[int, int], ...], int]:
+    """An expression's totals with their counts, and the total count (:func:`to_die` in integers, cached)."""
+    die = to_die(expr)
+    return tuple((int(outcome), int(count)) for outcome, count in die.items()), int(die.denominator())
 
 
 def die_fractions(die: icepool.Die) -> dict[int, Fraction]:
@@ -257,20 +274,27 @@ def attack_odds(
     hit_expr, crit_expr = expr.plus(flat), expr.doubled().plus(flat)
     steps = damage_steps(dr, resist=resist, vulnerable=vulnerable, immune=immune, ruleset=rs)
 
-    p_hit = p_crit = Fraction(0)
-    for natural, p in natural_d20(advantage).items():
+    # Counted in whole numbers over one common denominator, then made Fractions once per damage value: the
+    # same exact numbers as summing Fractions term by term, without a gcd per term (the AI asks for thousands).
+    faces, d20_total = _natural_counts(advantage)
+    hits = crits = 0
+    for natural, count in faces:
         outcome, _ = judge(natural, natural + bonus + stacked.total, dv, None, rs)
-        p_hit += p if outcome is not Outcome.MISS else 0
-        p_crit += p if outcome is Outcome.CRIT else 0
-
-    dist: dict[int, Fraction] = {0: 1 - p_hit}
-    for weight, ex in ((p_hit - p_crit, hit_expr), (p_crit, crit_expr)):
+        hits += count if outcome is not Outcome.MISS else 0
+        crits += count if outcome is Outcome.CRIT else 0
+    hit_counts, hit_total = _counts(hit_expr)
+    crit_counts, crit_total = _counts(crit_expr)
+    scale = hit_total * crit_total
+    numerators: dict[int, int] = {0: (d20_total - hits) * scale}
+    for weight, counts, other_total in ((hits - crits, hit_counts, crit_total), (crits, crit_counts, hit_total)):
         if not weight:
             continue
-        for raw, p in die_fractions(to_die(ex)).items():
+        for raw, count in counts:
             dealt = apply_steps(raw, steps)
-            dist[dealt] = dist.get(dealt, Fraction(0)) + weight * p
-    dist = {k: v for k, v in sorted(dist.items()) if v}
+            numerators[dealt] = numerators.get(dealt, 0) + weight * count * other_total
+    denominator = d20_total * scale
+    p_hit, p_crit = Fraction(hits, d20_total), Fraction(crits, d20_total)
+    dist = {k: Fraction(n, denominator) for k, n in sorted(numerators.items()) if n}
     rules = [ATK_4, *((CRIT_1,) if section.natural_20_hits else ()), *((CRIT_3,) if section.natural_1_misses else ()),
              CRIT_2, G_40]
     if advantage is not NORMAL:
@@ -280,7 +304,7 @@ def attack_odds(
     return AttackOdds(
         bonus=bonus, dv=dv, damage=hit_expr, crit_damage=crit_expr, advantage=advantage,
         attack_modifiers=stacked, damage_modifiers=dmg_mods, damage_steps=steps, rules=tuple(rules),
-        p_hit=p_hit, p_crit=p_crit, expected_damage=sum((k * v for k, v in dist.items()), Fraction(0)),
+        p_hit=p_hit, p_crit=p_crit, expected_damage=Fraction(sum(k * n for k, n in numerators.items()), denominator),
         distribution=dist,
     )
 
