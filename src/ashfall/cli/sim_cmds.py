@@ -32,7 +32,7 @@ DEFAULT_TRIALS = 1000
 File = Annotated[Path, typer.Argument(help="An encounter file (YAML).", exists=True, dir_okay=False)]
 Seed = Annotated[int | None, typer.Option("--seed", help="The seed (default: the file's seed, else 0).")]
 Trials = Annotated[int, typer.Option("--trials", "-n", min=1, help="How many fights to play.")]
-Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (results do not change).")]
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes that play, this one included.")]
 Ruleset = Annotated[str | None, typer.Option("--ruleset", help="Play under this preset or house-rule file.")]
 MaxRounds = Annotated[int | None, typer.Option("--max-rounds", min=1,
                                                help="Stop undecided after this round (default: the file's limit).")]

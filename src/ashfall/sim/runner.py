@@ -2,13 +2,15 @@
 
 Trial ``i`` of a sweep with seed ``s`` is played with the seed ``SeededRng(s).spawn(i).seed``
 (:func:`~ashfall.sim.fight.trial_seed`), whoever plays it, and the results are aggregated in trial
-order, so a report does not depend on the number of workers. Workers are started with the
-``spawn`` method (no state is inherited) and receive chunks of consecutive trials.
+order, so a report does not depend on the number of workers. With ``K`` workers this process plays
+chunks of consecutive trials alongside ``K - 1`` worker processes, started with the ``spawn`` method
+(no state is inherited).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -26,6 +28,8 @@ Source = FightSetup | EncounterSpec | str | Path
 
 CHUNKS_PER_WORKER = 8
 """Chunks handed to each worker (smaller chunks: smoother progress, more overhead)."""
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks queued for each worker process while this process plays one (so none of them idles meanwhile)."""
 MAX_CHUNK = 250
 """The most trials in one chunk."""
 START_METHOD = "spawn"
@@ -72,7 +76,7 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
         encounter: An encounter file, a loaded encounter or a setup.
         trials: How many fights.
         seed: The sweep's seed (trial ``i`` uses ``trial_seed(seed, i)``).
-        workers: Worker processes (1: play in this process). A setup that cannot be sent to workers is
+        workers: Processes that play, this one included (1: only this one). A setup that cannot be sent to workers is
             played here; the report is the same either way.
         progress: Called as chunks finish.
         ruleset: Play an encounter file under this ruleset instead of its own.
@@ -90,32 +94,51 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
 
 def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int, workers: int,
          progress: Progress | None, max_rounds: int | None) -> Iterator[tuple[int, list[FightResult]]]:
-    """Chunks of results in trial order."""
+    """Chunks of results in trial order.
+
+    With ``workers`` > 1 this process is one of the workers: it starts ``workers - 1`` others and plays
+    chunks itself between handing chunks out, so no core waits while the others start (a spawned worker
+    needs about a second to import and load). Which process plays a chunk never changes its results.
+    """
     ranges = chunks(trials, workers if portable is not None else 1)
-    if portable is None:
-        done = 0
+    done = 0
+
+    def report(part: list[FightResult]) -> None:
+        nonlocal done
+        done += len(part)
+        if progress is not None:
+            progress(done, trials)
+
+    if portable is None or workers < 2:
         for start, stop in ranges:
             part = play_trials(setup, seed, start, stop, max_rounds)
-            done += len(part)
-            if progress is not None:
-                progress(done, trials)
+            report(part)
             yield start, part
         return
     finished: dict[int, list[FightResult]] = {}
+    waiting = deque(ranges)
     context = multiprocessing.get_context(START_METHOD)
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(portable,)) as pool:
-        pending: set[Future[tuple[int, list[FightResult]]]] = {
-            pool.submit(_work, seed, start, stop, max_rounds) for start, stop in ranges
-        }
-        done = 0
-        while pending:
-            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+    with ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_init_worker,
+                             initargs=(portable,)) as pool:
+        pending: set[Future[tuple[int, list[FightResult]]]] = set()
+        in_flight = IN_FLIGHT_PER_WORKER * (workers - 1)
+        while waiting or pending:
+            while waiting and len(pending) < in_flight:  # keep the others busy before playing a chunk here
+                start, stop = waiting.popleft()
+                pending.add(pool.submit(_work, seed, start, stop, max_rounds))
+            ready = {f for f in pending if f.done()}
+            if not ready and waiting:
+                start, stop = waiting.pop()  # from the back: the others take the front
+                finished[start] = play_trials(setup, seed, start, stop, max_rounds)
+                report(finished[start])
+                continue
+            if not ready:
+                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            pending -= ready
             for future in ready:
                 start, part = future.result()
                 finished[start] = part
-                done += len(part)
-            if progress is not None:
-                progress(done, trials)
+                report(part)
     for start, _stop in ranges:
         yield start, finished[start]
 
