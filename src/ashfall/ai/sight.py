@@ -24,14 +24,44 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.activities import provides_flanking
 from ashfall.rules.defense import Cover
 
-COVER = {CoverLevel.NONE: Cover.NONE, CoverLevel.PARTIAL: Cover.PARTIAL, CoverLevel.HEAVY: Cover.HEAVY,
-         CoverLevel.TOTAL: Cover.TOTAL}
 Space = tuple[Square, ...]
+
+
+COVERS = (Cover.NONE, Cover.PARTIAL, Cover.HEAVY, Cover.TOTAL)
+"""The covers in the order of their code (:func:`situation_code`)."""
+_COVER_CODE = {CoverLevel.NONE: 0, CoverLevel.PARTIAL: 1, CoverLevel.HEAVY: 2, CoverLevel.TOTAL: 3}
+_FLANKING, _HIGH_GROUND, _HOSTILE, _CLOSE, _FLAT_FOOTED, _UNSEEN, _LEANING = 1, 2, 4, 8, 16, 32, 64
+_COVER_SHIFT = 7
+TOTAL_COVER = 3 << _COVER_SHIFT
+"""The bits of a code whose cover is total."""
+_SITUATIONS: dict[int, Situation] = {}
+"""Situations by code: a pure table (at most 512 entries), so it is never invalidated."""
+
+
+def situation_code(sit: Situation) -> int:
+    """A situation as a small integer (every field one bit, the cover two): equal codes, equal situations."""
+    return (sit.flanking * _FLANKING | sit.high_ground * _HIGH_GROUND | sit.hostile_within_5ft * _HOSTILE
+            | sit.within_5ft * _CLOSE | sit.flat_footed * _FLAT_FOOTED | sit.unseen_attacker * _UNSEEN
+            | sit.leaning_out * _LEANING | COVERS.index(sit.cover) << _COVER_SHIFT)
+
+
+def situation_of(code: int) -> Situation:
+    """The situation a code stands for (one shared frozen object per code)."""
+    found = _SITUATIONS.get(code)
+    if found is None:
+        found = _SITUATIONS[code] = Situation(
+            flanking=bool(code & _FLANKING), high_ground=bool(code & _HIGH_GROUND),
+            hostile_within_5ft=bool(code & _HOSTILE), within_5ft=bool(code & _CLOSE),
+            cover=COVERS[code >> _COVER_SHIFT], flat_footed=bool(code & _FLAT_FOOTED),
+            unseen_attacker=bool(code & _UNSEEN), leaning_out=bool(code & _LEANING))
+    return found
 
 
 @dataclass(slots=True)
 class Sights:
     """Situations between creatures, one of them possibly moved to a what-if space (cached per decision).
+
+    Everything cached here is read off one state and lives as long as the decision that built it.
 
     Attributes:
         state: The encounter (read only).
@@ -44,8 +74,10 @@ class Sights:
     conditions: dict[str, frozenset[Condition]] = field(default_factory=dict)
     _threatening: dict[str, bool] = field(default_factory=dict)
     _flankers: dict[tuple[str, str, Space], list[Space]] = field(default_factory=dict)
-    _cache: dict[tuple[str, Space, str, Space, bool], Situation] = field(default_factory=dict)
+    _cache: dict[tuple[str, Space, str, Space, bool], int] = field(default_factory=dict)
     _near_sets: dict[tuple[str, str | None], frozenset[Square]] = field(default_factory=dict)
+    _lean: dict[str, bool] = field(default_factory=dict)
+    _fixed: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.state.combatants.values():
@@ -61,60 +93,73 @@ class Sights:
             self._threatening[c.id] = found
         return found
 
+    def _leaning(self, c: Combatant) -> bool:
+        """Whether the creature leans out of its cover (COV-4): read once per creature."""
+        found = self._lean.get(c.id)
+        if found is None:
+            found = self._lean[c.id] = bool(self.state.effects) and leaning_out(self.state, c)
+        return found
+
     def situation(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space,
                   ranged: bool) -> Situation:
         """The situation of ``attacker`` on ``a_space`` attacking ``target`` on ``t_space``.
 
         Either creature may stand somewhere it does not (a what-if); everyone else stands where they do.
         """
+        return situation_of(self.code(attacker, a_space, target, t_space, ranged))
+
+    def code(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space, ranged: bool) -> int:
+        """:meth:`situation` as its :func:`situation_code` (cached)."""
         key = (attacker.id, a_space, target.id, t_space, ranged)
         found = self._cache.get(key)
         if found is None:
-            found = self._read(attacker, a_space, target, t_space, ranged)
+            found = self._read(attacker, a_space, target, t_space)
+            if not ranged:
+                if not (a_space and t_space):
+                    found |= _CLOSE  # off the map a melee attack is one at hand
+                elif any(flanks(a_space, ally, t_space)
+                         for ally in self._allies_threatening(attacker, target, t_space)):
+                    found |= _FLANKING
             self._cache[key] = found
         return found
 
-    def _read(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space,
-              ranged: bool) -> Situation:
+    def _fixed_bits(self, attacker: Combatant, target: Combatant) -> int:
+        """The bits no square changes: flat-footed in a surprise round (FF-1), unseen (AMOD-5), leaning out."""
+        key = (attacker.id, target.id)
+        found = self._fixed.get(key)
+        if found is None:
+            found = ((target.surprised and self.state.round <= 1) * _FLAT_FOOTED
+                     | attacker.has(Condition.HIDDEN) * _UNSEEN | self._leaning(target) * _LEANING)
+            self._fixed[key] = found
+        return found
+
+    def _read(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space) -> int:
+        """The bits melee and ranged attacks share: cover, high ground, within 5 ft, a hostile within 5 ft (AMOD-7).
+
+        For AMOD-7 the target is counted on ``t_space`` (where it would stand), everyone else where they stand.
+        """
+        code = self._fixed_bits(attacker, target)
+        moved = t_space != self.spaces[target.id]
+        hostile = bool(a_space) and not self._near(attacker.side, target.id if moved else None).isdisjoint(a_space)
+        if not (a_space and t_space):
+            return code | hostile * _HOSTILE
         state = self.state
         board = state.board
-        on_map = bool(a_space and t_space)
-        cover, hg = Cover.NONE, False
-        if board is not None and on_map:
-            if state.effects and leaning_out(state, attacker):
+        if board is not None:
+            if self._leaning(attacker):
                 here = attacker.standing_on(a_space[0]) if a_space != self.spaces[attacker.id] else attacker
                 there = target.standing_on(t_space[0]) if t_space != self.spaces[target.id] else target
-                cover = COVER[cover_level(state, here, there)]
-                hg = high_ground(board, a_space, t_space)
+                code |= _COVER_CODE[cover_level(state, here, there)] << _COVER_SHIFT
+                if high_ground(board, a_space, t_space):
+                    code |= _HIGH_GROUND
             else:
                 level, hg = sightline(board, a_space, t_space)
-                cover = COVER[level]
-        close = gap_ft(a_space, t_space) <= SQUARE_FT if on_map else not ranged
-        return Situation(
-            flanking=not ranged and on_map and any(flanks(a_space, ally, t_space)
-                                                   for ally in self._allies_threatening(attacker, target, t_space)),
-            high_ground=hg,
-            hostile_within_5ft=self._hostile_near(attacker, a_space, target, t_space),
-            within_5ft=close,
-            cover=cover,
-            flat_footed=target.surprised and state.round <= 1,
-            unseen_attacker=attacker.has(Condition.HIDDEN),
-            leaning_out=bool(state.effects) and leaning_out(state, target),
-        )
-
-    def _hostile_near(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space) -> bool:
-        """An enemy of the attacker that is up and not incapacitated stands within 5 ft (AMOD-7).
-
-        The target is counted on ``t_space`` (where it would stand), everyone else where they stand.
-        """
-        if not a_space:
-            return False
-        moved = t_space != self.spaces[target.id]
-        near = self._near(attacker.side, target.id if moved else None)
-        if any(sq in near for sq in a_space):
-            return True
-        return (moved and target.side != attacker.side and bool(t_space) and self._can_threaten(target)
-                and gap_ft(a_space, t_space) <= SQUARE_FT)
+                code |= _COVER_CODE[level] << _COVER_SHIFT | hg * _HIGH_GROUND
+        if gap_ft(a_space, t_space) <= SQUARE_FT:
+            code |= _CLOSE
+            if moved and not hostile and target.side != attacker.side and self._can_threaten(target):
+                hostile = True
+        return code | hostile * _HOSTILE
 
     def _near(self, side: str, without: str | None) -> frozenset[Square]:
         """Squares within 5 ft of a creature hostile to ``side`` that can threaten (one of them left out)."""

@@ -12,7 +12,8 @@ from typing import Any
 
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.movement import MoveGraph, Reach, threats
-from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token, turn_value
+from ashfall.ai.odds_cache import attack_value, ruleset_token, turn_value
+from ashfall.ai.openers import multi_targets, openers
 from ashfall.ai.plans import Block, Costs, Plan, Setting, plan_key, plans_for
 from ashfall.ai.profile import (
     AttackBase,
@@ -24,26 +25,28 @@ from ashfall.ai.profile import (
     prone_copy,
     shots_left,
 )
-from ashfall.ai.sight import Sights
-from ashfall.core.types import Condition, Skill
+from ashfall.ai.sight import Sights, situation_of
+from ashfall.core.types import Condition
 from ashfall.engine.actions import ACTIONS, Refused
 from ashfall.engine.attacking import Situation
 from ashfall.engine.engine import Engine
 from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
 from ashfall.engine.moves.common import speed_ft
-from ashfall.engine.moves.legacy import EXTRA_ATTACK, Aim
-from ashfall.engine.moves.maneuvers import Trip
-from ashfall.engine.moves.tactics import Feint
+from ashfall.engine.moves.legacy import EXTRA_ATTACK
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square
 from ashfall.rules.activities import Activity, action_cost
-from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.rules.defenses import Defenses
-from ashfall.ruleset.sections import ContestTie, MapCounting
+from ashfall.ruleset.sections import MapCounting
 
 _ACTIVITY = {Block.POWER: (Activity.POWER_STRIKE, PowerStrike), Block.ALL_OUT: (Activity.ALL_OUT, AllOutAttack),
              Block.SWEEP: (Activity.SWEEPING, SweepingStrike), Block.FULL_AUTO: (Activity.FULL_AUTO, FullAutoBurst)}
-_HUGE = 1 << 30
+_BEST: dict[tuple[object, ...], tuple[tuple[Block, ...], tuple[str, ...], float, float, float, int] | None] = {}
+"""Best plans without openers or groups, by everything they depend on (see :meth:`TurnView.best_plan`).
+
+A pure function of its key (the ruleset by its token), so nothing invalidates it; bounded by :data:`_BEST_MAX`.
+"""
+_BEST_MAX = 1 << 15
 
 
 def hp_left(c: Combatant) -> int:
@@ -82,17 +85,18 @@ class TurnView:
     _graph: MoveGraph | None = None
     _reaches: tuple[Reach, ...] | None = None
     _bases: dict[tuple[Square | None, str, int, bool], AttackBase | None] = field(default_factory=dict)
+    _options: dict[int, tuple[int, int | None, frozenset[Block], frozenset[Block]]] = field(default_factory=dict)
+    _by_code: dict[tuple[str, int, int, bool], AttackBase | None] = field(default_factory=dict)
+    _enemy_values: dict[tuple[str, int, int], float] = field(default_factory=dict)
     _defenses: dict[str, Defenses] = field(default_factory=dict)
     _costs: dict[int, Costs] = field(default_factory=dict)
     _available: dict[int, frozenset[Block]] = field(default_factory=dict)
     _aoo: dict[str, float] = field(default_factory=dict)
     _threat: dict[Square | None, float] = field(default_factory=dict)
     _legal: dict[Any, bool] = field(default_factory=dict)
-    _attacking: list[tuple[Combatant, tuple[AttackOption, ...]]] | None = None
-    _me_at: dict[Square, Combatant] = field(default_factory=dict)
+    _attacking: list[tuple[Combatant, tuple[AttackOption, ...], tuple[Square, ...], int]] | None = None
     _melee: dict[tuple[str, int], float] = field(default_factory=dict)
     _plans: dict[tuple[str, int, int, AttackBase], Plan | None] = field(default_factory=dict)
-    _speed: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         state = self.engine.state
@@ -142,15 +146,6 @@ class TurnView:
             return self.spaces.get(self.c.id, ())
         return self.graph.space(square)
 
-    def me_at(self, square: Square | None) -> Combatant:
-        """The actor as if it stood on ``square`` (a copy; the state is not touched)."""
-        if square is None or square == self.c.position:
-            return self.c
-        found = self._me_at.get(square)
-        if found is None:
-            found = self._me_at[square] = self.c.standing_on(square)
-        return found
-
     def situation(self, square: Square | None, target: Combatant, ranged: bool) -> Situation:
         """The attack's situation from ``square`` (None: where it stands), as the attack pipeline would read it."""
         return self.sights.situation(self.c, self.space_at(square), target, self.spaces.get(target.id, ()), ranged)
@@ -159,42 +154,71 @@ class TurnView:
              prone: bool = False) -> AttackBase | None:
         """The odds inputs of attacking ``target`` from ``square`` with ``option`` (cached)."""
         key = (square, target.id, option.index, prone)
-        if key in self._bases:
-            return self._bases[key]
+        bases = self._bases
+        if key in bases:
+            return bases[key]
         found: AttackBase | None = None
         mine, theirs = self.space_at(square), self.spaces.get(target.id, ())
         if not (mine and theirs) or gap_ft(mine, theirs) <= option.limit_ft:
-            d = self._defenses.get(target.id)
-            if d is None:
-                d = self._defenses[target.id] = Defenses.of_creature(target.creature, target.armor,
-                                                                     self.conds[target.id])
-            sit = self.situation(square, target, option.ranged)
-            if prone:
-                who = prone_copy(self.c, target)
-                conds = (self.conds[self.c.id], who.condition_set)
-            else:
-                who, conds = target, (self.conds[self.c.id], self.conds[target.id])
-            found = base_for(self.state, self.me_at(square), who, option, sit, self.token, d, conds)
-        self._bases[key] = found
+            found = self._base_in(target, option, self.sights.code(self.c, mine, target, theirs, option.ranged), prone)
+        bases[key] = found
+        return found
+
+    def _base_in(self, target: Combatant, option: AttackOption, code: int, prone: bool) -> AttackBase | None:
+        """The odds inputs of the actor's attack in the situation ``code`` stands for.
+
+        Within one decision they depend on the target, the option, the situation and a Trip only (not on the
+        square itself: a what-if copy of the actor differs only in where it stands), so they are cached by those.
+        """
+        key = (target.id, option.index, code, prone)
+        by_code = self._by_code
+        if key in by_code:
+            return by_code[key]
+        d = self._defenses.get(target.id)
+        if d is None:
+            d = self._defenses[target.id] = Defenses.of_creature(target.creature, target.armor,
+                                                                 self.conds[target.id])
+        if prone:
+            who = prone_copy(self.c, target)
+            conds = (self.conds[self.c.id], who.condition_set)
+        else:
+            who, conds = target, (self.conds[self.c.id], self.conds[target.id])
+        found = by_code[key] = base_for(self.state, self.c, who, option, situation_of(code), self.token, d, conds)
         return found
 
     def best_plan(self, target: str, setting: Setting, actions: int, *, full: bool, openers: bool,
                   drop_step: float) -> Plan | None:
         """The best plan against ``target`` in this setting, by :func:`~ashfall.ai.plans.plan_key`.
 
-        Cached when the setting has no square-specific extras: the same odds inputs give the same plan.
+        Cached when the setting has no square-specific extras (no multi-target groups, no openers): the plan
+        then depends only on the odds inputs against the target, its HP, MAP so far, rounds loaded, the action
+        costs (the ruleset and the weapon's magazine and reload), the blocks allowed and the actions left, so
+        it is also cached across decisions by those (:data:`_BEST`).
         """
         key = None
+        shared: tuple[object, ...] = ()
+        costs = self.costs(setting.option)
         if not full:
             key = (target, setting.option.index, actions, setting.bases[target])
             if key in self._plans:
                 return self._plans[key]
+            shared = (setting.bases[target], setting.hp[target], setting.map_steps, setting.ammo, self.token,
+                      costs.capacity, costs.reload, actions, setting.available, openers, drop_step)
+            if shared in _BEST:
+                known = _BEST[shared]
+                found = None if known is None else Plan(known[0], setting.option, target, *known[1:])
+                self._plans[key] = found
+                return found
         best: Plan | None = None
-        for p in plans_for(target, setting, self.costs(setting.option), actions, openers=openers):
+        for p in plans_for(target, setting, costs, actions, openers=openers):
             if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
                 best = p
         if key is not None:
             self._plans[key] = best
+            if len(_BEST) >= _BEST_MAX:
+                _BEST.clear()
+            _BEST[shared] = None if best is None else (best.blocks, best.others, best.frac, best.capped, best.p_drop,
+                                                       best.actions)
         return best
 
     def costs(self, option: AttackOption) -> Costs:
@@ -236,83 +260,48 @@ class TurnView:
 
         ``full`` adds what only the square the actor stands on needs: openers and multi-target groups.
         """
-        bases: dict[str, AttackBase] = {}
-        for t in self.targets:
-            b = self.base(square, t, option)
-            if b is not None:
-                bases[t.id] = b
+        bases = self._bases_at(square, option)
         if not bases:
             return None
-        available = self.available(option)
+        steps, ammo, available, plain = self._per_option(option)
         groups: dict[Block, dict[str, tuple[str, ...]]] = {}
         prone: dict[str, AttackBase] = {}
         odds: dict[tuple[Block, str], float] = {}
         if full:
-            groups = self._groups(option, bases, available)
-            odds, prone, extra = self._openers(square, option, bases)
+            groups = multi_targets(self, option, bases, available)
+            odds, prone, extra = openers(self, square, option, bases)
             available = available | extra
         else:
-            available = available - {Block.SWEEP, Block.FULL_AUTO}
-        return Setting(option, bases, prone, self.hp, groups, map_steps(self.c, self.state),
-                       shots_left(self.c, option), available, odds)
+            available = plain
+        return Setting(option, bases, prone, self.hp, groups, steps, ammo, available, odds)
 
-    def _groups(self, option: AttackOption, bases: dict[str, AttackBase],
-                available: frozenset[Block]) -> dict[Block, dict[str, tuple[str, ...]]]:
-        """Further targets for Sweeping Strike / Full Auto Burst with each primary target, best single value first."""
-        rs = self.state.ruleset
-        out: dict[Block, dict[str, tuple[str, ...]]] = {}
-        if len(bases) < 2:
-            return out
-        worth = {tid: turn_value((b.key(1),), self.hp[tid]).capped / self.hp[tid] for tid, b in bases.items()}
-        ranked = sorted(bases, key=lambda tid: -worth[tid])
-        for block, limit in ((Block.SWEEP, rs.attack.sweeping_targets), (Block.FULL_AUTO, rs.attack.full_auto_targets)):
-            if block not in available:
-                continue
-            spread = rs.attack.full_auto_spread_ft if block is Block.FULL_AUTO else _HUGE
-            per: dict[str, tuple[str, ...]] = {}
-            for primary in bases:
-                chosen = [primary]
-                for other in ranked:
-                    if other in chosen or len(chosen) >= limit:
-                        continue
-                    if all(self._gap(other, x) <= spread for x in chosen):
-                        chosen.append(other)
-                if len(chosen) > 1:
-                    per[primary] = tuple(chosen[1:])
-            out[block] = per
-        return out
-
-    def _openers(self, square: Square | None, option: AttackOption,
-                 bases: dict[str, AttackBase]) -> tuple[dict[tuple[Block, str], float], dict[str, AttackBase],
-                                                        frozenset[Block]]:
-        """Success chances of Feint and Trip against each target, and Aim, where the engine allows them."""
-        state, c = self.state, self.c
-        odds: dict[tuple[Block, str], float] = {}
-        prone: dict[str, AttackBase] = {}
-        blocks: set[Block] = set()
-        reroll = state.ruleset.checks.contest_tie is ContestTie.REROLL
-        if option.ranged:
-            if Aim in ACTIONS and self.legal(Aim(c.id)):
-                blocks.add(Block.AIM)
-                for tid in bases:
-                    odds[(Block.AIM, tid)] = 1.0
-            return odds, prone, frozenset(blocks)
-        mine = max(stat_modifier(c.creature, s) for s in maneuver_stats(state.ruleset))
-        deception = stat_modifier(c.creature, Skill.DECEPTION)
+    def _bases_at(self, square: Square | None, option: AttackOption) -> dict[str, AttackBase]:
+        """:meth:`base` against every target that can be attacked from ``square`` with ``option``, in roster order."""
+        bases: dict[str, AttackBase] = {}
+        mine, spaces, c, code, cache = self.space_at(square), self.spaces, self.c, self.sights.code, self._bases
+        limit, ranged, index = option.limit_ft, option.ranged, option.index
         for t in self.targets:
-            if t.id not in bases:
-                continue
-            if self.legal(Feint(c.id, t.id)):
-                blocks.add(Block.FEINT)
-                odds[(Block.FEINT, t.id)] = contest_win(deception, stat_modifier(t.creature, Skill.INSIGHT), reroll)
-            if self.legal(Trip(c.id, t.id, option.weapon_id)) and not self.conds[t.id] & _NO_TRIP:
-                p = self.base(square, t, option, prone=True)
-                if p is not None:
-                    blocks.add(Block.TRIP)
-                    theirs = max(stat_modifier(t.creature, s) for s in maneuver_stats(state.ruleset))
-                    odds[(Block.TRIP, t.id)] = contest_win(mine, theirs, reroll)
-                    prone[t.id] = p
-        return odds, prone, frozenset(blocks)
+            key = (square, t.id, index, False)
+            if key in cache:
+                b = cache[key]
+            else:
+                b = None
+                theirs = spaces.get(t.id, ())
+                if not (mine and theirs) or gap_ft(mine, theirs) <= limit:
+                    b = self._base_in(t, option, code(c, mine, t, theirs, ranged), False)
+                cache[key] = b
+            if b is not None:
+                bases[t.id] = b
+        return bases
+
+    def _per_option(self, option: AttackOption) -> tuple[int, int | None, frozenset[Block], frozenset[Block]]:
+        """MAP steps so far, rounds loaded, the blocks allowed, and those without multi-target blocks (cached)."""
+        found = self._options.get(option.index)
+        if found is None:
+            available = self.available(option)
+            found = self._options[option.index] = (map_steps(self.c, self.state), shots_left(self.c, option),
+                                                   available, available - {Block.SWEEP, Block.FULL_AUTO})
+        return found
 
     # ----- what the enemies would do to the actor -----
 
@@ -335,25 +324,34 @@ class TurnView:
         if found is not None:
             return found
         mine = self.space_at(square)
-        me = self.me_at(square)
+        c, code = self.c, self.sights.code
         total = 0.0
-        for e, options in self._attackers():
-            theirs = self.spaces[e.id]
+        for e, options, theirs, walk in self._attackers():
             gap = gap_ft(mine, theirs) if mine and theirs else 0
-            walk = self._speed.get(e.id)
-            if walk is None:  # the same for every square weighed: read once per decision
-                walk = self._speed[e.id] = speed_ft(e, self.state)
             best = 0.0
             for option in options:
                 if option.ranged:
                     if gap <= option.limit_ft:
-                        b = self._enemy_base(e, option, me, mine)
-                        best = max(best, attack_value(b.key(1)).expected if b is not None else 0.0)
+                        best = max(best, self._enemy_value(e, option, code(e, theirs, c, mine, True)))
                 elif gap <= option.limit_ft + walk:
                     best = max(best, self._melee_value(e, option))
             total += best
         self._threat[square] = total
         return total
+
+    def _enemy_value(self, e: Combatant, option: AttackOption, code: int) -> float:
+        """Expected damage of one of an enemy's attacks on the actor in the situation ``code`` stands for.
+
+        Within one decision it depends on the enemy, the option and the situation only (the actor's copy on
+        another square differs only in where it stands), so it is cached by those.
+        """
+        key = (e.id, option.index, code)
+        found = self._enemy_values.get(key)
+        if found is None:
+            b = base_for(self.state, e, self.c, option, situation_of(code), self.token, None,
+                         (self.conds[e.id], self.conds[self.c.id]))
+            found = self._enemy_values[key] = attack_value(b.key(1)).expected if b is not None else 0.0
+        return found
 
     def _melee_value(self, e: Combatant, option: AttackOption) -> float:
         """Expected damage of one of an enemy's melee attacks on the actor where it stands.
@@ -374,8 +372,11 @@ class TurnView:
         conditions = self.conds[self.c.id] if mine_conditions is None else mine_conditions
         return base_for(self.state, e, me, option, sit, self.token, None, (self.conds[e.id], conditions))
 
-    def _attackers(self) -> list[tuple[Combatant, tuple[AttackOption, ...]]]:
-        """Each enemy still standing and the attack options it could use (loaded ranged weapons, melee)."""
+    def _attackers(self) -> list[tuple[Combatant, tuple[AttackOption, ...], tuple[Square, ...], int]]:
+        """Each enemy still standing: its attack options (loaded ranged weapons, melee), space and walking speed.
+
+        Read once per decision: the same for every square weighed.
+        """
         if self._attacking is None:
             self._attacking = []
             for e in self.state.enemies_of(self.c.id):
@@ -383,7 +384,7 @@ class TurnView:
                     continue
                 options = tuple(o for o in attack_options(e, self.state) if not o.ranged or shots_left(e, o) != 0)
                 if options:
-                    self._attacking.append((e, options))
+                    self._attacking.append((e, options, self.spaces[e.id], speed_ft(e, self.state)))
         return self._attacking
 
     def aoo_damage(self, enemy_id: str) -> float:
@@ -425,10 +426,8 @@ class TurnView:
             total += best
         return total
 
-    def _gap(self, a: str, b: str) -> int:
+    def gap(self, a: str, b: str) -> int:
+        """Feet between two creatures (0 when either is off the map)."""
         sa, sb = self.spaces.get(a, ()), self.spaces.get(b, ())
         return gap_ft(sa, sb) if sa and sb else 0
 
-
-_NO_TRIP = frozenset({Condition.PRONE})
-"""A prone creature is not tripped again."""
