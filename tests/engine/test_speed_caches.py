@@ -6,13 +6,16 @@ from dataclasses import replace
 
 import pytest
 
+from ashfall.content.schema import WeaponKind
 from ashfall.core.types import Size
 from ashfall.engine.actions import Refused
 from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, melee_weapons
 from ashfall.engine.moves.strike import Strike
-from ashfall.grid.board import Square, footprint
+from ashfall.grid.board import Board, Square, Terrain, footprint
 from ashfall.grid.paths import reachable, shortest_path
 from ashfall.rules.durations import Duration
+from ashfall.sim.approach import MoveGraph
 from tests.engine.maneuver_helpers import fighter, started
 
 
@@ -96,3 +99,30 @@ def test_effects_on__the_index_follows_effects_beginning_and_ending() -> None:
     found = state.effects_on("b", EffectKind.SUPPRESSED)
     found.clear()  # callers get their own list
     assert state.effects_on("b", EffectKind.SUPPRESSED) == [pinned]
+
+
+@pytest.mark.rule("RX-24", "NAT-6")
+def test_melee_weapons__follow_a_new_weapon_tuple() -> None:
+    eng = started([fighter("a", "x", (1, 1), weapons=["combat-knife", "halberd", "pistol"]), fighter("b", "y", (2, 1))])
+    state = eng.state
+    c = state.get("a")
+    expected = [w for w in c.weapons if w.kind is WeaponKind.MELEE]
+    assert melee_weapons(c) == expected and best_melee(c) == expected[0]
+    assert melee_reach(c, state) == max([w.reach for w in expected] + [state.ruleset.attack.natural_reach])
+    c.weapons = tuple(w for w in c.weapons if w.kind is not WeaponKind.MELEE)  # the applier replaces the tuple
+    assert melee_weapons(c) == [] and best_melee(c) is None
+    assert melee_reach(c, state) == state.ruleset.attack.natural_reach
+    assert can_make_melee_attack(c) is (not c.creature.machine)
+
+
+@pytest.mark.rule("MOV-2", "ACT-2", "G-37")
+@pytest.mark.parametrize("goal", [(8, 1), (0, 8), (5, 5), (9, 9)])
+def test_approach_expander__finds_the_path_the_step_prices_find(goal: Square) -> None:
+    board = Board(10, 10, terrain={(4, 4): Terrain.DIFFICULT}, walls=frozenset({(3, 0), (3, 1), (3, 2), (6, 6)}))
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (5, 1)), fighter("c", "y", (2, 6))], board)
+    graph = MoveGraph.of(eng.state, eng.state.get("a"))
+    expand = graph.expander()
+    assert expand is not None and graph.blocked  # enemies stand in the way
+    for _ in range(2):  # the second search reads the square table the first one filled
+        found = shortest_path((1, 1), lambda s: s == goal, graph.pricer(), expand=expand)
+        assert found == shortest_path((1, 1), lambda s: s == goal, graph.price)

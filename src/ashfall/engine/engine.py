@@ -217,12 +217,16 @@ class Engine:
     def _check_victory(self, ctx: Context) -> bool:
         if self.state.ended:
             return True
-        standing = [s for s in self.state.sides() if any(_fighting(c) for c in self.state.combatants.values()
-                                                            if c.side == s)]
-        if len(standing) <= 1:
-            ctx.emit(ev.CombatEnded(standing[0] if standing else None, self.state.round))
-            return True
-        return False
+        # the sides with a creature still fighting, in one pass over the roster (asked after every intent). Their
+        # order may differ from sides()'s, but it is read only when there is at most one, so the answer is the same.
+        standing: list[str] = []
+        for c in self.state.combatants.values():
+            if c.side not in standing and _fighting(c):
+                standing.append(c.side)
+                if len(standing) > 1:
+                    return False  # two sides still fight: the rest of the roster cannot change that
+        ctx.emit(ev.CombatEnded(standing[0] if standing else None, self.state.round))
+        return True
 
     # ----- undo / replay -----
 

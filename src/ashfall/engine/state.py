@@ -65,7 +65,8 @@ class Combatant:
     """The mount it rides (ACT-6, MNT-1); a rider shares its mount's square and moves with it (MNT-4)."""
     station: str = ""
     """Aboard a vehicle (``mounted_on`` names it): its crew station ("pilot", "gunner" …) or "passenger" (VEH-2)."""
-    _space_key: tuple[Square, Creature] | None = field(default=None, init=False, repr=False, compare=False)
+    _space_at: Square | None = field(default=None, init=False, repr=False, compare=False)
+    _space_of: Creature | None = field(default=None, init=False, repr=False, compare=False)
     _space: tuple[Square, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def standing_on(self, position: Square | None) -> Combatant:
@@ -90,13 +91,13 @@ class Combatant:
         builds a fresh object) misses the cache. Tuples and stat blocks are immutable, so a hit is exact.
         """
         position = self.position
+        if position is self._space_at and self.creature is self._space_of:
+            return self._space  # (never stored for None: _space_of is None until a footprint is kept)
         if position is None:
             return ()
-        key = self._space_key
-        if key is not None and key[0] is position and key[1] is self.creature:
-            return self._space
-        self._space_key = (position, self.creature)
-        found = self._space = footprint(position, self.creature.size.squares)
+        creature = self.creature
+        found = self._space = footprint(position, creature.size.squares)
+        self._space_at, self._space_of = position, creature
         return found
 
     @property

@@ -9,7 +9,7 @@ diagonal ones) and insertion order, so the same board always gives the same path
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ashfall.grid.board import Square, neighbours
@@ -20,9 +20,14 @@ StepCost = Callable[[Square, Square, int], int | None]
 Goal = Callable[[Square], bool]
 """Whether a square ends the search."""
 
-_STEPS = tuple((dx, dy, int(dx != 0 and dy != 0))
-               for dx, dy in sorted(neighbours((0, 0)), key=lambda n: n[0] != 0 and n[1] != 0))
-"""Neighbour offsets in search order (straight before diagonal, else ``neighbours`` order), sorted once."""
+Expand = Callable[[Square, int], Sequence[tuple[Square, int, int]]]
+"""The steps out of a square given the diagonals taken so far (mod 2): ``(square, feet, diagonal)`` for every
+neighbour in :data:`STEP_OFFSETS` order whose :data:`StepCost` is not None (diagonal is 1 for a diagonal step)."""
+
+STEP_OFFSETS = tuple((dx, dy, int(dx != 0 and dy != 0))
+                     for dx, dy in sorted(neighbours((0, 0)), key=lambda n: n[0] != 0 and n[1] != 0))
+"""Neighbour offsets ``(dx, dy, diagonal)`` in search order (straight before diagonal, else ``neighbours`` order)."""
+_STEPS = STEP_OFFSETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +55,8 @@ class Path:
         return Path(self.squares[:best], self.costs[:best])
 
 
-def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | None = None) -> Path | None:
+def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | None = None, *,
+                  expand: Expand | None = None) -> Path | None:
     """The cheapest path from ``start`` to a square where ``goal`` holds, or None.
 
     Args:
@@ -58,9 +64,14 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
         goal: Whether a square is a destination.
         cost: Feet to enter a square from a neighbour given the diagonals taken so far mod 2 (G-37).
         budget_ft: Give up on paths dearer than this (None: no limit).
+        expand: The same step costs, listed a square at a time (see :data:`Expand`); when given it is used
+            instead of ``cost``, for callers that keep a square's steps ready. The search and its answer are
+            the same: the steps are weighed in the same order.
     """
     if goal(start):
         return Path((), ())
+    if expand is not None:
+        return _search(start, goal, expand, budget_ft)
     counter = 0
     frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
     came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
@@ -92,6 +103,35 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
             came[key] = (node, feet)
             counter += 1
             push(frontier, (total, counter, nxt, after))
+    return None
+
+
+def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Path | None:
+    """:func:`shortest_path`'s search with the steps listed by ``expand`` (same pushes in the same order)."""
+    counter = 0
+    frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
+    came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
+    best: dict[tuple[Square, int], int] = {(start, 0): 0}
+    pop, push, known = heapq.heappop, heapq.heappush, best.get
+    while frontier:
+        spent, _, here, parity = pop(frontier)
+        if spent > known((here, parity), spent):
+            continue
+        if here != start and goal(here):
+            return _walk_back(came, (here, parity))
+        node = (here, parity)
+        for nxt, feet, diagonal in expand(here, parity):
+            total = spent + feet
+            if limit is not None and total > limit:
+                continue
+            key = (nxt, parity ^ diagonal)
+            seen = known(key)
+            if seen is not None and seen <= total:
+                continue
+            best[key] = total
+            came[key] = (node, feet)
+            counter += 1
+            push(frontier, (total, counter, nxt, key[1]))
     return None
 
 

@@ -113,15 +113,19 @@ def is_flat_footed(*, surprised: bool, unaware_of_attacker: bool) -> RuleId | No
     return None
 
 
+_AGI_CAP_OPTION = {
+    ArmorCategory.LIGHT: "agi_cap_light",
+    ArmorCategory.MEDIUM: "agi_cap_medium",
+    ArmorCategory.HEAVY: "agi_cap_heavy",
+}
+"""The defense option capping AGI for each armor category (a constant table: no dict built per attack)."""
+
+
 def _agi_cap(armor: Armor | None, ruleset: Ruleset) -> int | None:
     if armor is None:
         return None
-    caps = {
-        ArmorCategory.LIGHT: ruleset.defense.agi_cap_light,
-        ArmorCategory.MEDIUM: ruleset.defense.agi_cap_medium,
-        ArmorCategory.HEAVY: ruleset.defense.agi_cap_heavy,
-    }
-    return caps[armor.category]
+    cap: int | None = getattr(ruleset.defense, _AGI_CAP_OPTION[armor.category])
+    return cap
 
 
 def _agi_modifiers(
@@ -156,6 +160,8 @@ def _effective_cover(cover: Cover, attack: AttackTraits) -> tuple[Cover, RuleId 
 
 
 def _cover_modifier(cover: Cover, decided_by: RuleId | None, ruleset: Ruleset) -> Modifier | None:
+    if cover is not Cover.PARTIAL and cover is not Cover.HEAVY:
+        return None  # the usual case (no cover): no table to build
     values = {
         Cover.PARTIAL: (ruleset.defense.cover_partial, COV_1, "partial cover"),
         Cover.HEAVY: (ruleset.defense.cover_heavy, COV_2, "heavy cover"),

@@ -50,6 +50,8 @@ class TurnBoundary:
 class DurationKind(Enum):
     """How long an applied condition lasts."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast (hot dict keys)
+
     END_OF_NEXT_TURN = "end-of-next-turn"
     START_OF_NEXT_TURN = "start-of-next-turn"
     ROUNDS = "rounds"

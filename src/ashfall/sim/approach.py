@@ -17,7 +17,7 @@ from ashfall.engine.moves.movement import board_only_costs, entry_cost, space_st
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
-from ashfall.grid.paths import Path, StepCost, shortest_path
+from ashfall.grid.paths import STEP_OFFSETS, Expand, Path, StepCost, shortest_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,9 @@ class MoveGraph:
     exact: bool = False
     steps: dict[tuple[Square, Square, int], int | None] | None = None
     """Map-only step prices shared by every search on the same map (see :func:`_static_steps`), or None."""
+    moves: dict[tuple[Square, int], tuple[tuple[Square, int, int], ...]] | None = None
+    """The same map-only prices listed a square at a time (``(square, diagonals mod 2)`` -> the enterable
+    neighbours as ``(square, feet, diagonal)``), shared and invalidated with ``steps``; None with it."""
 
     @classmethod
     def of(cls, state: EncounterState, mover: Combatant, *, exact: bool = False) -> MoveGraph:
@@ -50,7 +53,10 @@ class MoveGraph:
         blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
         occupied = frozenset(sq for o in others for sq in o.space)
         size = mover.creature.size.squares
-        return cls(state, mover, blocked, occupied, size, exact, None if exact else _static_steps(state, mover, size))
+        tables = None if exact else _static_steps(state, mover, size)
+        if tables is None:
+            return cls(state, mover, blocked, occupied, size, exact)
+        return cls(state, mover, blocked, occupied, size, exact, tables[0], tables[1])
 
     def space_at(self, sq: Square) -> tuple[Square, ...]:
         """The squares the mover would occupy with its top-left square at ``sq``."""
@@ -100,6 +106,38 @@ class MoveGraph:
 
         return price
 
+    def expander(self) -> Expand | None:
+        """The steps out of a square (:data:`~ashfall.grid.paths.Expand`) as :meth:`price` prices them, or None.
+
+        Only for the common case (one square, shared tables). A square's map-only steps are listed once per map
+        (``moves``); the creatures standing in the way now (``blocked``) are left out on every call, as
+        :meth:`price` checks them before the map. Steps are weighed in the search's neighbour order.
+        """
+        steps, moves = self.steps, self.moves
+        if self.exact or steps is None or moves is None or self.size != 1:
+            return None
+        blocked, static = self.blocked, self._static_price
+
+        def expand(here: Square, parity: int) -> tuple[tuple[Square, int, int], ...] | list[tuple[Square, int, int]]:
+            found = moves.get((here, parity))
+            if found is None:
+                x, y = here
+                listed: list[tuple[Square, int, int]] = []
+                for dx, dy, diagonal in STEP_OFFSETS:
+                    to = (x + dx, y + dy)
+                    key = (here, to, parity)
+                    feet = steps.get(key, _UNKNOWN)
+                    if feet is _UNKNOWN:
+                        feet = steps[key] = static(here, to, parity)
+                    if feet is not None:
+                        listed.append((to, feet, diagonal))
+                found = moves[(here, parity)] = tuple(listed)
+            if not blocked:
+                return found
+            return [m for m in found if m[0] not in blocked]
+
+        return expand
+
     def _static_price(self, frm: Square, to: Square, parity: int) -> int | None:
         """What a step costs on the map alone, creatures ignored (the engine's checks; see :meth:`price`)."""
         space = self.space_at(to)
@@ -121,13 +159,16 @@ class MoveGraph:
 
 _UNKNOWN = -1
 """A cached price that was never computed (prices are feet or None, never negative)."""
-_STEPS: dict[tuple[int, int, bool, int, str], tuple[Board, dict[tuple[Square, Square, int], int | None]]] = {}
+_StepTable = dict[tuple[Square, Square, int], int | None]
+_MoveTable = dict[tuple[Square, int], tuple[tuple[Square, int, int], ...]]
+_STEPS: dict[tuple[int, int, bool, int, str], tuple[Board, _StepTable, _MoveTable]] = {}
 _STEPS_MAX = 64
 
 
-def _static_steps(state: EncounterState, mover: Combatant,
-                  size: int) -> dict[tuple[Square, Square, int], int | None] | None:
-    """The shared table of map-only step prices for this map, mover size and swimming, or None when uncacheable.
+def _static_steps(state: EncounterState, mover: Combatant, size: int) -> tuple[_StepTable, _MoveTable] | None:
+    """The shared tables of map-only step prices for this map, mover size and swimming, or None when uncacheable.
+
+    Two views of the same prices: by step, and by square (the steps out of it, for :meth:`MoveGraph.expander`).
 
     Why: every Stride the scripted policies plan searches the same map again, pricing the same steps with the
     engine's ``step_cost`` and ``squeezes_between_walls``. On a quiet battlefield those prices depend only on
@@ -146,8 +187,8 @@ def _static_steps(state: EncounterState, mover: Combatant,
     if found is None or found[0] is not board:
         if len(_STEPS) >= _STEPS_MAX:
             _STEPS.clear()
-        found = _STEPS[key] = (board, {})
-    return found[1]
+        found = _STEPS[key] = (board, {}, {})
+    return found[1], found[2]
 
 
 def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:
@@ -177,7 +218,7 @@ def approach(graph: MoveGraph, targets: Iterable[Combatant], distance_ft: int) -
         space = graph.space_at(sq)
         return any(can_attack_from(state, space, t, distance_ft) for t in foes) and graph.can_stop(sq)
 
-    return shortest_path(mover.position, goal, graph.pricer())
+    return shortest_path(mover.position, goal, graph.pricer(), expand=graph.expander())
 
 
 def stride_path(state: EncounterState, mover: Combatant, targets: Sequence[Combatant], distance_ft: int,

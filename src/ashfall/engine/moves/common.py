@@ -32,25 +32,47 @@ def mode_for(weapon: Weapon | None, thrown: bool = False) -> AttackMode:
     return AttackMode.MELEE
 
 
+_MELEE: dict[int, tuple[tuple[Weapon, ...], tuple[Weapon, ...], int]] = {}
+_MELEE_MAX = 512
+"""A weapon tuple's melee weapons and their longest reach (-1: none), by the tuple's id.
+
+Why: every reaction trigger asks each creature for its melee weapons and reach (AoO eligibility, threat checks).
+A combatant's ``weapons`` is an immutable tuple of frozen weapons that the applier replaces, never mutates, so the
+answer is a pure function of the tuple. The entry keeps its tuple alive and is used only while ``found[0] is
+weapons``, so a reused id never matches a different tuple. Bounded: emptied when full."""
+
+
+def _melee_of(weapons: tuple[Weapon, ...]) -> tuple[tuple[Weapon, ...], tuple[Weapon, ...], int]:
+    found = _MELEE.get(id(weapons))
+    if found is None or found[0] is not weapons:
+        melee = tuple(w for w in weapons if w.kind is WeaponKind.MELEE)
+        if len(_MELEE) >= _MELEE_MAX:
+            _MELEE.clear()
+        found = _MELEE[id(weapons)] = (weapons, melee, max((w.reach for w in melee), default=-1))
+    return found
+
+
 def melee_weapons(c: Combatant) -> list[Weapon]:
     """Melee weapons it wields (natural weapons included)."""
-    return [w for w in c.weapons if w.kind is WeaponKind.MELEE]
+    return list(_melee_of(c.weapons)[1])
 
 
 def best_melee(c: Combatant) -> Weapon | None:
     """The melee weapon it would use for an opportunity attack (the first listed), or None (unarmed)."""
-    weapons = melee_weapons(c)
+    weapons = _melee_of(c.weapons)[1]
     return weapons[0] if weapons else None
 
 
 def melee_reach(c: Combatant, state: EncounterState) -> int:
     """How far it threatens: its longest melee reach, natural reach when unarmed (NAT-6, RX-21)."""
-    return max([w.reach for w in melee_weapons(c)] + [state.ruleset.attack.natural_reach])
+    natural = state.ruleset.attack.natural_reach
+    longest = _melee_of(c.weapons)[2]
+    return longest if longest > natural else natural
 
 
 def can_make_melee_attack(c: Combatant) -> bool:
     """Wields a melee weapon or can make an unarmed strike (RX-24); natural weapons always count (NAT-4)."""
-    return bool(melee_weapons(c)) or not c.creature.machine
+    return bool(_melee_of(c.weapons)[1]) or not c.creature.machine
 
 
 def speed_ft(c: Combatant, state: EncounterState) -> int:

@@ -261,12 +261,13 @@ def _brace(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
 
 
 def _intercept_ok(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bool:
+    # every test is a pure read, so the one that rules out most triggers (any ATTACKED in edition 2) comes first
+    if trigger.kind is TriggerKind.ATTACKED and (state.ruleset.turn.intercept_melee_only or not trigger.get("ranged")):
+        return False  # melee attacks come through MELEE_ATTACK_DECLARED; edition 1 also intercepts others (E-19)
     attacker = _hostile(state, reactor, trigger.actor)
     ally = state.combatants.get(trigger.target or "")
     if attacker is None or ally is None or ally.id == reactor.id or ally.side != reactor.side:
         return False
-    if trigger.kind is TriggerKind.ATTACKED and (not trigger.get("ranged") or state.ruleset.turn.intercept_melee_only):
-        return False  # melee attacks come through MELEE_ATTACK_DECLARED; edition 1 also intercepts others (E-19)
     near = distance(state, reactor, ally) <= state.ruleset.turn.intercept_range_ft
     return near and reactor.is_active and can_see(state, reactor, attacker)
 

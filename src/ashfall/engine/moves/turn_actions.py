@@ -168,7 +168,10 @@ def _ready_cost(state: EncounterState, intent: Any) -> int:
 
 
 def _readied_of(state: EncounterState, cid: str) -> Readied | None:
-    return next((r for r in state.readied if r.actor == cid), None)
+    readied = state.readied
+    if not readied:  # the usual case, asked for every creature on every MOVED / ATTACKED trigger
+        return None
+    return next((r for r in readied if r.actor == cid), None)
 
 
 def _check_fire(state: EncounterState, intent: FireReadied) -> None:
