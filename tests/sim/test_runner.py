@@ -1,5 +1,6 @@
 """Running fights: one fight's result, trial seeds, replays and determinism across worker counts."""
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,8 @@ from ashfall.encounters import encounters_root
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.policy import ScriptedTactics
-from ashfall.sim.runner import chunks, play, replay_trial, simulate
-from ashfall.sim.setups import EncounterSetup
+from ashfall.sim.runner import SWEEP_GC_THRESHOLD, chunks, play, play_trials, replay_trial, simulate
+from ashfall.sim.setups import EncounterSetup, Fight
 from tests.sim.duel_kit import duel
 
 DUEL = encounters_root() / "duel.yaml"
@@ -121,3 +122,18 @@ def test_simulate__ruleset_override_is_reported() -> None:
     report = simulate(DUEL, 3, seed=1, ruleset="ashfall-1")
     assert report.ruleset == "ashfall-1"
     assert report.trials == 3
+
+
+def test_play_trials__collects_garbage_less_often_and_puts_the_settings_back() -> None:
+    seen: list[tuple[int, int, int]] = []
+
+    class Watching(EncounterSetup):
+        def build_fight(self, seed: int) -> Fight:
+            seen.append(gc.get_threshold())
+            return super().build_fight(seed)
+
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    play_trials(Watching(DUEL), 3, 0, 2)
+    assert seen and all(t[0] == SWEEP_GC_THRESHOLD for t in seen)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen == 0
