@@ -6,15 +6,20 @@ from dataclasses import replace
 
 import pytest
 
+from ashfall.content.loader import default_library
 from ashfall.content.schema import WeaponKind
-from ashfall.core.types import Size
+from ashfall.core.rng import ScriptedRng
+from ashfall.core.types import DamageType, Size
+from ashfall.engine import events as ev
+from ashfall.engine import harm
 from ashfall.engine.actions import Refused
-from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.engine.effects import EffectKind, TimedEffect, expire_effects
 from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, melee_weapons
 from ashfall.engine.moves.strike import Strike
+from ashfall.engine.setup import make_combatant
 from ashfall.grid.board import Board, Square, Terrain, footprint
 from ashfall.grid.paths import reachable, shortest_path
-from ashfall.rules.durations import Duration
+from ashfall.rules.durations import Duration, TurnBoundary, TurnEdge
 from ashfall.sim.approach import MoveGraph
 from tests.engine.maneuver_helpers import fighter, started
 
@@ -126,3 +131,34 @@ def test_approach_expander__finds_the_path_the_step_prices_find(goal: Square) ->
     for _ in range(2):  # the second search reads the square table the first one filled
         found = shortest_path((1, 1), lambda s: s == goal, graph.pricer(), expand=expand)
         assert found == shortest_path((1, 1), lambda s: s == goal, graph.price)
+
+
+def test_expire_effects__a_boundary_that_changes_nothing_keeps_the_tuple() -> None:
+    lasting = TimedEffect("lean", EffectKind.NO_COVER, "a", "COV-4", Duration.until_removed())
+    timed = TimedEffect("pin", EffectKind.SUPPRESSED, "b", "SUP-11", Duration.end_of_next_turn("b"))
+    start_b, end_b = TurnBoundary("b", TurnEdge.START, 1), TurnBoundary("b", TurnEdge.END, 1)
+    effects = (lasting,)
+    assert expire_effects(effects, end_b) == (effects, ()) and expire_effects(effects, end_b)[0] is effects
+    assert expire_effects((), end_b) == ((), ())
+    kept, gone = expire_effects((lasting, timed), start_b)  # the timed one's bookkeeping moves on: a new tuple
+    assert gone == () and kept[0] is lasting and kept[1] != timed
+    kept, gone = expire_effects(kept, end_b)
+    assert (kept, gone) == ((lasting,), (replace(timed, duration=gone[0].duration),))
+
+
+@pytest.mark.rule("MOR-27")
+def test_after_damage__a_hit_that_drops_nobody_only_reads_breaking_points() -> None:
+    from tests.engine.test_morale_engine import band, ctx_of, of, with_points
+
+    plain = band(bandits=2, party=2, leader=False)
+    with ScriptedRng([]) as rng:  # no group check: no die may be rolled
+        ctx = ctx_of(plain, rng)
+        harm.deal_damage(ctx, "b1", {DamageType.PSYCHIC: 1}, source="p1", label="test")
+    assert of(ctx.log, ev.MoraleChanged) == [] and of(ctx.log, ev.MoraleChecked) == []
+    pointed = band(bandits=0, party=2, leader=False,
+                   extra=(with_points(make_combatant(default_library(), "bandit", "b1", "bandits"), "hp-below-25%"),))
+    with ScriptedRng([]) as rng:
+        ctx = ctx_of(pointed, rng)
+        harm.deal_damage(ctx, "b1", {DamageType.PSYCHIC: 7}, source="p1", label="test")
+    (change,) = of(ctx.log, ev.MoraleChanged)
+    assert change.rule == "MOR-27"

@@ -63,12 +63,20 @@ class TimedEffect:
 def expire_effects(effects: tuple[TimedEffect, ...], boundary: TurnBoundary) -> tuple[
         tuple[TimedEffect, ...], tuple[TimedEffect, ...]]:
     """The effects kept (bookkeeping updated) and those that end at this boundary."""
+    if not effects:
+        return effects, ()
     kept: list[TimedEffect] = []
     gone: list[TimedEffect] = []
+    changed = False
     for e in effects:
         d = advance(e.duration, boundary)
         if d is None:
             gone.append(e)
+        elif d is e.duration:
+            kept.append(e)
         else:
-            kept.append(e if d is e.duration else replace(e, duration=d))
+            kept.append(replace(e, duration=d))
+            changed = True
+    if not gone and not changed:
+        return effects, ()  # the same tuple: the state's effects index (keyed by identity) stays valid
     return tuple(kept), tuple(gone)

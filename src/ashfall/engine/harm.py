@@ -19,6 +19,8 @@ from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, apply
 from ashfall.rules.defenses import Defenses
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, add_condition, end_on
 
+_DMG_1, _C_CHA, _C_GRA = rule("DMG-1"), rule("C-CHA"), rule("C-GRA")  # looked up once, not per damage
+
 AfterDamage = Callable[[Context, str, str, DamageResult], None]
 AFTER_DAMAGE: list[AfterDamage] = []
 """Hooks run after every damage event: (ctx, target id, source id, result)."""
@@ -82,18 +84,18 @@ def deal_damage(
         ev.LedgerLine(r.step.value, r.type.value, r.before, r.after, r.rule, r.label) for r in result.rows
     )
     ctx.emit(ev.DamageTaken(target, source, result.total_to_temp + result.total_to_hp, rows, result.health_after,
-                            critical, result.killed or result.status_rule or rule("DMG-1")))
+                            critical, result.killed or result.status_rule or _DMG_1))
     for condition, why in result.conditions_gained:
         if condition is Condition.PRONE and not c.has(Condition.PRONE):
             add(ctx, target, AppliedCondition(Condition.PRONE, why))
     attacker = ctx.state.combatants.get(source)
     if attacker is not None and result.total > 0 and ctx.state.get(target).conditions:  # none: nothing to end
         allies = frozenset(a.id for a in ctx.state.allies_of(source))
-        end_conditions(ctx, target, EndEvent(EndTrigger.HARMED_BY_SOURCE_SIDE, source, allies), rule("C-CHA"))
+        end_conditions(ctx, target, EndEvent(EndTrigger.HARMED_BY_SOURCE_SIDE, source, allies), _C_CHA)
     if result.health_after.is_down and not result.health_before.is_down:
         # a grappler that drops lets go of everyone it grappled (C-GRA)
         for other in ctx.state.combatants.values():
-            end_conditions(ctx, other.id, EndEvent(EndTrigger.SOURCE_INCAPACITATED, target), rule("C-GRA"))
+            end_conditions(ctx, other.id, EndEvent(EndTrigger.SOURCE_INCAPACITATED, target), _C_GRA)
     for hook in AFTER_DAMAGE:
         hook(ctx, target, source, result)
     return result

@@ -152,14 +152,24 @@ def one_event(ctx: Context, *, magical: bool = False) -> Iterator[_Batch]:
 
 
 def _after_damage(ctx: Context, target: str, source: str, result: DamageResult) -> None:
-    if not morale_active(ctx.state):
+    state = ctx.state
+    if not morale_active(state):
         return
-    c = ctx.state.get(target)
-    with one_event(ctx) as batch:  # any damage can meet a Breaking Point (hp-below-N%)
-        if result.health_after.is_down and not result.health_before.is_down:
-            batch.downed.append(target)
-            if c.creature.leader and not mr.unable_to_command(conditions_of(c.conditions)):
-                batch.leaders_down.append(target)
+    dropped = result.health_after.is_down and not result.health_before.is_down
+    outer = _BATCH.get()
+    if not dropped:
+        # Nothing to record in the event. Inside a wider event the outer one resolves it; alone it is an event
+        # that fires no group trigger (no drop, leader down or fear: every group's record stays as it is), so
+        # resolving it comes down to the Breaking Points (any damage can meet hp-below-N%), exactly as
+        # :func:`_resolve` would run them for an empty batch.
+        if outer is None and not state.ended:
+            _breaking_points(ctx, _Batch())
+        return
+    c = state.get(target)
+    with one_event(ctx) as batch:
+        batch.downed.append(target)
+        if c.creature.leader and not mr.unable_to_command(conditions_of(c.conditions)):
+            batch.leaders_down.append(target)
 
 
 def _after_condition(ctx: Context, target: str, applied: AppliedCondition, before: frozenset[Condition]) -> None:
@@ -253,8 +263,10 @@ def _breaking_points(ctx: Context, batch: _Batch) -> None:
     """Breaking Points met now force their status without a roll (MOR-27, MOR-28)."""
     state = ctx.state
     for c in state.combatants.values():
+        if not c.creature.morale.breaking_points:  # the usual case, read before the (pure) group key
+            continue
         key = group_key(state, c)
-        if not c.creature.morale.breaking_points or key is None or not fighting(c):
+        if key is None or not fighting(c):
             continue
         allies, enemies = side_counts(state, c.side)
         facts = BreakingFacts(

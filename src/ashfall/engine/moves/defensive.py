@@ -279,14 +279,19 @@ def _intercept(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
 # ----- Return Fire -----
 
 
+def _in_range(state: EncounterState, reactor: Combatant, shooter: Combatant, w: Weapon) -> bool:
+    """The cheap half of :func:`return_fire_weapon`'s test for one weapon: all but the cover check."""
+    if w.kind is not WeaponKind.RANGED or stowed(reactor, w.id) or not reactor.creature.is_proficient_with(w):
+        return False
+    if w.ammo_capacity is not None and reactor.ammo.get(w.id, w.ammo_capacity) < 1:
+        return False
+    return distance(state, reactor, shooter) <= (w.range_normal or 0)
+
+
 def return_fire_weapon(state: EncounterState, reactor: Combatant, shooter: Combatant) -> Weapon | None:
     """A loaded, drawn ranged weapon it is proficient with that reaches the shooter at normal range (RX-31)."""
     for w in reactor.weapons:
-        if w.kind is not WeaponKind.RANGED or stowed(reactor, w.id) or not reactor.creature.is_proficient_with(w):
-            continue
-        if w.ammo_capacity is not None and reactor.ammo.get(w.id, w.ammo_capacity) < 1:
-            continue
-        if distance(state, reactor, shooter) > (w.range_normal or 0):
+        if not _in_range(state, reactor, shooter, w):
             continue
         try:
             check_attack_reach(state, reactor, shooter, w, AttackMode.RANGED)
@@ -306,6 +311,10 @@ def _return_fire_ok(state: EncounterState, reactor: Combatant, trigger: Trigger)
         if not rs.return_fire_allies or hit.side != reactor.side or distance(state, reactor, hit) > (
                 rs.return_fire_ally_ft):
             return False
+    # no weapon passes the cheap tests (a melee reactor, out of range): return_fire_weapon would find none, so
+    # the sight question (layers on every square of both spaces) is skipped; all three reads are pure
+    if not any(_in_range(state, reactor, shooter, w) for w in reactor.weapons):
+        return False
     return can_see(state, reactor, shooter) and return_fire_weapon(state, reactor, shooter) is not None
 
 
