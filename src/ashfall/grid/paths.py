@@ -70,40 +70,21 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
     """
     if goal(start):
         return Path((), ())
-    if expand is not None:
-        return _search(start, goal, expand, budget_ft)
-    counter = 0
-    frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
-    came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
-    best: dict[tuple[Square, int], int] = {(start, 0): 0}
-    pop, push, known = heapq.heappop, heapq.heappush, best.get  # locals: this loop runs for every Stride planned
-    limit = budget_ft
-    while frontier:
-        spent, _, here, parity = pop(frontier)
-        if spent > known((here, parity), spent):
-            continue
-        if here != start and goal(here):
-            return _walk_back(came, (here, parity))
+    return _search(start, goal, expand or _expand_by(cost), budget_ft)
+
+
+def _expand_by(cost: StepCost) -> Expand:
+    """The steps out of a square priced by ``cost``, in :data:`STEP_OFFSETS` order (unpriceable ones left out)."""
+    def expand(here: Square, parity: int) -> list[tuple[Square, int, int]]:
         x, y = here
-        node = (here, parity)
+        found = []
         for dx, dy, diagonal in _STEPS:
             nxt = (x + dx, y + dy)
             feet = cost(here, nxt, parity)
-            if feet is None:
-                continue
-            total = spent + feet
-            if limit is not None and total > limit:
-                continue
-            after = parity ^ diagonal  # the diagonals taken so far, mod 2
-            key = (nxt, after)
-            seen = known(key)
-            if seen is not None and seen <= total:
-                continue
-            best[key] = total
-            came[key] = (node, feet)
-            counter += 1
-            push(frontier, (total, counter, nxt, after))
-    return None
+            if feet is not None:
+                found.append((nxt, feet, diagonal))
+        return found
+    return expand
 
 
 def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Path | None:
