@@ -55,7 +55,9 @@ def gap_ft(a: Sequence[Square], b: Sequence[Square]) -> int:
     """Feet between two spaces (:func:`ashfall.grid.geometry.space_distance_ft`, 5-ft diagonals), fast for 1 x 1."""
     if len(a) == 1 and len(b) == 1:
         (ax, ay), (bx, by) = a[0], b[0]
-        return max(abs(ax - bx), abs(ay - by)) * SQUARE_FT
+        dx = ax - bx if ax > bx else bx - ax  # no builtin calls: the AI asks this ~100k times a fight set
+        dy = ay - by if ay > by else by - ay
+        return (dx if dx > dy else dy) * SQUARE_FT
     return space_distance_ft(a, b)
 
 
@@ -69,9 +71,12 @@ def sightline(board: Board, attacker: Sequence[Square], target: Sequence[Square]
 
     Both depend on the board and the two spaces only; the AI asks for them together for every what-if square.
     """
-    key = (_keep(board), tuple(attacker), tuple(target))
+    # An entry exists only while its board is kept (emptying the boards empties the covers), so a board's id
+    # finds only that board's entries: registering it (:func:`_keep`) is needed on a miss only.
+    key = (id(board), tuple(attacker), tuple(target))
     found = _COVER.get(key)
     if found is None:
+        _keep(board)
         if len(_COVER) >= _LIMIT:
             _COVER.clear()
         found = _COVER[key] = (cover_between(board, attacker, target)[0], high_ground(board, attacker, target))

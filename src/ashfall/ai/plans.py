@@ -267,3 +267,21 @@ def plan_key(plan: Plan, drop_step: float) -> tuple[int, float, float, int]:
     """
     tier = int(plan.p_drop / drop_step + 1e-9) if drop_step > 0 else 0
     return (tier, round(plan.frac, 9), round(plan.p_drop, 9), -plan.actions)
+
+
+def full_plan_inputs(target: str, s: Setting, costs: Costs, actions: int, token: int, openers: bool,
+                     drop_step: float) -> tuple[object, ...]:
+    """Everything the best plan against ``target`` in a setting with openers and groups depends on.
+
+    What :func:`plans_for` reads of the setting for this target: its odds inputs (upright
+    and prone), HP, each block's further targets with their odds inputs and HP, each opener's odds, MAP so
+    far, rounds loaded and the blocks allowed; then the action costs (the ruleset by its token, the weapon's
+    magazine and reload), the actions left, whether openers count and the drop step. Starts with a tag, so it
+    never equals a plain setting's key.
+    """
+    groups = tuple((b, g[target]) for b, g in s.group.items() if target in g)
+    members = tuple(dict.fromkeys(o for _, g in groups for o in g))
+    return ("full", s.bases[target], s.prone_bases.get(target), s.hp[target], groups,
+            tuple(s.bases[o] for o in members), tuple(s.hp[o] for o in members),
+            tuple(s.opener_odds.get((op, target)) for op in OPENERS), s.map_steps, s.ammo, token, costs.capacity,
+            costs.reload, actions, s.available, openers, drop_step)

@@ -13,7 +13,7 @@ nothing in the state changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ashfall.ai.odds_cache import AttackKey, expr_token
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
@@ -74,12 +74,37 @@ class AttackOption:
         return args
 
 
+_OPTIONS: dict[tuple[int, tuple[bool, ...], bool, int], tuple[tuple[Weapon, ...], tuple[AttackOption, ...]]] = {}
+_OPTIONS_MAX = 1024
+"""Attack options by the weapons tuple's id, which weapons are stowed, whether it is a machine and the natural reach.
+
+A combatant's ``weapons`` is an immutable tuple of frozen weapons that the applier replaces, never mutates, so the
+options are a pure function of the key; an entry keeps its tuple alive and is used only while it is that very
+tuple, so a reused id never matches another. Nothing invalidates it; emptied when full."""
+
+
 def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, ...]:
-    """Every way the creature can attack now: drawn weapons (thrown ones also thrown), else unarmed."""
+    """Every way the creature can attack now: drawn weapons (thrown ones also thrown), else unarmed (cached)."""
+    weapons = c.weapons
+    hidden = tuple(stowed(c, w.id) for w in weapons) if c.uses else ()
+    machine, natural = c.creature.machine, state.ruleset.attack.natural_reach
+    key = (id(weapons), hidden, machine, natural)
+    known = _OPTIONS.get(key)
+    if known is not None and known[0] is weapons:
+        return known[1]
+    found = _attack_options(weapons, hidden, machine, natural)
+    if len(_OPTIONS) >= _OPTIONS_MAX:
+        _OPTIONS.clear()
+    _OPTIONS[key] = (weapons, found)
+    return found
+
+
+def _attack_options(weapons: tuple[Weapon, ...], hidden: tuple[bool, ...], machine: bool,
+                    natural: int) -> tuple[AttackOption, ...]:
+    """:func:`attack_options` of a weapons tuple with these weapons stowed (``hidden``: none when empty)."""
     found: list[AttackOption] = []
-    natural = state.ruleset.attack.natural_reach
-    for w in c.weapons:
-        if stowed(c, w.id):
+    for i, w in enumerate(weapons):
+        if hidden and hidden[i]:
             continue
         if w.kind is WeaponKind.RANGED:
             found.append(AttackOption(w, w.id, mode_for(w), False, False, True, w.range_long or w.range_normal or 0,
@@ -89,7 +114,7 @@ def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, .
         if w.has(WeaponProperty.THROWN):
             found.append(AttackOption(w, w.id, mode_for(w, True), True, False, True,
                                       w.range_long or w.range_normal or 0, len(found)))
-    if not any(not o.ranged for o in found) and not c.creature.machine:
+    if not any(not o.ranged for o in found) and not machine:
         found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False, natural, len(found)))
     return tuple(found)
 
@@ -212,6 +237,11 @@ class _Core:
     auto_crit: bool
     keep: tuple[object, ...]
     """The stat blocks and gear the cache key names by identity, kept alive so their ids stay theirs."""
+    plain: dict[int, AttackBase] = field(default_factory=dict, compare=False, repr=False)
+    """The odds inputs built on this core while no timed effect is in play, by ruleset token (see :func:`base_for`).
+
+    Without effects nothing else goes into them, so they live exactly as long as the core (bounded by the tokens).
+    """
 
 
 _CORES: dict[tuple[object, ...], _Core | None] = {}
@@ -280,6 +310,14 @@ def base_for(state: EncounterState, attacker: Combatant, target: Combatant, opti
     core = _core(state, attacker, target, option, sit, defenses, a_conditions, t_conditions)
     if core is None:
         return None
+    if not state.effects:  # no suppression, no "advantage on the next attack", no Aim: the core decides it all
+        found = core.plain.get(token)
+        if found is None:
+            net = resolve_advantage(core.sources)._value_
+            found = core.plain[token] = AttackBase(
+                core.bonus, net, net, 0, core.dv, core.full, core.dice_only, core.dr, core.resist,
+                core.vulnerable, core.immune, core.auto_crit, token)
+        return found
     sources = core.sources
     pinned = suppressed(state, attacker) if state.effects else ()
     if pinned:

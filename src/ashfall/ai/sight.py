@@ -77,7 +77,7 @@ class Sights:
     _cache: dict[tuple[str, Space, str, Space, bool], int] = field(default_factory=dict)
     _near_sets: dict[tuple[str, str | None], frozenset[Square]] = field(default_factory=dict)
     _lean: dict[str, bool] = field(default_factory=dict)
-    _fixed: dict[tuple[str, str], int] = field(default_factory=dict)
+    _pairs: dict[tuple[str, str], tuple[int, Space, frozenset[Square], bool, bool]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.state.combatants.values():
@@ -108,12 +108,16 @@ class Sights:
         """
         return situation_of(self.code(attacker, a_space, target, t_space, ranged))
 
-    def code(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space, ranged: bool) -> int:
-        """:meth:`situation` as its :func:`situation_code` (cached)."""
+    def code(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space, ranged: bool,
+             gap: int = -1) -> int:
+        """:meth:`situation` as its :func:`situation_code` (cached).
+
+        ``gap``: the feet between the two spaces when the caller has them already (-1: not known).
+        """
         key = (attacker.id, a_space, target.id, t_space, ranged)
         found = self._cache.get(key)
         if found is None:
-            found = self._read(attacker, a_space, target, t_space)
+            found = self._read(attacker, a_space, target, t_space, gap)
             if not ranged:
                 if not (a_space and t_space):
                     found |= _CLOSE  # off the map a melee attack is one at hand
@@ -123,41 +127,51 @@ class Sights:
             self._cache[key] = found
         return found
 
-    def _fixed_bits(self, attacker: Combatant, target: Combatant) -> int:
-        """The bits no square changes: flat-footed in a surprise round (FF-1), unseen (AMOD-5), leaning out."""
+    def _pair(self, attacker: Combatant, target: Combatant) -> tuple[int, Space, frozenset[Square], bool, bool]:
+        """What :meth:`_read` needs of one attacker-target pair that no square changes (read once per pair).
+
+        The bits no square changes (flat-footed in a surprise round, FF-1; unseen, AMOD-5; the target leaning
+        out), the target's space now, the squares within 5 ft of a hostile with the target where it stands,
+        whether the attacker leans out (COV-4), and whether the target, moved next to the attacker, counts as a
+        hostile within 5 ft (AMOD-7).
+        """
         key = (attacker.id, target.id)
-        found = self._fixed.get(key)
+        found = self._pairs.get(key)
         if found is None:
-            found = ((target.surprised and self.state.round <= 1) * _FLAT_FOOTED
+            fixed = ((target.surprised and self.state.round <= 1) * _FLAT_FOOTED
                      | attacker.has(Condition.HIDDEN) * _UNSEEN | self._leaning(target) * _LEANING)
-            self._fixed[key] = found
+            found = self._pairs[key] = (
+                fixed, self.spaces[target.id], self._near(attacker.side, None), self._leaning(attacker),
+                target.side != attacker.side and self._can_threaten(target))
         return found
 
-    def _read(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space) -> int:
+    def _read(self, attacker: Combatant, a_space: Space, target: Combatant, t_space: Space, gap: int = -1) -> int:
         """The bits melee and ranged attacks share: cover, high ground, within 5 ft, a hostile within 5 ft (AMOD-7).
 
         For AMOD-7 the target is counted on ``t_space`` (where it would stand), everyone else where they stand.
         """
-        code = self._fixed_bits(attacker, target)
-        moved = t_space != self.spaces[target.id]
-        hostile = bool(a_space) and not self._near(attacker.side, target.id if moved else None).isdisjoint(a_space)
+        code, home, near, lean, threatens = self._pair(attacker, target)
+        moved = t_space != home
+        if moved:  # the target is counted where it would stand
+            near = self._near(attacker.side, target.id)
+        hostile = bool(a_space) and not near.isdisjoint(a_space)
         if not (a_space and t_space):
             return code | hostile * _HOSTILE
         state = self.state
         board = state.board
         if board is not None:
-            if self._leaning(attacker):
+            if lean:
                 here = attacker.standing_on(a_space[0]) if a_space != self.spaces[attacker.id] else attacker
-                there = target.standing_on(t_space[0]) if t_space != self.spaces[target.id] else target
+                there = target.standing_on(t_space[0]) if moved else target
                 code |= _COVER_CODE[cover_level(state, here, there)] << _COVER_SHIFT
                 if high_ground(board, a_space, t_space):
                     code |= _HIGH_GROUND
             else:
                 level, hg = sightline(board, a_space, t_space)
                 code |= _COVER_CODE[level] << _COVER_SHIFT | hg * _HIGH_GROUND
-        if gap_ft(a_space, t_space) <= SQUARE_FT:
+        if (gap if gap >= 0 else gap_ft(a_space, t_space)) <= SQUARE_FT:
             code |= _CLOSE
-            if moved and not hostile and target.side != attacker.side and self._can_threaten(target):
+            if moved and threatens:
                 hostile = True
         return code | hostile * _HOSTILE
 

@@ -52,8 +52,9 @@ from ashfall.ai.movement import (
     routes,
     threats,
 )
+from ashfall.ai.outmatched import incoming
 from ashfall.ai.profile import shots_left
-from ashfall.ai.targeting import Candidate, downed_targets, drop_tier, focus, rank, standing_targets
+from ashfall.ai.targeting import Candidate, downed_targets, drop_tier, focus, rank, ranker, standing_targets
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine.actions import ACTIONS
@@ -222,8 +223,9 @@ class TacticalPolicy:
         best: dict[str, Candidate] = {}
         tw = self.config.threat_weight * weight
         step = self.config.drop_step
+        by_rank = ranker(step)
         for tid, cands in per_target.items():
-            cands.sort(key=lambda x: rank(x, step), reverse=True)
+            cands.sort(key=by_rank, reverse=True)
             top: Candidate | None = None
             for cand in cands:
                 if top is not None and (drop_tier(cand, step), round(cand.net, 9)) < (drop_tier(top, step),
@@ -248,25 +250,29 @@ class TacticalPolicy:
             spaces, reach, shoot_anywhere = self._wanted(view)
             ways += [r for sq, r in routes(state, c, k - 1, view.graph, view.reaches, spaces, reach,
                                            self.config.max_routes).items() if sq != here]
+        drop_step, use_openers = self.config.drop_step, self.config.openers
+        best_plan, setting_at, aoo_damage = view.best_plan, view.setting, view.aoo_damage
         for route in ways:
             left = k - route.actions
             full = route.actions == 0
             square = None if full else route.to
-            aoo_path = sum(view.aoo_damage(e) for e in route.provokers)
+            provokers = route.provokers
+            aoo_path = sum(aoo_damage(e) for e in provokers) if provokers else 0
+            openers = full and use_openers
             for option in view.options:
                 if option.ranged and not (full or route.step or shoot_anywhere):
                     continue  # a shooter with a shot from here only weighs Steps (cover, AMOD-7), not walks
-                setting = view.setting(square, option, full=full)
+                setting = setting_at(square, option, full=full)
                 if setting is None:
                     continue
-                shooting = sum(view.aoo_damage(e) for e in view.in_reach_of(square)
-                               if e not in route.provokers) if option.ranged else 0.0
-                penalty = weight * (aoo_path + shooting)
+                shooting = sum(aoo_damage(e) for e in view.in_reach_of(square)
+                               if e not in provokers) if option.ranged else 0.0
+                aoo = aoo_path + shooting
+                penalty = weight * aoo
                 for target in setting.bases:
-                    plan = view.best_plan(target, setting, left, full=full, openers=full and self.config.openers,
-                                          drop_step=self.config.drop_step)
+                    plan = best_plan(target, setting, left, full=full, openers=openers, drop_step=drop_step)
                     if plan is not None:
-                        yield Candidate(route, plan, aoo_path + shooting, 0.0, plan.frac - penalty)
+                        yield Candidate(route, plan, aoo, 0.0, plan.frac - penalty)
 
     def _wanted(self, view: TurnView) -> tuple[tuple[tuple[Square, ...], ...], int, bool]:
         """Squares worth moving to: a target within melee reach, or within range if it cannot shoot from here.
@@ -305,7 +311,7 @@ class TacticalPolicy:
             return None
         if best is not None and best.candidate is not None and best.candidate.plan.p_drop >= 0.5:
             return None
-        if view.incoming() < hp_left(c):
+        if incoming(view) < hp_left(c):
             return None
         if Condition.DODGING not in c.condition_set:
             intent = Dodge(c.id)

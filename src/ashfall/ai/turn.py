@@ -12,9 +12,9 @@ from typing import Any
 
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.movement import MoveGraph, Reach, threats
-from ashfall.ai.odds_cache import attack_value, ruleset_token, turn_value
+from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.openers import multi_targets, openers
-from ashfall.ai.plans import Block, Costs, Plan, Setting, plan_key, plans_for
+from ashfall.ai.plans import Block, Costs, Plan, Setting, full_plan_inputs, plan_key, plans_for
 from ashfall.ai.profile import (
     AttackBase,
     AttackOption,
@@ -42,7 +42,7 @@ from ashfall.ruleset.sections import MapCounting
 _ACTIVITY = {Block.POWER: (Activity.POWER_STRIKE, PowerStrike), Block.ALL_OUT: (Activity.ALL_OUT, AllOutAttack),
              Block.SWEEP: (Activity.SWEEPING, SweepingStrike), Block.FULL_AUTO: (Activity.FULL_AUTO, FullAutoBurst)}
 _BEST: dict[tuple[object, ...], tuple[tuple[Block, ...], tuple[str, ...], float, float, float, int] | None] = {}
-"""Best plans without openers or groups, by everything they depend on (see :meth:`TurnView.best_plan`).
+"""Best plans by everything they depend on (:meth:`TurnView.best_plan`, :func:`~ashfall.ai.plans.full_plan_inputs`).
 
 A pure function of its key (the ruleset by its token), so nothing invalidates it; bounded by :data:`_BEST_MAX`.
 """
@@ -85,6 +85,7 @@ class TurnView:
     _graph: MoveGraph | None = None
     _reaches: tuple[Reach, ...] | None = None
     _bases: dict[tuple[Square | None, str, int, bool], AttackBase | None] = field(default_factory=dict)
+    _at: dict[tuple[Square | None, int], dict[str, AttackBase]] = field(default_factory=dict)
     _options: dict[int, tuple[int, int | None, frozenset[Block], frozenset[Block]]] = field(default_factory=dict)
     _by_code: dict[tuple[str, int, int, bool], AttackBase | None] = field(default_factory=dict)
     _enemy_values: dict[tuple[str, int, int], float] = field(default_factory=dict)
@@ -96,7 +97,7 @@ class TurnView:
     _legal: dict[Any, bool] = field(default_factory=dict)
     _attacking: list[tuple[Combatant, tuple[AttackOption, ...], tuple[Square, ...], int]] | None = None
     _melee: dict[tuple[str, int], float] = field(default_factory=dict)
-    _plans: dict[tuple[str, int, int, AttackBase], Plan | None] = field(default_factory=dict)
+    _plans: dict[tuple[str, int, int, int], tuple[AttackBase, Plan | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         state = self.engine.state
@@ -190,35 +191,44 @@ class TurnView:
                   drop_step: float) -> Plan | None:
         """The best plan against ``target`` in this setting, by :func:`~ashfall.ai.plans.plan_key`.
 
-        Cached when the setting has no square-specific extras (no multi-target groups, no openers): the plan
-        then depends only on the odds inputs against the target, its HP, MAP so far, rounds loaded, the action
-        costs (the ruleset and the weapon's magazine and reload), the blocks allowed and the actions left, so
-        it is also cached across decisions by those (:data:`_BEST`).
+        A plan depends only on the odds inputs against the target (and, with openers, against it prone), its
+        HP, MAP so far, rounds loaded, the action costs (the ruleset and the weapon's magazine and reload), the
+        blocks allowed, the actions left, the openers' odds and the multi-target groups with their odds inputs
+        and HP, so it is cached across decisions by those (:data:`_BEST`). Without square-specific extras (no
+        groups, no openers) it is also cached within the decision by the odds inputs' identity.
         """
         key = None
-        shared: tuple[object, ...] = ()
-        costs = self.costs(setting.option)
         if not full:
-            key = (target, setting.option.index, actions, setting.bases[target])
-            if key in self._plans:
-                return self._plans[key]
-            shared = (setting.bases[target], setting.hp[target], setting.map_steps, setting.ammo, self.token,
-                      costs.capacity, costs.reload, actions, setting.available, openers, drop_step)
-            if shared in _BEST:
-                known = _BEST[shared]
-                found = None if known is None else Plan(known[0], setting.option, target, *known[1:])
-                self._plans[key] = found
-                return found
+            base = setting.bases[target]
+            # the base by identity (no hashing of its 13 fields): each entry keeps its base alive, so an id
+            # in a key stands for that one object; equal bases under two ids only miss
+            key = (target, setting.option.index, actions, id(base))
+            plans = self._plans
+            if key in plans:
+                return plans[key][1]
+            costs = self.costs(setting.option)
+            shared: tuple[object, ...] = (base, setting.hp[target], setting.map_steps, setting.ammo, self.token,
+                                          costs.capacity, costs.reload, actions, setting.available, openers,
+                                          drop_step)
+        else:
+            costs = self.costs(setting.option)
+            shared = full_plan_inputs(target, setting, costs, actions, self.token, openers, drop_step)
+        if shared in _BEST:
+            known = _BEST[shared]
+            found = None if known is None else Plan(known[0], setting.option, target, *known[1:])
+            if key is not None:
+                plans[key] = (base, found)
+            return found
         best: Plan | None = None
         for p in plans_for(target, setting, costs, actions, openers=openers):
             if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
                 best = p
         if key is not None:
-            self._plans[key] = best
-            if len(_BEST) >= _BEST_MAX:
-                _BEST.clear()
-            _BEST[shared] = None if best is None else (best.blocks, best.others, best.frac, best.capped, best.p_drop,
-                                                       best.actions)
+            plans[key] = (base, best)
+        if len(_BEST) >= _BEST_MAX:
+            _BEST.clear()
+        _BEST[shared] = None if best is None else (best.blocks, best.others, best.frac, best.capped, best.p_drop,
+                                                   best.actions)
         return best
 
     def costs(self, option: AttackOption) -> Costs:
@@ -276,23 +286,25 @@ class TurnView:
         return Setting(option, bases, prone, self.hp, groups, steps, ammo, available, odds)
 
     def _bases_at(self, square: Square | None, option: AttackOption) -> dict[str, AttackBase]:
-        """:meth:`base` against every target that can be attacked from ``square`` with ``option``, in roster order."""
-        bases: dict[str, AttackBase] = {}
-        mine, spaces, c, code, cache = self.space_at(square), self.spaces, self.c, self.sights.code, self._bases
-        limit, ranged, index = option.limit_ft, option.ranged, option.index
+        """:meth:`base` against every target that can be attacked from ``square`` with ``option``, in roster order.
+
+        Cached per square and option for the decision (nobody changes the dict it returns).
+        """
+        key = (square, option.index)
+        found = self._at.get(key)
+        if found is not None:
+            return found
+        found = self._at[key] = {}
+        mine, spaces, c, code, base_in = self.space_at(square), self.spaces, self.c, self.sights.code, self._base_in
+        limit, ranged = option.limit_ft, option.ranged
         for t in self.targets:
-            key = (square, t.id, index, False)
-            if key in cache:
-                b = cache[key]
-            else:
-                b = None
-                theirs = spaces.get(t.id, ())
-                if not (mine and theirs) or gap_ft(mine, theirs) <= limit:
-                    b = self._base_in(t, option, code(c, mine, t, theirs, ranged), False)
-                cache[key] = b
-            if b is not None:
-                bases[t.id] = b
-        return bases
+            theirs = spaces.get(t.id, ())
+            gap = gap_ft(mine, theirs) if mine and theirs else -1
+            if gap <= limit:
+                b = base_in(t, option, code(c, mine, t, theirs, ranged, gap), False)
+                if b is not None:
+                    found[t.id] = b
+        return found
 
     def _per_option(self, option: AttackOption) -> tuple[int, int | None, frozenset[Block], frozenset[Block]]:
         """MAP steps so far, rounds loaded, the blocks allowed, and those without multi-target blocks (cached)."""
@@ -324,17 +336,26 @@ class TurnView:
         if found is not None:
             return found
         mine = self.space_at(square)
-        c, code = self.c, self.sights.code
+        c, code, values = self.c, self.sights.code, self._enemy_values
         total = 0.0
         for e, options, theirs, walk in self._attackers():
             gap = gap_ft(mine, theirs) if mine and theirs else 0
             best = 0.0
+            sit = -1  # every ranged option of the enemy shares one situation: read once, when first needed
             for option in options:
                 if option.ranged:
                     if gap <= option.limit_ft:
-                        best = max(best, self._enemy_value(e, option, code(e, theirs, c, mine, True)))
+                        if sit < 0:
+                            sit = code(e, theirs, c, mine, True, gap)  # feet are the same either way round
+                        value = values.get((e.id, option.index, sit))
+                        if value is None:
+                            value = self._enemy_value(e, option, sit)
+                        if value > best:
+                            best = value
                 elif gap <= option.limit_ft + walk:
-                    best = max(best, self._melee_value(e, option))
+                    value = self._melee_value(e, option)
+                    if value > best:
+                        best = value
             total += best
         self._threat[square] = total
         return total
@@ -361,11 +382,11 @@ class TurnView:
         key = (e.id, option.index)
         found = self._melee.get(key)
         if found is None:
-            b = self._enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
+            b = self.enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
             found = self._melee[key] = attack_value(b.key(1)).expected if b is not None else 0.0
         return found
 
-    def _enemy_base(self, e: Combatant, option: AttackOption, me: Combatant, mine: tuple[Square, ...],
+    def enemy_base(self, e: Combatant, option: AttackOption, me: Combatant, mine: tuple[Square, ...],
                     mine_conditions: frozenset[Condition] | None = None) -> AttackBase | None:
         """The odds inputs of an enemy's attack on the actor standing on ``mine`` (with these conditions)."""
         sit = self.sights.situation(e, self.spaces[e.id], me, mine, option.ranged)
@@ -395,36 +416,11 @@ class TurnView:
             found = 0.0
             for option in attack_options(e, self.state):
                 if not option.ranged:
-                    b = self._enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
+                    b = self.enemy_base(e, option, self.c, self.spaces.get(self.c.id, ()))
                     found = attack_value(b.key(1)).expected if b is not None else 0.0
                     break
             self._aoo[enemy_id] = found
         return found
-
-    def incoming(self) -> float:
-        """Expected damage the enemies standing now could deal the actor in one turn of Strikes (a rough guide).
-
-        A Dodge the actor is under does not count: whether it is outmatched does not change by dodging.
-        """
-        total = 0.0
-        undodged = self.conds[self.c.id] - {Condition.DODGING}
-        actions = self.state.ruleset.turn.actions_per_turn
-        mine = self.spaces.get(self.c.id, ())
-        for e in self.state.enemies_of(self.c.id):
-            theirs = self.spaces.get(e.id, ())
-            if not e.is_active or not theirs or not mine:
-                continue
-            gap = gap_ft(theirs, mine)
-            best = 0.0
-            for option in attack_options(e, self.state):
-                if gap > option.limit_ft + (0 if option.ranged else e.creature.speeds.walk):
-                    continue
-                b = self._enemy_base(e, option, self.c, mine, undodged)
-                if b is not None:
-                    keys = tuple(b.key(n) for n in range(1, actions + 1))
-                    best = max(best, turn_value(keys, hp_left(self.c)).expected)
-            total += best
-        return total
 
     def gap(self, a: str, b: str) -> int:
         """Feet between two creatures (0 when either is off the map)."""
