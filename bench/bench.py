@@ -5,7 +5,9 @@ default policy, the tactical AI), first in this process, then over worker proces
 plays ``ai`` combatants with three Strikes a turn instead, which measures the engine and the runner
 without the AI's look-ahead. Not a test: run it by hand::
 
-    .venv/bin/python bench/bench.py --trials 200 [--policy scripted] [--workers 2]
+    .venv/bin/python bench/bench.py --trials 200 [--policy scripted] [--workers 2] [--encounter FILE]
+
+``--encounter`` measures another encounter file the same way (e.g. ``encounters/duel.yaml``).
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ class Scripted(EncounterSetup):
         return fight
 
 
-def measure(trials: int, workers: int, seed: int, policy: str) -> tuple[float, float, float]:
+def measure(trials: int, workers: int, seed: int, policy: str,
+            encounter: Path = SKIRMISH) -> tuple[float, float, float]:
     """Seconds, fights per second and attack resolutions per second for one sweep."""
-    setup: FightSetup = Scripted(SKIRMISH) if policy == "scripted" else EncounterSetup(SKIRMISH)
+    setup: FightSetup = Scripted(encounter) if policy == "scripted" else EncounterSetup(encounter)
     setup.build_fight(0)  # load the file and content outside the timing
     start = time.perf_counter()
     report = simulate(setup, trials, seed, workers=workers)
@@ -51,10 +54,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the second run (default 2)")
     parser.add_argument("--policy", choices=("default", "scripted"), default="default",
                         help="who plays `tactics: ai` creatures (default: the default policy)")
+    parser.add_argument("--encounter", type=Path, default=SKIRMISH, help="the encounter file (default: the skirmish)")
     args = parser.parse_args()
-    print(f"{SKIRMISH.name}: {args.trials} fights per run, policy {args.policy}")
+    print(f"{args.encounter.name}: {args.trials} fights per run, policy {args.policy}")
     for workers in (1, args.workers):
-        elapsed, fights, attacks = measure(args.trials, workers, args.seed, args.policy)
+        elapsed, fights, attacks = measure(args.trials, workers, args.seed, args.policy, args.encounter)
         print(f"workers={workers}: {elapsed:7.2f} s  {fights:8.1f} fights/s  {attacks:9.1f} attack resolutions/s")
 
 
