@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -9,17 +10,25 @@ import pytest
 from ashfall.content.loader import default_library
 from ashfall.content.schema import WeaponKind
 from ashfall.core.rng import ScriptedRng
-from ashfall.core.types import DamageType, Size
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import Condition, DamageType, Size
 from ashfall.engine import events as ev
 from ashfall.engine import harm
 from ashfall.engine.actions import Refused
 from ashfall.engine.effects import EffectKind, TimedEffect, expire_effects
+from ashfall.engine.engine import can_act
 from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, melee_weapons
-from ashfall.engine.moves.strike import Strike
+from ashfall.engine.moves.strike import Strike, strike_out_of_reach
+from ashfall.engine.reactions import can_react
 from ashfall.engine.setup import make_combatant
+from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square, Terrain, footprint
 from ashfall.grid.paths import reachable, shortest_path
-from ashfall.rules.durations import Duration, TurnBoundary, TurnEdge
+from ashfall.rules import conditions as cond
+from ashfall.rules.defense import AttackTraits, Cover, defense_value, untargetable_behind
+from ashfall.rules.durations import AppliedCondition, Duration, TurnBoundary, TurnEdge
+from ashfall.rules.health import Vitality
+from ashfall.ruleset import preset
 from ashfall.sim.approach import MoveGraph
 from tests.engine.maneuver_helpers import fighter, started
 
@@ -162,3 +171,80 @@ def test_after_damage__a_hit_that_drops_nobody_only_reads_breaking_points() -> N
         harm.deal_damage(ctx, "b1", {DamageType.PSYCHIC: 7}, source="p1", label="test")
     (change,) = of(ctx.log, ev.MoraleChanged)
     assert change.rule == "MOR-27"
+
+
+@pytest.mark.rule("ATK-1", "ATK-2", "CONC-11")
+@pytest.mark.parametrize(("target_at", "expected"),
+                         [((2, 1), 1), ((3, 1), 8), ((4, 3), 9), ((12, 1), 9), ((39, 9), 10)])
+def test_strike_out_of_reach__only_says_so_of_strikes_the_check_refuses(target_at: Square, expected: int) -> None:
+    """Only the unknown weapon is skipped next to the target; the halberd (10 ft) and the pistol drop out with range."""
+    eng = started([fighter("a", "x", (1, 1), weapons=["combat-knife", "halberd", "pistol"]),
+                   fighter("b", "y", target_at)], Board(40, 10))
+    strikes = [Strike("a", "b", w, unarmed=u) for w in ("combat-knife", "halberd", "pistol", None, "nope")
+               for u in (False, True)]
+    skipped = 0
+    for strike in strikes:
+        try:
+            eng.check(strike)
+            legal = True
+        except Refused:
+            legal = False
+        if strike_out_of_reach(eng.state, strike):
+            skipped += 1
+            assert not legal, strike
+    assert strike_out_of_reach(eng.state, replace(strikes[0], square=target_at)) is False  # a guess is measured
+    assert skipped == expected
+
+
+@pytest.mark.rule("COV-3", "STC-8", "STC-9", "COV-4")
+@pytest.mark.parametrize("edition", ["ashfall-2", "ashfall-1"])
+def test_untargetable_behind__is_defense_values_untargetable_reason(edition: str) -> None:
+    rs = preset(edition)
+    target = fighter("b", "y", (2, 1))
+    seen: set[RuleId | None] = set()
+    every_traits = [None, *(AttackTraits(*bits) for bits in itertools.product((False, True), repeat=5))]
+    for cover, traits, leaning in itertools.product(Cover, every_traits, (False, True)):
+        full = defense_value(target.creature, target.armor, target.shield, rs, conditions=target.condition_set,
+                             cover=cover, attack=traits, leaning_out=leaning).untargetable_reason
+        assert untargetable_behind(cover, traits, rs, leaning_out=leaning) == full
+        seen.add(full)
+    assert None in seen and len(seen) >= 2  # both targetable and untargetable answers came up
+
+
+def _can_react_in_full(state: EncounterState, c: Combatant) -> RuleId | None:
+    """can_react as it reads without its early exits (the reference the fast paths must agree with)."""
+    blocked = [(not c.reaction_available, "RX-1"), (c.health.is_down, "DEATH-1"),
+               (c.surprised and state.round <= 1, "SUR-2"), (bool(c.uses.get("broken", 0)), "MOR-22")]
+    for hit, rule_id in blocked:
+        if hit:
+            return rule(rule_id)
+    verdict = cond.can_react(c.condition_set, state.ruleset)
+    return None if verdict.allowed else (verdict.rule or rule("C-INC"))
+
+
+@pytest.mark.rule("RX-1", "C-INC", "DEATH-1")
+@pytest.mark.parametrize("condition", [None, Condition.STUNNED, Condition.UNCONSCIOUS, Condition.PRONE])
+@pytest.mark.parametrize(("spent", "hp"), [(False, 10), (True, 10), (False, 0)])
+def test_can_react__early_exits_agree_with_the_full_test(condition: Condition | None, spent: bool, hp: int) -> None:
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (2, 1))])
+    c = eng.state.get("a")
+    c.reaction_available = not spent
+    c.health = c.health.evolve(hp=hp, vitality=Vitality.ALIVE if hp else Vitality.DYING)
+    c.conditions = () if condition is None else (AppliedCondition(condition, "C-INC"),)
+    expected = _can_react_in_full(eng.state, c)
+    assert can_react(eng.state, c) == expected
+    if condition is Condition.STUNNED and not spent and hp:
+        assert expected is not None  # the full test can refuse: the early exit must not hide that
+
+
+@pytest.mark.rule("AE-1", "C-INC", "G-13")
+@pytest.mark.parametrize("condition", [None, Condition.STUNNED, Condition.DAZED, Condition.PRONE])
+@pytest.mark.parametrize(("actions", "hp"), [(3, 10), (0, 10), (3, 0)])
+def test_can_act__early_exit_agrees_with_max_actions(condition: Condition | None, actions: int, hp: int) -> None:
+    eng = started([fighter("a", "x", (1, 1)), fighter("b", "y", (2, 1))])
+    state = eng.state
+    state.ruleset = state.ruleset.with_options(turn={"actions_per_turn": actions})
+    c = state.get("a")
+    c.health = c.health.evolve(hp=hp, vitality=Vitality.ALIVE if hp else Vitality.DYING)
+    c.conditions = () if condition is None else (AppliedCondition(condition, "C-INC"),)
+    assert can_act(c, state) is (cond.max_actions(c.condition_set, state.ruleset).actions > 0)

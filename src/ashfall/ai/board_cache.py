@@ -24,11 +24,14 @@ from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, fo
 from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
 
 _LIMIT = 1 << 16
+LIMIT = _LIMIT
+"""Most entries a board cache holds."""
 _BOARDS: dict[int, Board] = {}
 _COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], tuple[CoverLevel, bool]] = {}
 _STEPS: dict[tuple[int, int, bool, str, int, Square, Square, int], int | None] = {}
 _ADJ: dict[tuple[int, int, bool, str, int], dict[Square, tuple[Edge, ...]]] = {}
 _INDEX: dict[tuple[int, int, bool, str, int], BoardIndex] = {}
+_SIGHT_BITS: dict[int, dict[tuple[tuple[Square, ...], tuple[Square, ...]], int]] = {}
 
 ORDER = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))
 """Neighbour order: straight steps before diagonal ones (fixed, so paths are deterministic)."""
@@ -47,6 +50,7 @@ def _keep(board: Board) -> int:
             _STEPS.clear()
             _ADJ.clear()
             _INDEX.clear()
+            _SIGHT_BITS.clear()
         _BOARDS[key] = board
     return key
 
@@ -80,6 +84,19 @@ def sightline(board: Board, attacker: Sequence[Square], target: Sequence[Square]
         if len(_COVER) >= _LIMIT:
             _COVER.clear()
         found = _COVER[key] = (cover_between(board, attacker, target)[0], high_ground(board, attacker, target))
+    return found
+
+
+def sight_bits(board: Board) -> dict[tuple[tuple[Square, ...], tuple[Square, ...]], int]:
+    """The board's table of :func:`sightline` s as situation-code bits by (attacker space, target space).
+
+    :mod:`ashfall.ai.sight` fills it (it owns the encoding) and keeps it under :data:`LIMIT` entries; like every
+    cache here it belongs to one board, kept alive while cached, so it never goes stale.
+    """
+    key = _keep(board)
+    found = _SIGHT_BITS.get(key)
+    if found is None:
+        found = _SIGHT_BITS[key] = {}
     return found
 
 

@@ -53,8 +53,9 @@ from ashfall.ai.movement import (
     threats,
 )
 from ashfall.ai.outmatched import incoming
+from ashfall.ai.plans import Plan
 from ashfall.ai.profile import shots_left
-from ashfall.ai.targeting import Candidate, downed_targets, drop_tier, focus, rank, ranker, standing_targets
+from ashfall.ai.targeting import Candidate, downed_targets, focus, standing_targets
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine.actions import ACTIONS
@@ -70,6 +71,16 @@ from ashfall.grid.board import CoverLevel, Square
 from ashfall.rules.morale import Status
 
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})
+_Raw = tuple[Route, Plan, float, float]
+"""A candidate before the fire its square invites is weighed: route, plan, AoO damage, net value."""
+
+
+def _raw_rank(raw: _Raw, drop_step: float) -> tuple[int, tuple[float, int, int, int, int]]:
+    """:func:`~ashfall.ai.targeting.rank` of the :class:`Candidate` a raw candidate stands for."""
+    route, plan, _, net = raw
+    to = route.to
+    tier = int(plan.p_drop / drop_step + 1e-9) if drop_step > 0 else 0
+    return tier, (round(net, 9), -route.actions, -route.feet, -to[1], -to[0])
 
 
 class TacticalPolicy:
@@ -217,30 +228,37 @@ class TacticalPolicy:
         promising ones only, until no remaining candidate could do better.
         """
         weight = self.config.self_weight / hp_left(view.c)
-        per_target: dict[str, list[Candidate]] = {}
-        for cand in self._candidates(view, advance, weight):
-            per_target.setdefault(cand.plan.target, []).append(cand)
+        per_target: dict[str, list[_Raw]] = {}
+        for raw in self._candidates(view, advance, weight):
+            per_target.setdefault(raw[1].target, []).append(raw)
         best: dict[str, Candidate] = {}
         tw = self.config.threat_weight * weight
         step = self.config.drop_step
-        by_rank = ranker(step)
-        for tid, cands in per_target.items():
-            cands.sort(key=by_rank, reverse=True)
+        for tid, raws in per_target.items():
+            # :func:`~ashfall.ai.targeting.rank` of each raw candidate, computed once; indices sorted by it
+            # (a stable sort, like sorting the candidates themselves); only winners become Candidates
+            keys = [_raw_rank(raw, step) for raw in raws]
             top: Candidate | None = None
-            for cand in cands:
-                if top is not None and (drop_tier(cand, step), round(cand.net, 9)) < (drop_tier(top, step),
-                                                                                      round(top.net, 9)):
+            top_rank: tuple[int, tuple[float, int, int, int, int]] | None = None
+            for i in sorted(range(len(raws)), key=keys.__getitem__, reverse=True):
+                tier, (rounded, actions, feet, y, x) = keys[i]
+                if top_rank is not None and (tier, rounded) < (top_rank[0], top_rank[1][0]):
                     break
-                threat = view.ranged_threat(None if cand.route.actions == 0 else cand.route.to) if tw else 0.0
-                scored = Candidate(cand.route, cand.plan, cand.aoo, threat, cand.net - tw * threat)
-                if top is None or rank(scored, step) > rank(top, step):
-                    top = scored
+                route, plan, aoo, net = raws[i]
+                threat = view.ranged_threat(None if route.actions == 0 else route.to) if tw else 0.0
+                scored = net - tw * threat
+                scored_rank = (tier, (round(scored, 9), actions, feet, y, x))
+                if top_rank is None or scored_rank > top_rank:
+                    top, top_rank = Candidate(route, plan, aoo, threat, scored), scored_rank
             if top is not None:
                 best[tid] = top
         return best
 
-    def _candidates(self, view: TurnView, advance: bool, weight: float) -> Iterator[Candidate]:
-        """Every (route, option, target) with its best plan, valued net of the Attacks of Opportunity it provokes."""
+    def _candidates(self, view: TurnView, advance: bool, weight: float) -> Iterator[_Raw]:
+        """Every (route, option, target) with its best plan, valued net of the Attacks of Opportunity it provokes.
+
+        Yields ``(route, plan, aoo, net)``: a :class:`Candidate` without the fire the square invites.
+        """
         c, state = view.c, view.state
         k = c.turn.actions_left
         here = c.position
@@ -272,7 +290,7 @@ class TacticalPolicy:
                 for target in setting.bases:
                     plan = best_plan(target, setting, left, full=full, openers=openers, drop_step=drop_step)
                     if plan is not None:
-                        yield Candidate(route, plan, aoo, 0.0, plan.frac - penalty)
+                        yield route, plan, aoo, plan.frac - penalty
 
     def _wanted(self, view: TurnView) -> tuple[tuple[tuple[Square, ...], ...], int, bool]:
         """Squares worth moving to: a target within melee reach, or within range if it cannot shoot from here.

@@ -296,14 +296,16 @@ class TurnView:
             return found
         found = self._at[key] = {}
         mine, spaces, c, code, base_in = self.space_at(square), self.spaces, self.c, self.sights.code, self._base_in
-        limit, ranged = option.limit_ft, option.ranged
+        limit, ranged, index, by_code = option.limit_ft, option.ranged, option.index, self._by_code
         for t in self.targets:
-            theirs = spaces.get(t.id, ())
+            tid = t.id
+            theirs = spaces.get(tid, ())
             gap = gap_ft(mine, theirs) if mine and theirs else -1
             if gap <= limit:
-                b = base_in(t, option, code(c, mine, t, theirs, ranged, gap), False)
+                known = (tid, index, sit := code(c, mine, t, theirs, ranged, gap), False)  # _base_in's cache, inline
+                b = by_code[known] if known in by_code else base_in(t, option, sit, False)
                 if b is not None:
-                    found[t.id] = b
+                    found[tid] = b
         return found
 
     def _per_option(self, option: AttackOption) -> tuple[int, int | None, frozenset[Block], frozenset[Block]]:
@@ -323,7 +325,6 @@ class TurnView:
         if not space:
             return []
         return [r.id for r in self.reaches if gap_ft(r.space, space) <= r.reach_ft]
-
 
     def ranged_threat(self, square: Square | None) -> float:
         """Expected damage of one attack from each enemy at the actor on ``square``: the fire the square invites.

@@ -287,6 +287,8 @@ def _fighting(c: Combatant) -> bool:
 
 def can_act(c: Combatant, state: EncounterState) -> bool:
     """Whether a creature's conditions allow any action (C-INC)."""
+    if not c.conditions and not c.health.is_down:  # condition_set is empty: max_actions is the plain budget
+        return state.ruleset.turn.actions_per_turn > 0
     return cond.max_actions(c.condition_set, state.ruleset).actions > 0
 
 

@@ -135,6 +135,8 @@ def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
         return _SUR_2
     if c.uses.get("broken", 0):
         return _MOR_22
+    if not c.conditions:  # up (tested above) with none applied: condition_set is empty, which may react
+        return None
     verdict = cond.can_react(c.condition_set, state.ruleset)
     if not verdict.allowed:
         return verdict.rule or _C_INC
@@ -196,6 +198,8 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
         return effects  # no reaction answers this kind of trigger: nobody need be asked
     state = ctx.state  # a context's state is never replaced while it resolves
     for c in _reactors(state, trigger):
+        if not c.reaction_available:
+            continue  # can_react's first test (RX-1), made here: most creatures asked have spent theirs
         while can_react(state, c) is None and not shielded(state, c, trigger):
             effect = _ask(ctx, c, trigger, answering)
             if effect is None:

@@ -199,6 +199,15 @@ def _cover_part(
     return _cover_modifier(effective, decided_by, ruleset), None, effective, notes
 
 
+def untargetable_behind(cover: Cover, attack: AttackTraits | None, ruleset: Ruleset, *,
+                        leaning_out: bool = False) -> RuleId | None:
+    """:func:`defense_value`'s ``untargetable_reason`` alone (COV-3, STC-8): only the cover part decides it.
+
+    Legality checks ask it of every attack behind total cover, so the rest of the DV is not built for them.
+    """
+    return _cover_part(cover, attack or GENERIC_RANGED, ruleset, leaning_out)[1]
+
+
 def defense_value(
     creature: Creature,
     armor: Armor | None,

@@ -24,7 +24,7 @@ from ashfall.engine.morale_hooks import fighting, member_status
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.movement import Stand, Stride
-from ashfall.engine.moves.strike import Strike
+from ashfall.engine.moves.strike import Strike, strike_out_of_reach
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity
@@ -210,6 +210,9 @@ class ScriptedTactics:
         for i in range(len(ids)):
             for weapon in weapons:
                 for intent in activity_intents(step, c.id, ids[i:], weapon):
+                    # a Strike out of reach is refused by the check too: skip the check (about a third of tries)
+                    if type(intent) is Strike and strike_out_of_reach(state, intent):
+                        continue
                     if _legal(engine, intent) is not None:
                         return intent
         return None

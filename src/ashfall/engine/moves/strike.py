@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ashfall.content.schema import Weapon
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
 from ashfall.engine.attacking import (
     NOTHING_DECLARED,
     AttackPlan,
@@ -32,7 +32,7 @@ from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.activities import Activity, AttackMode, attack_traits
 from ashfall.rules.called_shots import CalledShot
-from ashfall.rules.defense import Cover, defense_value
+from ashfall.rules.defense import Cover, untargetable_behind
 
 ACT_7 = rule("ACT-7")
 
@@ -75,21 +75,45 @@ def check_attack_reach(state: EncounterState, attacker: Combatant, target: Comba
     if not attacker.space or not target.space:
         return
     dist = distance(state, attacker, target)
-    if is_ranged_attack(weapon, mode):
-        assert weapon is not None
-        limit = weapon.range_long or weapon.range_normal or 0
-        if dist > limit:
+    limit = attack_limit(state, weapon, mode)
+    if dist > limit:
+        if is_ranged_attack(weapon, mode):
+            assert weapon is not None
             raise refuse("ATK-2", f"{target.name} is {dist} ft away; {weapon.name} reaches {limit} ft")
-    else:
-        reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
-        if dist > reach:
-            raise refuse("ATK-1", f"{target.name} is {dist} ft away; reach is {reach} ft")
+        raise refuse("ATK-1", f"{target.name} is {dist} ft away; reach is {limit} ft")
     if state.board is not None and declared.cover is None:
         # a creature leaning out of its cover (COV-4, G-55) can be shot at, and shoot past that cover
         level = CoverLevel.NONE if leaning_out(state, target) else cover_level(state, attacker, target)
         if level is CoverLevel.TOTAL:  # only total cover refuses: the name is needed for the refusal alone
             name = cover_between(state.board, attacker.space, target.space)[1]
             refuse_untargetable(state, target, weapon, mode, Cover[level.name], name)
+
+
+def attack_limit(state: EncounterState, weapon: Weapon | None, mode: AttackMode) -> int:
+    """The farthest an attack reaches at all: a ranged attack's long range (ATK-2), else the reach (ATK-1)."""
+    if is_ranged_attack(weapon, mode):
+        assert weapon is not None
+        return weapon.range_long or weapon.range_normal or 0
+    return weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
+
+
+def strike_out_of_reach(state: EncounterState, intent: Strike) -> bool:
+    """True only when :func:`_check` would refuse this Strike whatever else holds: its target is out of reach.
+
+    A cheap pre-test for policies that try many Strikes: with no guessed square, the check either refuses
+    (a hidden target, CONC-11) or measures the distance against :func:`attack_limit` (ATK-1, ATK-2). False
+    means only "not known to be refused here": the full check still decides.
+    """
+    if intent.square is not None:
+        return False  # a guessed square is measured instead of the target (CONC-11)
+    attacker, target = state.combatants.get(intent.actor), state.combatants.get(intent.target)
+    if attacker is None or target is None or not attacker.space or not target.space:
+        return False
+    try:
+        weapon = chosen_weapon(attacker, intent.weapon, intent.unarmed)
+    except Refused:
+        return True  # no such weapon (ACT-7): refused anyway
+    return distance(state, attacker, target) > attack_limit(state, weapon, mode_for(weapon, intent.thrown))
 
 
 def refuse_untargetable(state: EncounterState, target: Combatant, weapon: Weapon | None, mode: AttackMode,
@@ -101,9 +125,7 @@ def refuse_untargetable(state: EncounterState, target: Combatant, weapon: Weapon
     """
     if cover is not Cover.TOTAL:
         return
-    dv = defense_value(target.creature, target.armor, target.shield, state.ruleset, conditions=target.condition_set,
-                       cover=cover, attack=attack_traits(weapon, mode))
-    if dv.untargetable_reason is not None:
+    if untargetable_behind(cover, attack_traits(weapon, mode), state.ruleset) is not None:  # defense_value's test
         raise refuse("COV-3", f"{target.name} is behind total cover ({what}); ready an action instead")
 
 
