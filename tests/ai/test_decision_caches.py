@@ -8,7 +8,6 @@ odds inputs built on a cached core while no timed effect is in play, and attack 
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,27 +17,8 @@ from ashfall.ai.profile import _attack_options, attack_options, base_for
 from ashfall.ai.sight import situation_of
 from ashfall.ai.targeting import standing_targets
 from ashfall.ai.turn import TurnView
-from ashfall.encounters import build, load_encounter
-from ashfall.engine.engine import Engine
 from ashfall.engine.moves.gear import stowed_key
-from ashfall.grid.board import Square, Terrain
-
-ENCOUNTERS = Path(__file__).resolve().parents[2] / "encounters"
-NAMES = ["skirmish.yaml", "bandit-band.yaml", "corridor.yaml"]
-
-
-def _engine(name: str) -> Engine:
-    engine, _ = build(load_encounter(ENCOUNTERS / name), 5)
-    return engine
-
-
-def _squares(engine: Engine, every: int = 6) -> list[Square]:
-    state = engine.state
-    board = state.board
-    assert board is not None
-    free = [(x, y) for y in range(board.height) for x in range(board.width)
-            if board.terrain_at((x, y)) is not Terrain.IMPASSABLE and state.occupant((x, y)) is None]
-    return free[::every]
+from tests.ai.shipped_kit import NAMES, free_squares, shipped_engine
 
 
 def _walked(target: str, s: Setting, view: TurnView, actions: int, openers: bool) -> Plan | None:
@@ -52,12 +32,12 @@ def _walked(target: str, s: Setting, view: TurnView, actions: int, openers: bool
 
 @pytest.mark.parametrize("name", NAMES)
 def test_bases_at__equals_base_against_each_target(name: str) -> None:
-    engine = _engine(name)
+    engine = shipped_engine(name)
     state = engine.state
     checked = 0
     for c in state.combatants.values():
         view = TurnView(engine, c, standing_targets(state, c))
-        for sq in [None, *_squares(engine)]:
+        for sq in [None, *free_squares(engine, 6)]:
             for option in view.options:
                 expected = {t.id: b for t in view.targets if (b := view.base(sq, t, option)) is not None}
                 assert view._bases_at(sq, option) == expected, (c.id, sq, option.index)
@@ -71,13 +51,13 @@ def test_full_best_plan__shared_across_decisions_equals_a_fresh_search(name: str
     """Settings with openers and groups (made up where the map has none) give what a plain walk gives, and a
     setting that differs in a group member's HP, an opener's odds or the prone odds inputs is not served the
     cached plan of another."""
-    engine = _engine(name)
+    engine = shipped_engine(name)
     state = engine.state
     turn._BEST.clear()
     checked = 0
     for c in state.combatants.values():
         first, second = (TurnView(engine, c, standing_targets(state, c)) for _ in range(2))
-        for sq in _squares(engine, 11):
+        for sq in free_squares(engine, 11):
             for option in first.options:
                 plain = first.setting(sq, option, full=False)
                 if plain is None:
@@ -104,7 +84,7 @@ def test_full_best_plan__shared_across_decisions_equals_a_fresh_search(name: str
 
 @pytest.mark.parametrize("name", NAMES)
 def test_base_for__without_effects_equals_a_fresh_build(name: str) -> None:
-    state = _engine(name).state
+    state = shipped_engine(name).state
     assert not state.effects
     checked = 0
     for c in state.combatants.values():
@@ -124,7 +104,7 @@ def test_base_for__without_effects_equals_a_fresh_build(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_attack_options__cached_equal_fresh_and_follow_stowed_weapons(name: str) -> None:
-    state = _engine(name).state
+    state = shipped_engine(name).state
     natural = state.ruleset.attack.natural_reach
     for c in state.combatants.values():
         fresh = _attack_options(c.weapons, (), c.creature.machine, natural)

@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from ashfall.ai import sight
@@ -22,9 +20,7 @@ from ashfall.encounters import build, load_encounter
 from ashfall.engine.engine import Engine
 from ashfall.grid.geometry import cover_between, high_ground
 from ashfall.sim.fight import run_fight
-
-ENCOUNTERS = Path(__file__).resolve().parents[2] / "encounters"
-NAMES = ["skirmish.yaml", "bandit-band.yaml", "corridor.yaml"]
+from tests.ai.shipped_kit import ENCOUNTERS, NAMES
 
 
 def _reference(policy: TacticalPolicy, view: TurnView, advance: bool) -> dict[str, Candidate]:

@@ -8,7 +8,6 @@ situation, :func:`~ashfall.ai.profile.attack_base` and a plain walk over :func:`
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,27 +18,8 @@ from ashfall.ai.profile import attack_base, attack_options
 from ashfall.ai.sight import COVERS, situation_code, situation_of
 from ashfall.ai.targeting import standing_targets
 from ashfall.ai.turn import TurnView
-from ashfall.encounters import build, load_encounter
-from ashfall.engine.engine import Engine
-from ashfall.grid.board import Square, Terrain
 from ashfall.rules.defenses import Defenses
-
-ENCOUNTERS = Path(__file__).resolve().parents[2] / "encounters"
-NAMES = ["skirmish.yaml", "bandit-band.yaml", "corridor.yaml"]
-
-
-def _engine(name: str) -> Engine:
-    engine, _ = build(load_encounter(ENCOUNTERS / name), 5)
-    return engine
-
-
-def _squares(engine: Engine, every: int = 5) -> list[Square]:
-    state = engine.state
-    board = state.board
-    assert board is not None
-    free = [(x, y) for y in range(board.height) for x in range(board.width)
-            if board.terrain_at((x, y)) is not Terrain.IMPASSABLE and state.occupant((x, y)) is None]
-    return free[::every]
+from tests.ai.shipped_kit import NAMES, free_squares, shipped_engine
 
 
 def test_situation_codes__stand_for_exactly_one_situation_each() -> None:
@@ -55,12 +35,12 @@ def test_situation_codes__stand_for_exactly_one_situation_each() -> None:
 @pytest.mark.rule("POS-1", "POS-4", "AMOD-7", "COV-1", "COV-2", "COV-3")
 @pytest.mark.parametrize("name", NAMES)
 def test_turn_view_base__matches_attack_base_from_every_square(name: str) -> None:
-    engine = _engine(name)
+    engine = shipped_engine(name)
     state = engine.state
     checked = 0
     for c in state.combatants.values():
         view = TurnView(engine, c, standing_targets(state, c))
-        for sq in [None, *_squares(engine)]:
+        for sq in [None, *free_squares(engine, 5)]:
             for t in view.targets:
                 d = Defenses.of_creature(t.creature, t.armor, t.condition_set)
                 for option in view.options:
@@ -73,12 +53,12 @@ def test_turn_view_base__matches_attack_base_from_every_square(name: str) -> Non
 @pytest.mark.rule("COV-1", "AMOD-7", "POS-4")
 @pytest.mark.parametrize("name", NAMES)
 def test_turn_view_enemy_fire__matches_attack_base_at_every_square(name: str) -> None:
-    engine = _engine(name)
+    engine = shipped_engine(name)
     state = engine.state
     checked = 0
     for c in state.combatants.values():
         view = TurnView(engine, c, standing_targets(state, c))
-        for sq in _squares(engine):
+        for sq in free_squares(engine, 5):
             me = c.standing_on(sq)
             there = replace(state, combatants={**state.combatants, c.id: me})  # the actor really stands there
             for e in state.enemies_of(c.id):
@@ -96,13 +76,13 @@ def test_turn_view_enemy_fire__matches_attack_base_at_every_square(name: str) ->
 
 @pytest.mark.parametrize("name", NAMES)
 def test_best_plan__shared_across_decisions_equals_a_fresh_search(name: str) -> None:
-    engine = _engine(name)
+    engine = shipped_engine(name)
     state = engine.state
     turn._BEST.clear()
     checked = 0
     for c in state.combatants.values():
         first, second = (TurnView(engine, c, standing_targets(state, c)) for _ in range(2))
-        for sq in _squares(engine, 9):
+        for sq in free_squares(engine, 9):
             for option in first.options:
                 setting = first.setting(sq, option, full=False)
                 if setting is None:
