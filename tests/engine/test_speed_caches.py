@@ -137,8 +137,8 @@ def test_approach_expander__finds_the_path_the_step_prices_find(goal: Square) ->
     graph = MoveGraph.of(eng.state, eng.state.get("a"))
     expand = graph.expander()
     assert expand is not None and graph.blocked  # enemies stand in the way
-    for _ in range(2):  # the second search reads the square table the first one filled
-        found = shortest_path((1, 1), lambda s: s == goal, graph.pricer(), expand=expand)
+    for _ in range(2):  # the second search reads the board's tables the first one filled
+        found = shortest_path((1, 1), lambda s: s == goal, graph.price, expand=expand)
         assert found == shortest_path((1, 1), lambda s: s == goal, graph.price)
 
 

@@ -6,7 +6,8 @@ with rubble, flood water, debris, objects or under water they are priced afresh 
 A board is frozen, so the cover along the line between two spaces (:func:`ashfall.grid.geometry.cover_between`,
 COV-1..3, G-37) and what stepping from one square to the next costs on it (terrain, water, the diagonal
 rule and corner squeezing: :func:`ashfall.engine.moves.movement.step_cost`, MOV-2..5, G-37) are computed
-once per board and reused by every later decision, as is the AI's integer index of those steps
+once per board and reused by every later decision (the tactical AI's and the scripted policies' path
+searches, :mod:`ashfall.sim.approach`, share them), as is the AI's integer index of those steps
 (:class:`BoardIndex`, with the creature-free cheapest way from each square it was asked about). Boards are
 keyed by identity and kept alive while cached, so an identity is never reused for another board. The caches
 are bounded.

@@ -1,8 +1,9 @@
 """Finding the way to an enemy: a shortest legal path to a square from which a target can be attacked.
 
 The search uses :func:`ashfall.grid.paths.shortest_path` with the engine's movement costs. A fast
-graph precomputes who stands where and prices steps with the engine's ``step_cost`` and
-``squeezes_between_walls`` (the same checks as ``path_cost``: MOV-2..5, ACT-2, G-37); the exact
+graph precomputes who stands where and prices steps on the map alone with
+:func:`ashfall.ai.board_cache.static_step` (the engine's ``step_cost`` and ``squeezes_between_walls``, the same
+checks as ``path_cost``: MOV-2..5, ACT-2, G-37; cached per board, shared with the tactical AI); the exact
 graph asks the engine's ``entry_cost`` for every step. Policies search with the fast graph and fall
 back to the exact one if the engine refuses the path found.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ashfall.ai.board_cache import adjacency, static_step
 from ashfall.engine.actions import Refused
-from ashfall.engine.moves.movement import board_only_costs, entry_cost, space_step_cost, squeezes_between_walls
+from ashfall.engine.moves.movement import board_only_costs, entry_cost
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
+from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
-from ashfall.grid.paths import STEP_OFFSETS, Expand, Path, StepCost, shortest_path
+from ashfall.grid.paths import Expand, Path, shortest_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +41,6 @@ class MoveGraph:
     occupied: frozenset[Square]
     size: int = 1
     exact: bool = False
-    steps: dict[tuple[Square, Square, int], int | None] | None = None
-    """Map-only step prices shared by every search on the same map (see :func:`_static_steps`), or None."""
-    moves: dict[tuple[Square, int], tuple[tuple[Square, int, int], ...]] | None = None
-    """The same map-only prices listed a square at a time (``(square, diagonals mod 2)`` -> the enterable
-    neighbours as ``(square, feet, diagonal)``), shared and invalidated with ``steps``; None with it."""
 
     @classmethod
     def of(cls, state: EncounterState, mover: Combatant, *, exact: bool = False) -> MoveGraph:
@@ -52,11 +49,7 @@ class MoveGraph:
                   if o.id != mover.id and not o.health.is_dead and o.mounted_on != mover.id]
         blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
         occupied = frozenset(sq for o in others for sq in o.space)
-        size = mover.creature.size.squares
-        tables = None if exact else _static_steps(state, mover, size)
-        if tables is None:
-            return cls(state, mover, blocked, occupied, size, exact)
-        return cls(state, mover, blocked, occupied, size, exact, tables[0], tables[1])
+        return cls(state, mover, blocked, occupied, mover.creature.size.squares, exact)
 
     def space_at(self, sq: Square) -> tuple[Square, ...]:
         """The squares the mover would occupy with its top-left square at ``sq``."""
@@ -75,120 +68,31 @@ class MoveGraph:
         blocked = self.blocked
         if blocked and (to in blocked if self.size == 1 else any(sq in blocked for sq in self.space_at(to))):
             return None
-        steps = self.steps
-        if steps is None:
-            return self._static_price(frm, to, parity)
-        key = (frm, to, parity)
-        found = steps.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = steps[key] = self._static_price(frm, to, parity)
-        return found
-
-    def pricer(self) -> StepCost:
-        """:meth:`price` as a plain function, with the common case (one square, shared table) unwrapped.
-
-        Same answers as :meth:`price`; the search calls it for every step it weighs, so the graph's fields
-        are read once here instead of on every call.
-        """
-        steps = self.steps
-        if self.exact or steps is None or self.size != 1:
-            return self.price
-        blocked, static = self.blocked, self._static_price
-
-        def price(frm: Square, to: Square, parity: int) -> int | None:
-            if to in blocked:
-                return None
-            key = (frm, to, parity)
-            found = steps.get(key, _UNKNOWN)
-            if found is _UNKNOWN:
-                found = steps[key] = static(frm, to, parity)
-            return found
-
-        return price
+        return static_step(self.state, self.mover, self.size, frm, to, parity)
 
     def expander(self) -> Expand | None:
         """The steps out of a square (:data:`~ashfall.grid.paths.Expand`) as :meth:`price` prices them, or None.
 
-        Only for the common case (one square, shared tables). A square's map-only steps are listed once per map
-        (``moves``); the creatures standing in the way now (``blocked``) are left out on every call, as
-        :meth:`price` checks them before the map. Steps are weighed in the search's neighbour order.
+        Only for a one-square mover on a map whose step prices are cached (``board_only_costs``): the board's
+        :func:`~ashfall.ai.board_cache.adjacency` lists each square's steps in the search's neighbour order;
+        the creatures standing in the way now (``blocked``) are left out on every call, as :meth:`price` checks
+        them before the map.
         """
-        steps, moves = self.steps, self.moves
-        if self.exact or steps is None or moves is None or self.size != 1:
+        if self.exact or self.size != 1 or not board_only_costs(self.state):
             return None
-        blocked, static = self.blocked, self._static_price
+        edges, blocked = adjacency(self.state, self.mover, 1), self.blocked
 
-        def expand(here: Square, parity: int) -> tuple[tuple[Square, int, int], ...] | list[tuple[Square, int, int]]:
-            found = moves.get((here, parity))
-            if found is None:
-                x, y = here
-                listed: list[tuple[Square, int, int]] = []
-                for dx, dy, diagonal in STEP_OFFSETS:
-                    to = (x + dx, y + dy)
-                    key = (here, to, parity)
-                    feet = steps.get(key, _UNKNOWN)
-                    if feet is _UNKNOWN:
-                        feet = steps[key] = static(here, to, parity)
-                    if feet is not None:
-                        listed.append((to, feet, diagonal))
-                found = moves[(here, parity)] = tuple(listed)
-            if not blocked:
-                return found
-            return [m for m in found if m[0] not in blocked]
+        def expand(here: Square, parity: int) -> list[tuple[Square, int, int]]:
+            return [(to, feet, diagonal) for to, diagonal, even, odd in edges.get(here, ())
+                    if (feet := odd if parity and diagonal else even) is not None and to not in blocked]
 
         return expand
-
-    def _static_price(self, frm: Square, to: Square, parity: int) -> int | None:
-        """What a step costs on the map alone, creatures ignored (the engine's checks; see :meth:`price`)."""
-        space = self.space_at(to)
-        board = self.state.board
-        assert board is not None
-        for sq in space:  # what _open checks, inlined: this runs for every step a search weighs
-            if not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE:
-                return None
-        if frm[0] != to[0] and frm[1] != to[1] and squeezes_between_walls(self.state, self.mover, frm, to):
-            return None
-        return space_step_cost(self.state, frm, to, self.size, parity, self.mover) or None
 
     def can_stop(self, sq: Square) -> bool:
         """Whether the mover may end its move with its space at ``sq``."""
         if self.exact:
             return not isinstance(entry_cost(self.state, self.mover, sq, sq, 0, final=True), Refused)
         return all(self._open(s) and s not in self.occupied for s in self.space_at(sq))
-
-
-_UNKNOWN = -1
-"""A cached price that was never computed (prices are feet or None, never negative)."""
-_StepTable = dict[tuple[Square, Square, int], int | None]
-_MoveTable = dict[tuple[Square, int], tuple[tuple[Square, int, int], ...]]
-_STEPS: dict[tuple[int, int, bool, int, str], tuple[Board, _StepTable, _MoveTable]] = {}
-_STEPS_MAX = 64
-
-
-def _static_steps(state: EncounterState, mover: Combatant, size: int) -> tuple[_StepTable, _MoveTable] | None:
-    """The shared tables of map-only step prices for this map, mover size and swimming, or None when uncacheable.
-
-    Two views of the same prices: by step, and by square (the steps out of it, for :meth:`MoveGraph.expander`).
-
-    Why: every Stride the scripted policies plan searches the same map again, pricing the same steps with the
-    engine's ``step_cost`` and ``squeezes_between_walls``. On a quiet battlefield those prices depend only on
-    the board (frozen), the mover's size and swim speed and the ruleset's water cost and diagonal rule, which
-    are all in the key (the board is kept alive and compared by identity, so its id is never reused). What
-    invalidates it: any environmental layer ``step_cost`` reads (underwater, rubble, flood water, debris,
-    objects) can change during the fight, so while any is present no table is used (None) and every step is
-    priced afresh. Creatures are never cached: :meth:`MoveGraph.price` checks them first.
-    """
-    board = state.board
-    if board is None or not board_only_costs(state):
-        return None
-    rs = state.ruleset.turn
-    key = (id(board), size, mover.creature.speeds.swim > 0, rs.water_cost, rs.diagonals)
-    found = _STEPS.get(key)
-    if found is None or found[0] is not board:
-        if len(_STEPS) >= _STEPS_MAX:
-            _STEPS.clear()
-        found = _STEPS[key] = (board, {}, {})
-    return found[1], found[2]
 
 
 def can_attack_from(state: EncounterState, space: Sequence[Square], target: Sequence[Square], distance_ft: int) -> bool:
@@ -218,7 +122,7 @@ def approach(graph: MoveGraph, targets: Iterable[Combatant], distance_ft: int) -
         space = graph.space_at(sq)
         return any(can_attack_from(state, space, t, distance_ft) for t in foes) and graph.can_stop(sq)
 
-    return shortest_path(mover.position, goal, graph.pricer(), expand=graph.expander())
+    return shortest_path(mover.position, goal, graph.price, expand=graph.expander())
 
 
 def stride_path(state: EncounterState, mover: Combatant, targets: Sequence[Combatant], distance_ft: int,
