@@ -155,15 +155,11 @@ def _after_damage(ctx: Context, target: str, source: str, result: DamageResult) 
     state = ctx.state
     if not morale_active(state):
         return
-    dropped = result.health_after.is_down and not result.health_before.is_down
-    outer = _BATCH.get()
-    if not dropped:
-        # Nothing to record in the event. Inside a wider event the outer one resolves it; alone it is an event
-        # that fires no group trigger (no drop, leader down or fear: every group's record stays as it is), so
-        # resolving it comes down to the Breaking Points (any damage can meet hp-below-N%), exactly as
-        # :func:`_resolve` would run them for an empty batch.
-        if outer is None and not state.ended:
-            _breaking_points(ctx, _Batch())
+    if not (result.health_after.is_down and not result.health_before.is_down):
+        # Nothing to record: inside a wider event the outer one resolves it; alone it is an event of its own
+        # (any damage can meet a Breaking Point, hp-below-N%), resolved without the context manager's cost.
+        if _BATCH.get() is None:
+            _resolve(ctx, _Batch())
         return
     c = state.get(target)
     with one_event(ctx) as batch:
@@ -187,6 +183,8 @@ def _resolve(ctx: Context, batch: _Batch) -> None:
     if not morale_active(ctx.state) or ctx.state.ended:
         return
     _breaking_points(ctx, batch)
+    if not (batch.downed or batch.leaders_down or batch.feared):
+        return  # no drop, leader down or fear: no group trigger fires and every group's record stays (MOR-7..10)
     covered: set[str] = set()
     for key, members in groups(ctx.state).items():
         covered |= _group_event(ctx, key, members, batch)
