@@ -230,8 +230,7 @@ def _delay(state: EncounterState, e: ev.InitiativeChanged) -> None:
 def _boundary(state: EncounterState, e: ev.BoundaryPassed) -> None:
     b = TurnBoundary(e.actor, TurnEdge(e.edge), e.round)
     for c in state.combatants.values():
-        if c.conditions:  # none (the usual case): nothing to advance
-            c.conditions = expire(c.conditions, b)[0]
+        c.conditions = expire(c.conditions, b)[0]
     state.effects = expire_effects(state.effects, b)[0]
 
 

@@ -55,8 +55,6 @@ def add(ctx: Context, target: str, applied: AppliedCondition) -> bool:
 def end_conditions(ctx: Context, target: str, event: EndEvent, rule_id: RuleId) -> None:
     """End the target's conditions that this event ends."""
     c = ctx.state.get(target)
-    if not c.conditions:  # the usual case (asked for every combatant when one drops): nothing can end
-        return
     _, ended = end_on(c.conditions, event)
     for a in ended:
         ctx.emit(ev.ConditionRemoved(target, a, rule_id))
@@ -89,7 +87,7 @@ def deal_damage(
         if condition is Condition.PRONE and not c.has(Condition.PRONE):
             add(ctx, target, AppliedCondition(Condition.PRONE, why))
     attacker = ctx.state.combatants.get(source)
-    if attacker is not None and result.total > 0 and ctx.state.get(target).conditions:  # none: nothing to end
+    if attacker is not None and result.total > 0 and ctx.state.get(target).conditions:  # none: no allies set needed
         allies = frozenset(a.id for a in ctx.state.allies_of(source))
         end_conditions(ctx, target, EndEvent(EndTrigger.HARMED_BY_SOURCE_SIDE, source, allies), _C_CHA)
     if result.health_after.is_down and not result.health_before.is_down:

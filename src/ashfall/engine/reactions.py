@@ -148,18 +148,9 @@ def shielded(state: EncounterState, reactor: Combatant, trigger: Trigger) -> boo
 
     An Overrun target cannot react against the mover; a critical Overrun lets it provoke no reactions.
     """
-    actor, me = trigger.actor, reactor.id
-    for e in state.effects:  # one pass over the effects for both questions (asked for every reactor)
-        kind = e.kind
-        if kind is _PROVOKED:
-            if e.bearer == actor:
-                return True
-        elif kind is _AGAINST and e.bearer == me and e.against == actor:
-            return True
-    return False
-
-
-_PROVOKED, _AGAINST = EffectKind.NO_REACTIONS_PROVOKED, EffectKind.NO_REACTIONS_AGAINST
+    if state.effects_on(trigger.actor, EffectKind.NO_REACTIONS_PROVOKED):
+        return True
+    return any(e.against == trigger.actor for e in state.effects_on(reactor.id, EffectKind.NO_REACTIONS_AGAINST))
 
 _ORDERS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}
 _ORDERS_MAX = 256

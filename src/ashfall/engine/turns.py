@@ -106,8 +106,7 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
 def _boundary(ctx: Context, cid: str, edge: TurnEdge) -> None:
     """Pass a turn boundary: every creature's durations advance; the log lists what ended."""
     b = TurnBoundary(cid, edge, ctx.state.round)
-    expired = tuple((c.id, a) for c in ctx.state.combatants.values() if c.conditions  # none: nothing expires
-                    for a in expire(c.conditions, b)[1])
+    expired = tuple((c.id, a) for c in ctx.state.combatants.values() for a in expire(c.conditions, b)[1])
     gone_effects = expire_effects(ctx.state.effects, b)[1]
     ctx.emit(ev.BoundaryPassed(cid, edge.value, ctx.state.round, expired, gone_effects))
 

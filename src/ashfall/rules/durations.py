@@ -193,6 +193,8 @@ def expire(applied: tuple[AppliedCondition, ...], boundary: TurnBoundary) -> Spl
     "Until the end of X's next turn" ends at the first end of X's turn that follows a start of X's turn
     after it was applied, so applied during X's own turn it lasts through X's following turn.
     """
+    if not applied:
+        return applied, ()  # the usual case at every boundary, for every creature
     kept: list[AppliedCondition] = []
     gone: list[AppliedCondition] = []
     for a in applied:
@@ -251,6 +253,8 @@ _MATCH: dict[EndTrigger, Callable[[AppliedCondition, EndEvent], bool]] = {
 
 def end_on(applied: tuple[AppliedCondition, ...], event: EndEvent) -> Split:
     """Conditions kept and those the event ends (C-CHA, C-GRA, C-PRO, G-15, G-16, G-18, G-20)."""
+    if not applied:
+        return applied, ()
     match = _MATCH.get(event.trigger, _any)
     ended = tuple(a for a in applied if event.trigger in CONDITIONS[a.condition].ends_on and match(a, event))
     return tuple(a for a in applied if a not in ended), ended
