@@ -2,7 +2,7 @@
 
 :meth:`TacticalPolicy._best_candidates` ranks ``(route, plan, aoo, net)`` tuples by precomputed keys and builds a
 :class:`Candidate` only for a winner; the reference below sorts whole candidates with
-:func:`~ashfall.ai.targeting.ranker` and compares them with :func:`~ashfall.ai.targeting.rank`, as before.
+:func:`~ashfall.ai.targeting.rank`, as before.
 :class:`~ashfall.ai.sight.Sights` reads cover and high ground from a per-board table of code bits
 (:func:`~ashfall.ai.board_cache.sight_bits`): every entry equals the uncached geometry.
 """
@@ -14,7 +14,7 @@ import pytest
 from ashfall.ai import sight
 from ashfall.ai.board_cache import sight_bits
 from ashfall.ai.tactical import TacticalPolicy
-from ashfall.ai.targeting import Candidate, drop_tier, rank, ranker
+from ashfall.ai.targeting import Candidate, drop_tier, rank
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.encounters import build, load_encounter
 from ashfall.engine.engine import Engine
@@ -32,7 +32,7 @@ def _reference(policy: TacticalPolicy, view: TurnView, advance: bool) -> dict[st
     tw, step = policy.config.threat_weight * weight, policy.config.drop_step
     best: dict[str, Candidate] = {}
     for tid, cands in per_target.items():
-        cands.sort(key=ranker(step), reverse=True)
+        cands.sort(key=lambda x: rank(x, step), reverse=True)
         top: Candidate | None = None
         for cand in cands:
             if top is not None and (drop_tier(cand, step), round(cand.net, 9)) < (drop_tier(top, step),

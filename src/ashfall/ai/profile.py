@@ -319,11 +319,11 @@ def base_for(state: EncounterState, attacker: Combatant, target: Combatant, opti
                 core.vulnerable, core.immune, core.auto_crit, token)
         return found
     sources = core.sources
-    pinned = suppressed(state, attacker) if state.effects else ()
+    pinned = suppressed(state, attacker)
     if pinned:
         sources = (*sources, *pinned)
     advantage = resolve_advantage(sources)
-    extra = _first_sources(state, attacker, target, option.ranged) if state.effects else ()
+    extra = _first_sources(state, attacker, target, option.ranged)
     first_adv = resolve_advantage((*sources, *extra)) if extra else advantage
     rs = state.ruleset
     aimed = bool(option.ranged and rs.attack.aim_available and state.effects_on(attacker.id, EffectKind.AIMED))

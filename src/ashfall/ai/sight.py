@@ -32,8 +32,7 @@ COVERS = (Cover.NONE, Cover.PARTIAL, Cover.HEAVY, Cover.TOTAL)
 _COVER_CODE = {CoverLevel.NONE: 0, CoverLevel.PARTIAL: 1, CoverLevel.HEAVY: 2, CoverLevel.TOTAL: 3}
 _FLANKING, _HIGH_GROUND, _HOSTILE, _CLOSE, _FLAT_FOOTED, _UNSEEN, _LEANING = 1, 2, 4, 8, 16, 32, 64
 _COVER_SHIFT = 7
-TOTAL_COVER = 3 << _COVER_SHIFT
-"""The bits of a code whose cover is total."""
+"""Where a code's two cover bits start."""
 _SITUATIONS: dict[int, Situation] = {}
 """Situations by code: a pure table (at most 512 entries), so it is never invalidated."""
 

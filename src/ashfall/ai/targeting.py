@@ -12,7 +12,7 @@ then roster order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ashfall.ai.movement import Route
@@ -65,23 +65,6 @@ def candidate_key(cand: Candidate) -> tuple[float, int, int, int, int]:
 def rank(cand: Candidate, drop_step: float) -> tuple[int, tuple[float, int, int, int, int]]:
     """How candidates against one target compare: the likelier drop first (focus fire), then :func:`candidate_key`."""
     return (drop_tier(cand, drop_step), candidate_key(cand))
-
-
-def ranker(drop_step: float) -> Callable[[Candidate], tuple[int, tuple[float, int, int, int, int]]]:
-    """:func:`rank` with the drop step bound, in one call per candidate (for sorting many)."""
-    if drop_step > 0:
-        def key(cand: Candidate) -> tuple[int, tuple[float, int, int, int, int]]:
-            route = cand.route
-            to = route.to
-            return (int(cand.plan.p_drop / drop_step + 1e-9),
-                    (round(cand.net, 9), -route.actions, -route.feet, -to[1], -to[0]))
-        return key
-
-    def flat(cand: Candidate) -> tuple[int, tuple[float, int, int, int, int]]:
-        route = cand.route
-        to = route.to
-        return (0, (round(cand.net, 9), -route.actions, -route.feet, -to[1], -to[0]))
-    return flat
 
 
 def focus(best: dict[str, Candidate], order: Sequence[Combatant], distance: dict[str, int],
