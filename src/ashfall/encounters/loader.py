@@ -9,6 +9,7 @@ that does not match its positions, sides used but not declared, fewer than two s
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,8 +148,8 @@ def _library(data: dict[str, Any], marked: Marked, base_dir: Path, folders: Fold
         if not isinstance(name, str):
             continue
         path = base_dir / name
-        refused = folders.refusal(name, path)
-        skipped = walk(path, CONTENT_SUFFIXES).skipped if path.is_dir() and refused is None else ()
+        refused = folders.refusal(name, path) or _itself(name, path, marked.file)
+        skipped = walk(path, CONTENT_SUFFIXES).skipped if refused is None and path.is_dir() else ()
         if refused is not None:
             report.add(("content", i), refused)
         elif not path.exists():
@@ -177,6 +178,16 @@ def _library(data: dict[str, Any], marked: Marked, base_dir: Path, folders: Fold
     except InputError as err:
         report.extend(_inline_problem(p, inline) for p in err.problems)
         return library, frozenset(unloaded | {str(raw.get("id")) for _i, raw in inline})
+
+
+def _itself(name: str, path: Path, file: str) -> str | None:
+    """Why a content path that names the encounter file or its own folder is refused (else None)."""
+    real = os.path.realpath(path)
+    if real == os.path.realpath(file):
+        return f"{name!r} is the encounter file itself, not a content file"
+    if real == os.path.realpath(Path(file).parent):
+        return f"{name!r} is the encounter's own folder (which holds the encounter file): put content in a subfolder"
+    return None
 
 
 def _raw_creature_ids(paths: Sequence[Path]) -> set[str]:

@@ -11,6 +11,7 @@ This must hold before files can come from strangers (the browser tracker's uploa
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterable, Sequence
@@ -38,14 +39,19 @@ class Folders:
 
         It may when it leads inside one of the folders and is a regular file or a folder.
         """
+        named = named if len(named) <= 80 else named[:77] + "..."
+        if "\0" in named:
+            return f"{named!r} contains a NUL character, which no path can"
         real = os.path.realpath(path)
         if not any(_inside(real, os.path.realpath(root)) for root in self.roots):
             return f"{named!r} {_how_outside(named, path, real)}, outside {_folders(self.roots)}; " \
                    "files named in an encounter are read only from its folder (allow another with --allow-dir DIR)"
         try:
             mode = os.stat(real).st_mode
-        except OSError:
-            return None  # missing: the caller says so in its own words
+        except OSError as err:
+            if err.errno in (errno.ENOENT, errno.ENOTDIR):
+                return None  # missing: the caller says so in its own words
+            return f"{named!r} cannot be read: {err.strerror}"
         if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
             return None
         return f"{named!r} is not a regular file (a device, FIFO or socket); only files are read"
