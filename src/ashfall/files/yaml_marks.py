@@ -328,12 +328,13 @@ def read_text(path: Path) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as err:
         raise _fail(name, (), None, f"cannot read: {err.strerror}") from None
-    with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
         if stat.S_ISDIR(mode):
             raise _fail(name, (), None, "is a folder, not a YAML file")
-        if not stat.S_ISREG(mode):
-            raise _fail(name, (), None, "not a regular file (a device, FIFO or socket); only files are read")
+        raise _fail(name, (), None, "not a regular file (a device, FIFO or socket); only files are read")
+    with os.fdopen(fd, "rb") as handle:
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise _fail(name, (), 1, f"larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB a YAML input may be")
