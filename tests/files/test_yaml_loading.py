@@ -140,3 +140,14 @@ def test_not_utf8__names_the_line_of_the_first_bad_byte(tmp_path: Path, raw: byt
 def test_loader__uses_libyaml_when_pyyaml_has_it() -> None:
     if getattr(yaml, "__with_libyaml__", False):
         assert yaml_marks._LOADER is yaml.CSafeLoader
+
+
+def test_loader__without_libyaml_gives_the_same_data_lines_and_problems(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "name: x\nweapons:\n  - a\n  - &w {id: b, damage: 1d6}\n  - *w\nseed: 12\nok: yes\n"
+    fast = parse_yaml(text)
+    hostile = ["a: &a [*a]\n", "a: 1\na: 2\n", "a: !!str x\n", "<<: {a: 1}\n", "a: " + "[" * 60 + "]" * 60 + "\n"]
+    fast_problems = [problem(h) for h in hostile]
+    monkeypatch.setattr(yaml_marks, "_LOADER", yaml.SafeLoader)
+    slow = parse_yaml(text)
+    assert (slow.data, slow.lines) == (fast.data, fast.lines)
+    assert [problem(h) for h in hostile] == fast_problems
