@@ -16,6 +16,7 @@ from ashfall.ai.choice import Choice, Reason, TacticalConfig
 from ashfall.ai.intents import can_treat, treatments
 from ashfall.ai.movement import can_move, first_stride, path_to
 from ashfall.ai.turn import TurnView
+from ashfall.content import names
 from ashfall.engine.actions import ACTIONS
 from ashfall.engine.morale_hooks import Rally
 from ashfall.engine.moves.medical import SecondWind
@@ -23,7 +24,7 @@ from ashfall.engine.moves.movement import Stride
 from ashfall.engine.state import Combatant
 from ashfall.grid.board import SQUARE_FT, Square
 
-SECOND_WIND_TALENT = "second-wind"
+SECOND_WIND_TALENT = names.SECOND_WIND
 """The stat-block talent that lets an NPC use Second Wind (PCs always may, HEAL-5)."""
 
 

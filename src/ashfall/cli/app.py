@@ -7,8 +7,11 @@ Commands only translate options into engine calls and hand results to presenters
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
+from ashfall.cli.common import AllowDirOption
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.sim_cmds import register as register_sim
@@ -27,11 +30,12 @@ register_sim(app)
 
 
 @app.command("validate")
-def validate(path: str = typer.Argument(..., help="An encounter file, or a folder of them.")) -> None:
+def validate(
+    path: str = typer.Argument(..., help="An encounter file, or a folder of them."),
+    allow_dir: AllowDirOption = None,
+) -> None:
     """Check encounter files and every reference in them; problems name the file, field path and line."""
-    from pathlib import Path
-
-    code, lines = validate_command(Path(path))
+    code, lines = validate_command(Path(path), allow_dir or ())
     for line in lines:
         typer.echo(line)
     raise typer.Exit(code)

@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -21,6 +22,10 @@ RulesetOption = Annotated[
     str, typer.Option("--ruleset", help="A preset (ashfall-2, ashfall-1) or a house-rule YAML file.")
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+AllowDirOption = Annotated[list[Path] | None, typer.Option(
+    "--allow-dir", file_okay=False,
+    help="Also read content and house-rule files the encounter names from this folder (repeatable); by default "
+         "only files inside the encounter's own folder are read.")]
 
 
 PIPE_WIDTH = 120

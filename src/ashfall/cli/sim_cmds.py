@@ -18,7 +18,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ashfall.cli import sim_present
-from ashfall.cli.common import JsonOption, err, out, print_json, user_errors
+from ashfall.cli.common import AllowDirOption, JsonOption, err, out, print_json, user_errors
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import compare, comparison_jsonable
@@ -64,10 +64,11 @@ def run_command(
     as_json: JsonOption = False,
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
+    allow_dir: AllowDirOption = None,
 ) -> None:
     """Play one fight of an encounter and print it round by round."""
     with user_errors():
-        setup = EncounterSetup(file, ruleset)
+        setup = EncounterSetup(file, ruleset, allow_dir or ())
         result = play(setup, _seed(setup, seed), record_log=True, max_rounds=max_rounds)
     _show_fight(result, list(result.log or ()), explain, as_json)
 
@@ -100,10 +101,11 @@ def sim_command(
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
+    allow_dir: AllowDirOption = None,
 ) -> None:
     """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
     with user_errors():
-        setup = EncounterSetup(file, ruleset)
+        setup = EncounterSetup(file, ruleset, allow_dir or ())
         base = _seed(setup, seed)
         if trial is not None:
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
@@ -142,10 +144,11 @@ def compare_command(
     workers: Workers = 1,
     as_json: JsonOption = False,
     max_rounds: MaxRounds = None,
+    allow_dir: AllowDirOption = None,
 ) -> None:
     """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level)."""
     with user_errors():
-        setups = _setups(files, rulesets or [])
+        setups = _setups(files, rulesets or [], allow_dir or [])
         reports = []
         for setup in setups:
             with _progress(not as_json, f"{setup.name} ({setup.ruleset_name})") as progress:
@@ -166,11 +169,11 @@ def compare_command(
     console.print(f"Significant: two-sided p < {ALPHA} (two-proportion z-test for rates, Welch's t-test for means).")
 
 
-def _setups(files: list[Path], rulesets: list[str]) -> list[EncounterSetup]:
+def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:
     if len(files) == 1 and len(rulesets) >= 2:
-        return [EncounterSetup(files[0], r) for r in rulesets]
+        return [EncounterSetup(files[0], r, allow_dirs) for r in rulesets]
     if len(files) >= 2 and len(rulesets) <= 1:
-        return [EncounterSetup(f, rulesets[0] if rulesets else None) for f in files]
+        return [EncounterSetup(f, rulesets[0] if rulesets else None, allow_dirs) for f in files]
     raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
 
 

@@ -26,8 +26,10 @@ from pydantic import BaseModel, ValidationError
 
 import ashfall
 from ashfall.content.library import Kind, Library, Origin, close_matches, suggestion_text
+from ashfall.content.names import TALENT_NAMES
 from ashfall.content.schema import Armor, Creature, Model, ObjectTemplate, Shield, Weapon
 from ashfall.core.types import Condition
+from ashfall.files.paths import Folders, walk
 from ashfall.files.yaml_marks import InputError, Marked, PathKey, Problem, dotted, load_yaml, parse_yaml
 from ashfall.files.yaml_marks import problems_from_validation as _raw_problems
 
@@ -95,11 +97,25 @@ def library_root() -> Path:
 
 
 def content_files(root: Path) -> list[Path]:
-    """Every content file under ``root`` (recursively, sorted; hidden files skipped)."""
+    """Every content file under ``root`` (recursively, sorted; hidden files skipped, symbolic links not followed)."""
     if root.is_file():
         return [root]
-    return sorted(p for p in root.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file()
-                  and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    return list(walk(root, CONTENT_SUFFIXES).files)
+
+
+def _skipped(roots: Iterable[Path]) -> list[Problem]:
+    """A problem for each link or non-regular file met while walking the folders (they are not read)."""
+    return [Problem(str(path), "", None, why) for root in roots if root.is_dir()
+            for path, why in walk(root, CONTENT_SUFFIXES).skipped]
+
+
+def _outside(paths: Iterable[Path], within: Sequence[Path] | None) -> list[Problem]:
+    """A problem for each path that does not lead inside ``within`` (or is not a file or folder)."""
+    if within is None:
+        return []
+    folders = Folders(tuple(within))
+    return [Problem(str(p), "", None, why) for p in paths
+            if (why := folders.refusal(str(p), p)) is not None]
 
 
 # ----- public loaders -----
@@ -108,12 +124,17 @@ def content_files(root: Path) -> list[Path]:
 def load_library(root: Path | None = None) -> Library:
     """Load every content file under ``root`` (default: :func:`library_root`) into a library.
 
+    Only regular files under ``root`` are read: symbolic links met while walking it are reported, not followed.
+
     Raises:
         InputError: With every problem found in every file; nothing is returned on error.
     """
     root = library_root() if root is None else root
     if not root.exists():
         raise InputError([Problem(str(root), "", None, "no such content folder")])
+    skipped = _skipped([root])
+    if skipped:
+        raise InputError(skipped)
     return _build([str(p) for p in content_files(root)], _read, Library())
 
 
@@ -123,16 +144,28 @@ def default_library() -> Library:
     return load_library()
 
 
-def load_content_files(paths: Iterable[Path], base: Library | None = None) -> Library:
+def load_content_files(paths: Iterable[Path], base: Library | None = None, *,
+                       within: Sequence[Path] | None = None) -> Library:
     """Load user content files (or folders of them) that add to ``base`` (default: the shipped library).
 
     The returned library holds only the new entries; their references may name entries of
     ``base`` or of any of ``paths``. Combine with ``base.merge(fragment)`` (or use
-    :func:`extended_library`).
+    :func:`extended_library`). Folders are walked without following symbolic links; devices and FIFOs
+    are never read.
+
+    Args:
+        paths: Content files or folders of them.
+        base: The library they add to.
+        within: When given, every path must lead (links and ``..`` followed) inside one of these folders:
+            pass the folder of the file that named the paths, plus any folders the user allowed.
 
     Raises:
-        InputError: With every problem, including ids that clash with ``base``.
+        InputError: With every problem, including ids that clash with ``base`` and paths outside ``within``.
     """
+    paths = list(paths)
+    refused = _outside(paths, within) + _skipped(paths)
+    if refused:
+        raise InputError(refused)
     names = [str(f) for p in paths for f in (content_files(p) if p.is_dir() else [p])]
     return _build(names, _read, default_library() if base is None else base)
 
@@ -187,7 +220,7 @@ def _build(names: Sequence[str], read: Callable[[str], Marked], base: Library) -
 
 def _entries_of(marked: Marked) -> tuple[list[_Entry], list[Problem]]:
     data = marked.data
-    if data is None:
+    if data is None:  # an empty content file is a placeholder in a library folder, not a mistake
         return [], []
     keys = ", ".join(SECTIONS)
     if not isinstance(data, dict):
@@ -284,6 +317,7 @@ def _reference_problems(entry: _Entry, known: Mapping[Kind, set[str]]) -> list[P
                                           message=f"the creature already has a weapon with id {natural_id!r}"))
         listed.add(str(natural_id))
     problems.extend(_name_problems(entry, "condition_immunities", "condition", CONDITION_NAMES))
+    problems.extend(_name_problems(entry, "talents", "talent or spell", TALENT_NAMES))
     problems.extend(_name_problems(entry, "weapon_proficiencies", "weapon category or weapon id",
                                    PROFICIENCY_NAMES | known["weapon"]))
     gear: tuple[tuple[str, Kind], ...] = (("armor", "armor"), ("shield", "shield"))

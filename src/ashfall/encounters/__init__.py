@@ -8,11 +8,13 @@ is described in docs/encounters.md; examples ship in the top-level ``encounters/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ashfall.encounters.build import BuildInfo, ControllerFactory, SideInfo, build
 from ashfall.encounters.loader import encounter_from_text, load_encounter, validate_encounter
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
+from ashfall.files.paths import walk
 from ashfall.files.yaml_marks import InputError
 
 ENCOUNTER_SUFFIXES = (".yaml", ".yml")
@@ -36,9 +38,9 @@ def shipped_encounters() -> list[Path]:
 
 
 def encounter_files(path: Path) -> list[Path]:
-    """``path`` itself, or the encounter files directly inside a folder (sorted)."""
+    """``path`` itself, or the encounter files directly inside a folder (sorted; symbolic links not followed)."""
     if path.is_dir():
-        return sorted(p for p in path.iterdir() if p.suffix in ENCOUNTER_SUFFIXES and p.is_file())
+        return list(walk(path, ENCOUNTER_SUFFIXES, recursive=False).files)
     return [path]
 
 
@@ -49,8 +51,11 @@ def summary(spec: EncounterSpec) -> str:
     return f"{spec.name}: {sides}; {where}; ruleset {spec.ruleset.name}"
 
 
-def validate_command(path: Path | str) -> tuple[int, list[str]]:
+def validate_command(path: Path | str, allow_dirs: Sequence[Path | str] = ()) -> tuple[int, list[str]]:
     """Check an encounter file (or every encounter file in a folder) for ``ashfall validate``.
+
+    Files the encounters name are read from their own folders and from ``allow_dirs`` only. In a folder,
+    symbolic links (and FIFOs or devices) are reported and not read.
 
     Returns:
         The exit code (0 when every file loads, 1 otherwise) and the lines to print: one ``ok`` line
@@ -59,9 +64,13 @@ def validate_command(path: Path | str) -> tuple[int, list[str]]:
     lines: list[str] = []
     problems = 0
     files = encounter_files(Path(path))
+    if Path(path).is_dir():
+        skipped = walk(Path(path), ENCOUNTER_SUFFIXES, recursive=False).skipped
+        lines.extend(f"{file}: <top>: {why}" for file, why in skipped)
+        problems += len(skipped)
     for file in files:
         try:
-            spec = load_encounter(file)
+            spec = load_encounter(file, allow_dirs)
         except InputError as err:
             lines.extend(str(p) for p in err.problems)
             problems += len(err.problems)

@@ -9,6 +9,7 @@ that does not match its positions, sides used but not declared, fewer than two s
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from ashfall.content.library import Library, close_matches, suggestion_text
 from ashfall.content.loader import (
+    CONTENT_SUFFIXES,
     content_files,
     default_library,
     library_from_marked,
@@ -33,6 +35,7 @@ from ashfall.encounters.report import Report, moved, subtree
 from ashfall.encounters.roster import Declared, build_roster, resolve_creature
 from ashfall.encounters.schema import CombatantSpec, EncounterFile, MapSpec, SideSpec
 from ashfall.encounters.spec import EncounterSpec
+from ashfall.files.paths import Folders, walk
 from ashfall.files.yaml_marks import InputError, Marked, PathKey, Problem, load_yaml, parse_yaml
 from ashfall.ruleset import PRESETS, Ruleset, load_ruleset, preset, ruleset_from_data
 
@@ -40,25 +43,29 @@ RULESET_SUFFIXES = (".yaml", ".yml")
 _INLINE_PATH = re.compile(r"^creatures\[(\d+)\]")
 
 
-def load_encounter(path: Path | str) -> EncounterSpec:
+def load_encounter(path: Path | str, allow_dirs: Sequence[Path | str] = ()) -> EncounterSpec:
     """Read and check an encounter file; relative ``content`` and ruleset paths are resolved from its folder.
+
+    The files it names are read only from inside its folder (after following links and ``..``), or from
+    inside ``allow_dirs``; only regular files, never devices or FIFOs (see :mod:`ashfall.files.paths`).
 
     Raises:
         InputError: With every problem found; nothing is returned on error.
     """
     path = Path(path)
-    return _load(load_yaml(path), path.parent)
+    return _load(load_yaml(path), path.parent, allow_dirs)
 
 
-def encounter_from_text(text: str, file: str = "<string>", base_dir: Path | None = None) -> EncounterSpec:
+def encounter_from_text(text: str, file: str = "<string>", base_dir: Path | None = None,
+                        allow_dirs: Sequence[Path | str] = ()) -> EncounterSpec:
     """Like :func:`load_encounter` for YAML text (tests and the docs examples); paths resolve from ``base_dir``."""
-    return _load(parse_yaml(text, file), base_dir or Path.cwd())
+    return _load(parse_yaml(text, file), base_dir or Path.cwd(), allow_dirs)
 
 
-def validate_encounter(path: Path | str) -> list[Problem]:
+def validate_encounter(path: Path | str, allow_dirs: Sequence[Path | str] = ()) -> list[Problem]:
     """Every problem of an encounter file (an empty list when it loads)."""
     try:
-        load_encounter(path)
+        load_encounter(path, allow_dirs)
     except InputError as err:
         return list(err.problems)
     return []
@@ -67,15 +74,18 @@ def validate_encounter(path: Path | str) -> list[Problem]:
 # ----- the pipeline -----
 
 
-def _load(marked: Marked, base_dir: Path) -> EncounterSpec:
+def _load(marked: Marked, base_dir: Path, allow_dirs: Sequence[Path | str]) -> EncounterSpec:
     report = Report(marked)
     data = marked.data
     if not isinstance(data, dict):
-        report.add((), "an encounter file is a mapping with name, sides and combatants (see docs/encounters.md)")
+        empty = "the file is empty: " if data is None else ""
+        report.add((), f"{empty}an encounter file is a mapping with name, sides and combatants "
+                       "(see docs/encounters.md)")
         raise InputError(report.sorted())
+    folders = Folders.of(base_dir, allow_dirs)
     document = _validate(EncounterFile, data, marked, (), report)
-    library, unloaded = _library(data, marked, base_dir, report)
-    ruleset = _ruleset(data.get("ruleset"), marked, base_dir, report)
+    library, unloaded = _library(data, marked, base_dir, folders, report)
+    ruleset = _ruleset(data.get("ruleset"), marked, base_dir, folders, report)
     map_spec = vision_legend(_part(MapSpec, data.get("map")) if data.get("map") is not None else None, data)
     map_spec = hazards_legend(map_spec, data)
     map_spec = objects_legend(map_spec, data)
@@ -124,7 +134,7 @@ def _zones(layout: MapResult | None) -> dict[str, Any]:
 # ----- library: shipped + content files + inline stat blocks -----
 
 
-def _library(data: dict[str, Any], marked: Marked, base_dir: Path,
+def _library(data: dict[str, Any], marked: Marked, base_dir: Path, folders: Folders,
              report: Report) -> tuple[Library, frozenset[str]]:
     """The library for this encounter, and the creature ids of content that did not load.
 
@@ -138,10 +148,17 @@ def _library(data: dict[str, Any], marked: Marked, base_dir: Path,
         if not isinstance(name, str):
             continue
         path = base_dir / name
-        if path.exists():
-            paths.append(path)
-        else:
+        refused = folders.refusal(name, path) or _itself(name, path, marked.file)
+        skipped = walk(path, CONTENT_SUFFIXES).skipped if refused is None and path.is_dir() else ()
+        if refused is not None:
+            report.add(("content", i), refused)
+        elif not path.exists():
             report.add(("content", i), f"no such content file or folder: {path}")
+        elif skipped:
+            report.extend(Problem(marked.file, f"content[{i}]", marked.line_of(("content", i)), f"{file}: {why}")
+                          for file, why in skipped)
+        else:
+            paths.append(path)
     if paths:
         try:
             library = library.merge(load_content_files(paths, library))
@@ -161,6 +178,16 @@ def _library(data: dict[str, Any], marked: Marked, base_dir: Path,
     except InputError as err:
         report.extend(_inline_problem(p, inline) for p in err.problems)
         return library, frozenset(unloaded | {str(raw.get("id")) for _i, raw in inline})
+
+
+def _itself(name: str, path: Path, file: str) -> str | None:
+    """Why a content path that names the encounter file or its own folder is refused (else None)."""
+    real = os.path.realpath(path)
+    if real == os.path.realpath(file):
+        return f"{name!r} is the encounter file itself, not a content file"
+    if real == os.path.realpath(Path(file).parent):
+        return f"{name!r} is the encounter's own folder (which holds the encounter file): put content in a subfolder"
+    return None
 
 
 def _raw_creature_ids(paths: Sequence[Path]) -> set[str]:
@@ -188,13 +215,20 @@ def _inline_problem(problem: Problem, inline: Sequence[tuple[int, Any]]) -> Prob
 # ----- ruleset -----
 
 
-def _ruleset(raw: Any, marked: Marked, base_dir: Path, report: Report) -> Ruleset:
+def _ruleset(raw: Any, marked: Marked, base_dir: Path, folders: Folders, report: Report) -> Ruleset:
     if raw is None or (isinstance(raw, str) and raw in PRESETS):
         return preset(raw) if raw else preset()
     if isinstance(raw, str) and raw.endswith(RULESET_SUFFIXES):
         path = base_dir / raw
+        refused = folders.refusal(raw, path)
+        if refused is not None:
+            report.add(("ruleset",), refused)
+            return preset()
         if not path.exists():
             report.add(("ruleset",), f"no such house-rule file: {path}")
+            return preset()
+        if not path.is_file():
+            report.add(("ruleset",), f"{raw!r} is a folder, not a house-rule file")
             return preset()
         try:
             return load_ruleset(path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from ashfall.content import names
 from ashfall.content.schema import Armor, Creature, DrEntry, Weapon, WeaponProperty
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import PHYSICAL_TYPES, Condition, DamageCategory, DamageType
@@ -265,7 +266,7 @@ def _dr_rule(n_sources: int, duplicates: bool, typed: bool, stacking: DrStacking
 __all__ = ["OBJECT_IMMUNITIES", "PETRIFIED_IMMUNITIES", "Defenses", "DrTotal"]
 
 
-MAGICAL_NATURAL_WEAPONS = "magical-natural-weapons"
+MAGICAL_NATURAL_WEAPONS = names.MAGICAL_NATURAL_WEAPONS
 """The talent (Mutant Apex, L6) that makes natural weapons count as magical (NAT-7)."""
 
 

@@ -162,7 +162,11 @@ def load_ruleset(source: str | Path) -> Ruleset:
     path = Path(source)
     if not path.exists():
         raise InputError([Problem(str(source), "", None, f"no such preset or file (presets: {', '.join(PRESETS)})")])
-    return ruleset_from_data(load_yaml(path))
+    marked = load_yaml(path)
+    if marked.data is None:
+        raise InputError([Problem(marked.file, "", marked.line_of(()), "the file is empty: a house-rule file is a "
+                                                                       "mapping with base, name and options")])
+    return ruleset_from_data(marked)
 
 
 def ruleset_from_text(text: str, file: str = "<string>") -> Ruleset:

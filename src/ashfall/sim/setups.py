@@ -142,18 +142,20 @@ class EncounterSetup:
     Args:
         path: The encounter file.
         ruleset: Play it under this ruleset instead of the file's.
+        allow_dirs: Folders besides the file's own that the files it names may be read from (``--allow-dir``).
     """
 
-    def __init__(self, path: str | Path, ruleset: str | None = None) -> None:
+    def __init__(self, path: str | Path, ruleset: str | None = None, allow_dirs: Sequence[str | Path] = ()) -> None:
         self.path = str(path)
         self.ruleset = ruleset
+        self.allow_dirs = tuple(str(d) for d in allow_dirs)
         self._setup: SpecSetup | None = None
 
-    def __getstate__(self) -> tuple[str, str | None]:
-        return (self.path, self.ruleset)
+    def __getstate__(self) -> tuple[str, str | None, tuple[str, ...]]:
+        return (self.path, self.ruleset, self.allow_dirs)
 
-    def __setstate__(self, state: tuple[str, str | None]) -> None:
-        self.path, self.ruleset = state
+    def __setstate__(self, state: tuple[str, str | None, tuple[str, ...]]) -> None:
+        self.path, self.ruleset, self.allow_dirs = state
         self._setup = None
 
     def __repr__(self) -> str:
@@ -163,7 +165,7 @@ class EncounterSetup:
     def loaded(self) -> SpecSetup:
         """The loaded encounter (loaded once)."""
         if self._setup is None:
-            spec = load_encounter(self.path)
+            spec = load_encounter(self.path, self.allow_dirs)
             if self.ruleset is not None:
                 spec = dataclasses.replace(spec, ruleset=load_ruleset(self.ruleset))
             self._setup = SpecSetup(spec, self.ruleset)

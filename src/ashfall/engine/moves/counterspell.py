@@ -9,6 +9,7 @@ spell slot the generic Counterspell uses are in the Magic and Classes chapters (
 
 from __future__ import annotations
 
+from ashfall.content import names
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Skill
@@ -25,7 +26,7 @@ from ashfall.rules.dc import DC, fixed_dc
 from ashfall.rules.psionics import PowerKind, can_be_counterspelled
 
 RX_16, RX_17 = rule("RX-16"), rule("RX-17")
-FOCUS = "spellcasting-focus"
+FOCUS = names.SPELLCASTING_FOCUS
 """The talent for holding a spellcasting focus (RX-18: Counterspell needs it or a free hand)."""
 
 

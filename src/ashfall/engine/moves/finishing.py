@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ashfall.content import names
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
@@ -41,9 +42,9 @@ from ashfall.rules.map import TwoWeapon
 
 TWF_3, G_20 = rule("TWF-3"), rule("G-20")
 CDG_1, CDG_2, CDG_3, CDG_4 = rule("CDG-1"), rule("CDG-2"), rule("CDG-3"), rule("CDG-4")
-TWF_ABILITY = "two-weapon-fighting"
+TWF_ABILITY = names.TWO_WEAPON_FIGHTING
 """The talent that adds the attribute to off-hand damage (TWF-6)."""
-CDG_IMMUNE = "coup-de-grace-immune"
+CDG_IMMUNE = names.COUP_DE_GRACE_IMMUNE
 """The talent (a GM ruling, CDG-5) that makes a creature immune to Coup de Grace."""
 NO_ROLL = ev.RollRecord((), 0, "normal", (), (), 0)
 """The roll record of an attack that makes no roll (Coup de Grace, CDG-2)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ashfall.content import names
 from ashfall.content.schema import WeaponKind
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
@@ -28,7 +29,7 @@ from ashfall.rules.durations import Duration, DurationKind
 from ashfall.rules.map import map_modifier
 
 E_01, E_05 = rule("E-01"), rule("E-05")
-EXTRA_ATTACK = "extra-attack"
+EXTRA_ATTACK = names.EXTRA_ATTACK
 """The talent (a class feature in edition 1) that grants Extra Attack."""
 
 

@@ -7,6 +7,7 @@ unarmed strike (RX-24); natural weapons always count (NAT-4). Reactions take no 
 
 from __future__ import annotations
 
+from ashfall.content import names
 from ashfall.core.rule_ids import rule
 from ashfall.engine.attacking import AttackPlan, cover_level, distance, perform_attack
 from ashfall.engine.context import Context
@@ -39,7 +40,7 @@ def _resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     weapon = best_melee(reactor)
     result = perform_attack(ctx, AttackPlan(reactor.id, trigger.actor, weapon, mode_for(weapon),
                                             Activity.ATTACK_OF_OPPORTUNITY, label="Attack of Opportunity"))
-    if result is not None and result.hit and "sentinel" in reactor.creature.talents:
+    if result is not None and result.hit and names.SENTINEL in reactor.creature.talents:
         return Effect(stop_movement=RX_23)
     return NO_EFFECT
 

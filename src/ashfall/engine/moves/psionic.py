@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ashfall.content import names
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, refuse, register
@@ -33,7 +34,7 @@ from ashfall.rules.errors import RuleViolation
 from ashfall.rules.psionics import Backlash, FocusState, gain_focus, psi_strike, require_psionics
 
 PSI_13, PSI_15, PSI_18 = rule("PSI-13"), rule("PSI-15"), rule("PSI-18")
-PSI_STRIKE = "psi-strike"
+PSI_STRIKE = names.PSI_STRIKE
 """The talent that grants Psi Strike (Psion level 1)."""
 
 

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from ashfall.content import names
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.dice import parse
 from ashfall.core.rule_ids import RuleId, rule
@@ -57,7 +58,7 @@ from ashfall.rules.durations import Duration, TurnBoundary, TurnEdge, advance
 
 SUP_1, SUP_2, SUP_3, SUP_4, SUP_5 = rule("SUP-1"), rule("SUP-2"), rule("SUP-3"), rule("SUP-4"), rule("SUP-5")
 SUP_6, SUP_8, SUP_11 = rule("SUP-6"), rule("SUP-8"), rule("SUP-11")
-COVERING_FIRE = "covering-fire"
+COVERING_FIRE = names.COVERING_FIRE
 
 
 @dataclass(frozen=True, slots=True)
