@@ -125,7 +125,7 @@ def _resolve_help(ctx: Context, intent: Help) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Hide:
-    """Hide (HID-1): needs cover from every enemy, or heavy obscurement (``obscured``, CONC-17).
+    """Hide (HID-1): needs cover or concealment from every enemy: light or heavy obscurement (``obscured``, CONC-17).
 
     ``cover``: the GM's declaration (theater of mind, or to override the map).
     """
@@ -153,7 +153,7 @@ def _check_hide(state: EncounterState, intent: Hide) -> None:
     c = state.get(intent.actor)
     if not intent.obscured and not _has_cover(state, c, intent.cover) and not obscured_from_all(
             state, c, _observers(state, c.id)):
-        raise refuse("HID-1", "hiding needs cover from every enemy, or heavy obscurement (CONC-17)")
+        raise refuse("HID-1", "hiding needs cover or concealment (obscurement) from every enemy (HID-1, CONC-17)")
 
 
 def _resolve_hide(ctx: Context, intent: Hide) -> None:
