@@ -20,7 +20,7 @@ from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine
-from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.morale_hooks import break_style, fighting, member_status
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.movement import Stand, Stride
@@ -118,7 +118,7 @@ def may_attack(c: Combatant, state: EncounterState) -> bool:
     """Whether its morale status lets it attack (broken, routed and surrendered NPCs do not: MOR-21, MOR-23)."""
     if not state.ruleset.morale.enabled:
         return True
-    return behaviour(member_status(c), state.ruleset).may_attack
+    return behaviour(member_status(c), state.ruleset, style=break_style(c)).may_attack
 
 
 def weapon_distance(weapon: Weapon | None, state: EncounterState) -> int:

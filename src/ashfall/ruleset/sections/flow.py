@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ashfall.ruleset.base import Section, option
-from ashfall.ruleset.sections.enums import MoraleGrouping
+from ashfall.ruleset.sections.enums import BreakBehaviour, MoraleGrouping
 
 
 class TurnSection(Section):
@@ -99,6 +99,38 @@ class MoraleSection(Section):
     fall_back_cornered_surrenders: bool = option(
         False, "MOR-19", "A falling-back NPC with every exit blocked surrenders instead of fighting desperately.",
         "surrender",
+    )
+    break_civilian: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken civilian does (000:542 names no behaviour: flee, MOR-21).",
+        "surrender",
+    )
+    break_bandit: BreakBehaviour = option(
+        BreakBehaviour.SCATTER, "MOR-24", "What a broken bandit (or raider, G-01) does: 'bandits surrender or "
+        "scatter' (000:542); they scatter while a way out exists and surrender when cornered (MOR-23).",
+        "surrender (at once)",
+    )
+    break_soldier: BreakBehaviour = option(
+        BreakBehaviour.SURRENDER, "MOR-24", "What a broken soldier does: 'soldiers may surrender with honor' "
+        "(000:542): they lay down arms at once.", "flee",
+    )
+    break_elite: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken elite NPC does (000:542 names no behaviour: flee, MOR-21).",
+        "surrender",
+    )
+    break_fanatic: BreakBehaviour = option(
+        BreakBehaviour.CHARGE, "MOR-24", "What a broken fanatic (zealot) does: 'a final suicidal charge instead of "
+        "surrendering' (000:542): it keeps its weapons, fights on and never flees or surrenders.", "flee",
+    )
+    break_animal: BreakBehaviour = option(
+        BreakBehaviour.FLEE_RANDOM, "MOR-24", "What a broken animal does: 'animals flee in a random direction' "
+        "(000:542), rolled once when it breaks.", "flee (toward an exit)",
+    )
+    break_other: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken NPC of type 'other' does (flee, MOR-21).", "surrender",
+    )
+    cornered_animals_cower: bool = option(
+        True, "MOR-23", "A cornered broken animal cowers (it cannot surrender); it is out of the fight like one that "
+        "surrendered.", "it surrenders like the rest",
     )
     rally_actions: int = option(1, "G-04", "Actions a leader's Rally costs.")
     rallies_per_encounter: int = option(1, "MOR-26", "Successful rallies a group can have per encounter.")
