@@ -279,6 +279,7 @@ class TacticalPolicy:
                                            self.config.max_routes).items() if sq != here]
         drop_step, use_openers = self.config.drop_step, self.config.openers
         best_plan, setting_at, aoo_damage = view.best_plan, view.setting, view.aoo_damage
+        shot_provokes = view.state.ruleset.turn.ranged_attack_provokes  # RX-21; not in edition 1 (E-18)
         for route in ways:
             left = k - route.actions
             full = route.actions == 0
@@ -293,7 +294,7 @@ class TacticalPolicy:
                 if setting is None:
                     continue
                 shooting = sum(aoo_damage(e) for e in view.in_reach_of(square)
-                               if e not in provokers) if option.ranged else 0.0
+                               if e not in provokers) if option.ranged and shot_provokes else 0.0
                 aoo = aoo_path + shooting
                 penalty = weight * aoo
                 for target in setting.bases:

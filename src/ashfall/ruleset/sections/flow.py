@@ -36,6 +36,10 @@ class TurnSection(Section):
     )
     dive_for_cover_ft: int = option(10, "RX-10", "How far Dive for Cover moves you (and how near cover must be).")
     brace_charge_ft: int = option(20, "RX-12", "Straight-line approach that sets off Brace.")
+    ranged_attack_provokes: bool = option(
+        True, "E-18", "A ranged attack made within an enemy's melee reach provokes its Attack of Opportunity (000:108; "
+        "edition 1's AoO answers only leaving reach, 001:96)."
+    )
     intercept_range_ft: int = option(5, "RX-26", "How close to the attacked ally an interceptor must be.")
     intercept_melee_only: bool = option(True, "E-19", "Intercept answers melee attacks only (edition 1: any attack).")
     return_fire_ally_ft: int = option(
@@ -59,6 +63,7 @@ class TurnSection(Section):
         "initiative_proficiency": "combat-trained",  # E-21
         "one_reaction_per_trigger": False,  # E-13
         "deflect_needs_proficiency": False,  # E-14
+        "ranged_attack_provokes": False,  # E-18
         "intercept_melee_only": False,  # E-19
         "return_fire_allies": False,  # E-20
     }
