@@ -163,6 +163,21 @@ class TacticalPolicy:
                 return back
         return self._idle(view, advance)
 
+    def preferred_target(self, engine: Engine, actor: str) -> str | None:
+        """Whom it would attack now: its focus-fire pick (:func:`~ashfall.ai.targeting.focus`), or None.
+
+        For scripted plans that fix what a creature does but not whom it attacks (an encounter's ``tactics``
+        without ``target``). No dice are rolled and nothing changes.
+        """
+        state = engine.state
+        c = state.get(actor)
+        if state.ended or not fighting(c):
+            return None
+        view = self._view(engine, c, brutal=False)
+        best = self._best_candidates(view, True)
+        pick = focus(best, view.targets, {t.id: _gap(view.c, t) for t in view.targets}, self.config.drop_step)
+        return None if pick is None else pick.plan.target
+
     def _view(self, engine: Engine, c: Combatant, *, brutal: bool) -> TurnView:
         targets = downed_targets(engine.state, c) if brutal else standing_targets(engine.state, c)
         return TurnView(engine, c, targets, brutal)
