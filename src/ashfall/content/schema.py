@@ -287,6 +287,7 @@ BREAKING_TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ally-killed-by-magic", re.compile(r"ally-killed-by-magic")),
 )
 """The Breaking Point triggers a stat block may name (MOR-28's examples): N is 1–100, A and B are 1–99."""
+_TRIGGER_HELP = "hp-below-<N>% (N 1-100), leader-killed, outnumbered-<A>-to-<B> (A, B 1-99), ally-killed-by-magic"
 _ARROWS = ("->", "→")
 
 
@@ -303,8 +304,11 @@ class BreakingPointSpec(Model):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, value: object) -> object:
-        if not isinstance(value, str):
+        if isinstance(value, dict):
             return value
+        if not isinstance(value, str):
+            raise ValueError("a breaking point is text such as 'leader-killed -> surrender' or a mapping "
+                             "{trigger: leader-killed, outcome: surrender}")
         for arrow in _ARROWS:
             if arrow in value:
                 trigger, _, outcome = value.partition(arrow)
@@ -317,8 +321,7 @@ class BreakingPointSpec(Model):
         cleaned = value.strip().lower()
         if any(pattern.fullmatch(cleaned) for _, pattern in BREAKING_TRIGGERS):
             return cleaned
-        raise ValueError(f"unknown breaking point trigger {value!r}; use one of: "
-                         f"{', '.join(name for name, _ in BREAKING_TRIGGERS)}")
+        raise ValueError(f"unknown breaking point trigger {value!r}; use one of: {_TRIGGER_HELP}")
 
 
 class MoraleProfile(Model):
@@ -328,6 +331,14 @@ class MoraleProfile(Model):
     type: Literal["civilian", "bandit", "soldier", "elite", "fanatic", "animal", "other"] = "other"
     breaking_points: tuple[BreakingPointSpec, ...] = ()
     immune: bool = False
+
+    @field_validator("breaking_points", mode="before")
+    @classmethod
+    def _a_list(cls, value: object) -> object:
+        if isinstance(value, str | dict):
+            raise ValueError("breaking_points is a list, e.g. [leader-killed] or [{trigger: leader-killed, "
+                             "outcome: surrender}]")
+        return value
 
 
 class CreatureKind(Enum):
