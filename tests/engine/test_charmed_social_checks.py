@@ -15,16 +15,17 @@ from ashfall.engine.engine import Engine
 from ashfall.engine.moves.tactics import Feint
 from ashfall.engine.moves.utility import UseSkill
 from ashfall.rules.durations import AppliedCondition
-from tests.engine.maneuver_helpers import checks, fighter, script, started
+from ashfall.ruleset import Ruleset
+from tests.engine.maneuver_helpers import ED1, ED2, checks, fighter, script, started
 
 
-def _charmed_by(charmer: str | None) -> Engine:
+def _charmed_by(charmer: str | None, ruleset: Ruleset = ED2) -> Engine:
     """An Operative beside a Raider Boss that is charmed by ``charmer`` (or not charmed at all)."""
-    boss = fighter("b", "raiders", (2, 1), "raider-boss")
+    boss = fighter("b", "raiders", (2, 1), "raider-boss", ruleset=ruleset)
     if charmer is not None:
         boss = replace(boss, conditions=(AppliedCondition(Condition.CHARMED, "C-CHA", source=charmer),))
-    return started([fighter("o", "party", (1, 1), "operative", skills={Skill.DECEPTION: 7}), boss,
-                    fighter("x", "party", (1, 2), "operative")])
+    return started([fighter("o", "party", (1, 1), "operative", skills={Skill.DECEPTION: 7}, ruleset=ruleset), boss,
+                    fighter("x", "party", (1, 2), "operative", ruleset=ruleset)], ruleset=ruleset)
 
 
 def _advantage_of(events: list) -> list[tuple[str, tuple[str, ...]]]:
@@ -52,15 +53,16 @@ def test_c_cha__no_advantage_without_being_the_charmer(charmer: str | None) -> N
 
 
 @pytest.mark.rule("C-CHA", "ACT-11")
+@pytest.mark.parametrize("ruleset", [ED2, ED1], ids=["ashfall-2", "ashfall-1"])
 @pytest.mark.parametrize(("skill", "expected"), [
     (Skill.INTIMIDATION, ("advantage", ("C-CHA",))),
     (Skill.PERSUASION, ("advantage", ("C-CHA",))),
     (Skill.ATHLETICS, ("normal", ())),  # not a social check
 ])
-def test_c_cha__a_targeted_skill_check_against_the_charmed_creature(skill: Skill,
-                                                                     expected: tuple[str, tuple[str, ...]]) -> None:
-    """000:849: intimidating or persuading the creature you charmed is a social check against it: advantage."""
-    eng = _charmed_by("o")
+def test_c_cha__a_targeted_skill_check_against_the_charmed_creature(skill: Skill, expected: tuple[str, tuple[str, ...]],
+                                                                     ruleset: Ruleset) -> None:
+    """000:849 (and 001:478): intimidating or persuading the creature you charmed is a social check: advantage."""
+    eng = _charmed_by("o", ruleset)
     faces = [3, 12] if expected[0] == "advantage" else [12]
     with script(eng, faces):
         events = eng.submit(UseSkill("o", skill, 15, "make it talk", target="b"))

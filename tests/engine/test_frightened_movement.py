@@ -19,14 +19,17 @@ from ashfall.engine.moves.movement import Sprint, Step, Stride
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.durations import AppliedCondition
+from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import fighter, snapshot, started
 
+ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")
 
-def _frightened_duel(source: str | None = "r") -> Engine:
+
+def _frightened_duel(source: str | None = "r", ruleset: Ruleset = ED2) -> Engine:
     """A Warrior at (1, 1) frightened of the Raider at (8, 1) (or of nobody in particular)."""
-    w = fighter("w", "party", (1, 1))
+    w = fighter("w", "party", (1, 1), ruleset=ruleset)
     w = replace(w, conditions=(AppliedCondition(Condition.FRIGHTENED, "C-FRI", source=source),))
-    return started([w, fighter("r", "raiders", (8, 1), "raider")], Board(10, 10))
+    return started([w, fighter("r", "raiders", (8, 1), "raider", ruleset=ruleset)], Board(10, 10), ruleset=ruleset)
 
 
 def _refused_rule(engine: Engine, intent: object) -> str:
@@ -38,15 +41,16 @@ def _refused_rule(engine: Engine, intent: object) -> str:
 
 
 @pytest.mark.rule("C-FRI")
+@pytest.mark.parametrize("ruleset", [ED2, ED1], ids=["ashfall-2", "ashfall-1"])
 @pytest.mark.parametrize("intent", [
     Stride("w", ((2, 1), (3, 1))),
     Step("w", (2, 1)),
     Sprint("w", ((2, 1), (3, 1), (4, 1))),
     Stride("w", ((1, 2), (2, 2))),  # a detour whose second step closes in
 ], ids=["stride", "step", "sprint", "detour"])
-def test_c_fri__frightened_creature_cannot_move_closer_to_its_source(intent: object) -> None:
-    """000:860 "Cannot willingly move closer to source"."""
-    assert _refused_rule(_frightened_duel(), intent) == "C-FRI"
+def test_c_fri__frightened_creature_cannot_move_closer_to_its_source(intent: object, ruleset: Ruleset) -> None:
+    """000:860 "Cannot willingly move closer to source" (001:489 says the same)."""
+    assert _refused_rule(_frightened_duel(ruleset=ruleset), intent) == "C-FRI"
 
 
 @pytest.mark.rule("C-FRI")
