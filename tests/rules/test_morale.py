@@ -465,3 +465,24 @@ def test_e_33__edition_1_has_no_morale(call: Callable[[], object]) -> None:
     with pytest.raises(RuleViolation) as err:
         call()
     assert err.value.rule == "E-33"
+
+
+_TRIGGERS = st.one_of(
+    st.integers(1, 100).map(lambda n: f"hp-below-{n}%"),
+    st.just("leader-killed"),
+    st.tuples(st.integers(1, 99), st.integers(1, 99)).map(lambda ab: f"outnumbered-{ab[0]}-to-{ab[1]}"),
+    st.just("ally-killed-by-magic"),
+)
+
+
+@pytest.mark.rule("MOR-27", "MOR-28")
+@given(trigger=_TRIGGERS, outcome=st.sampled_from(list(BreakingOutcome)), arrow=st.sampled_from(["->", "→", None]))
+def test_mor_27__text_and_mapping_forms_read_the_same(trigger: str, outcome: BreakingOutcome,
+                                                      arrow: str | None) -> None:
+    """000:563's "[trigger] → [outcome]": text and mapping are one Breaking Point; no arrow means Break."""
+    text = trigger if arrow is None else f"{trigger} {arrow} {outcome.value}"
+    expected = BreakingOutcome.BREAK if arrow is None else outcome
+    assert BreakingPointSpec.model_validate(text) == BreakingPointSpec(trigger=trigger, outcome=expected)
+    point = parse_breaking_point(text)
+    assert point.outcome is expected
+    assert point.result is (Status.SURRENDERED if expected is BreakingOutcome.SURRENDER else Status.BROKEN)
