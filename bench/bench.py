@@ -24,14 +24,18 @@ SKIRMISH = Path(__file__).resolve().parents[1] / "encounters" / "skirmish.yaml"
 
 
 class Scripted(EncounterSetup):
-    """The encounter with every ``ai`` combatant played by scripted Strikes (pickles as its path)."""
+    """The encounter with no AI at all: ``ai`` combatants strike three times, plans attack the nearest enemy.
+
+    (In a real run a plan without a ``target`` rule asks the AI whom to attack; this measures the engine alone.)
+    """
 
     def build_fight(self, seed: int) -> Fight:
-        """The encounter's fight with scripted policies for the AI's creatures."""
+        """The encounter's fight with scripted policies for every creature, nearest target first."""
         fight = super().build_fight(seed)
         tactics = self.loaded.spec.roster
         plans = {e.id: e.tactics for e in tactics}
-        fight.policies = {cid: p if plans[cid].plan else ScriptedTactics() for cid, p in fight.policies.items()}
+        fight.policies = {cid: ScriptedTactics(plans[cid].plan) if plans[cid].plan else ScriptedTactics()
+                          for cid in fight.policies}
         return fight
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from ashfall.ruleset import option_rows
+from ashfall.ruleset.editions import EDITION_DIFFERENCES
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "docs" / "ruleset-options.md"
@@ -89,6 +90,14 @@ def render(rows: Sequence[dict[str, Any]] | None = None) -> str:
             cells = [f"`{row['option']}`", value_cell(row["ashfall-2"]), ed1, text_cell(row["rule"]),
                      text_cell(row["description"]), text_cell(row["alternative"])]
             out.append("| " + " | ".join(cells) + " |")
+    out.append("\n## Edition differences\n")
+    out.append("Every edition difference of editions-and-gaps.md (E-01 … E-45), with the options whose `ashfall-1`")
+    out.append("value carries it, or why no option does. No other option differs between the presets.\n")
+    out.append("| difference | topic | options | why no option |")
+    out.append("|---|---|---|---|")
+    for eid, d in EDITION_DIFFERENCES.items():
+        options = "<br>".join(f"`{o}`" for o in d.options) or "—"
+        out.append(f"| {eid} | {text_cell(d.topic)} | {options} | {text_cell(d.reason)} |")
     return "\n".join(out) + "\n"
 
 

@@ -146,3 +146,28 @@ def test_g_04__a_leader_rallies_its_falling_back_group_first() -> None:
     choice = policy.choose(engine, "boss")
     assert choice is not None and choice.reason is Reason.RALLY
     assert choice.intent == Rally("boss", "raiders")
+
+
+@pytest.mark.rule("MOR-24")
+def test_mor_24__a_charging_zealot_attacks_instead_of_fleeing() -> None:
+    """000:542 "zealots may make a final suicidal charge": broken, it still attacks the enemy next to it."""
+    zealot = unit("r", "raiders", (4, 5), "raider", uses={"broken": 1, "break-charge": 1})
+    w = unit("w", "party", (5, 5), "warrior")
+    engine, policy = fight([zealot, w], Board(12, 12), ai=["r"])
+    choice = policy.choose(engine, "r")
+    assert choice is not None and choice.reason in (Reason.ATTACK, Reason.MOVE_TO_ATTACK)
+
+
+@pytest.mark.rule("MOR-24")
+@pytest.mark.parametrize(("direction", "edge"), [(3, "east"), (7, "west")])
+def test_mor_24__an_animal_flees_in_its_rolled_direction(direction: int, edge: str) -> None:
+    """000:542 "animals flee in a random direction": the rolled direction (east 3, west 7) picks the way out."""
+    board = Board(15, 9)
+    animal = unit("r", "raiders", (7, 4), "raider", uses={"broken": 1, "break-flee-random": 1,
+                                                         "flee-direction": direction})
+    w = unit("w", "party", (7, 8), "warrior")
+    engine, policy = fight([animal, w], board, ai=["r"])
+    play_turn(engine, policy, "r")
+    end = engine.state.get("r").position
+    assert end is not None
+    assert (end[0] > 7) if edge == "east" else (end[0] < 7)

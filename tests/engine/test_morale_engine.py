@@ -18,6 +18,7 @@ from ashfall.engine.decisions import FirstOption
 from ashfall.engine.engine import Engine, legal_intents
 from ashfall.engine.morale_hooks import (
     Rally,
+    break_style,
     escaped,
     group_key,
     groups,
@@ -32,6 +33,7 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.morale import GroupMorale, Status
 from ashfall.ruleset import Ruleset, preset
+from ashfall.ruleset.sections import BreakBehaviour
 
 LIB = default_library()
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")
@@ -273,13 +275,33 @@ def test_mor_28__superstitious_bandit_breaks_when_magic_kills_an_ally() -> None:
 
 
 @pytest.mark.rule("MOR-28", "MOR-23")
-def test_mor_28__leader_killed_makes_a_loyal_bandit_surrender() -> None:
-    loyal = with_points(make_combatant(LIB, "bandit", "b2", "bandits"), "leader-killed")
+def test_mor_28__surrenders_if_leader_is_killed() -> None:
+    """000:557 "Surrenders if leader is killed": the stat block names the outcome, surrender."""
+    loyal = with_points(make_combatant(LIB, "bandit", "b2", "bandits"), "leader-killed -> surrender")
     state = band(bandits=1, party=1, extra=(loyal,))
     with ScriptedRng([(20, 20)]) as rng:
         ctx = ctx_of(state, rng)
         kill(ctx, "bl")
     assert state.get("b2").uses.get("surrendered") == 1 and member_status(state.get("b2")) is Status.SURRENDERED
+    assert any(e.label == "breaking point: leader-killed -> surrender" and e.rule == "MOR-27"
+               for e in of(ctx.log, ev.MoraleChanged))
+
+
+@pytest.mark.rule("MOR-27", "MOR-28", "MOR-24")
+@pytest.mark.parametrize(("written", "status", "style"), [
+    ("leader-killed", Status.BROKEN, "scatter"),  # the format's automatic Break: a bandit breaks as bandits do
+    ("leader-killed -> flee", Status.BROKEN, "flee"),  # "Flees if …": flees whatever its type would do
+])
+def test_mor_27__leader_killed_is_an_automatic_break_unless_the_stat_block_names_another_outcome(
+        written: str, status: Status, style: str) -> None:
+    """000:563 "Breaking Point: Leader killed → automatic Break"; 558 "Flees if …"."""
+    loyal = with_points(make_combatant(LIB, "bandit", "b2", "bandits"), written)
+    state = band(bandits=1, party=1, extra=(loyal,))
+    with ScriptedRng([(20, 20)]) as rng:
+        ctx = ctx_of(state, rng)
+        kill(ctx, "bl")
+    assert member_status(state.get("b2")) is status
+    assert break_style(state.get("b2")) is BreakBehaviour(style)
 
 
 # ----- cornered and escaped (MOR-20, MOR-23) -----

@@ -137,9 +137,36 @@ def test_conc_17__hide_in_thick_smoke_without_cover__stealth_at_advantage() -> N
     assert eng.state.get("o").has(Condition.HIDDEN)
 
 
-@pytest.mark.rule("HID-1", "CONC-17", "CONC-5")
-def test_hid_1__fog_alone_is_not_enough_to_hide() -> None:
-    eng = hider(veil=FOG)
+FOLIAGE = Veil(Obscurement.LIGHT, Cause.FOLIAGE)
+
+
+@pytest.mark.rule("HID-1", "CONC-2", "CONC-5")
+@pytest.mark.parametrize("ruleset", [ED2, ED1], ids=["ashfall-2", "ashfall-1"])
+@pytest.mark.parametrize("veil", [FOLIAGE, FOG], ids=["foliage", "light-fog"])
+def test_hid_1__light_obscurement_without_cover_is_concealment_enough_to_hide(veil: Veil, ruleset: Ruleset) -> None:
+    """000:1109 "Must have cover or concealment"; 000:617–621: concealment has two tiers, Lightly Obscured is one
+    (foliage, light fog). 001:605 says the same ("cover or concealment"; 001:457 lists fog and foliage)."""
+    eng = hider(veil=veil, ruleset=ruleset)
+    with script(eng, [4, 10] if ruleset is ED2 else [10]):  # edition 2: Stealth advantage in LO (CONC-5)
+        eng.submit(Hide("o"))
+    assert eng.state.get("o").has(Condition.HIDDEN)
+
+
+@pytest.mark.rule("HID-1", "CONC-17")
+def test_hid_1__the_strict_reading_needs_heavy_obscurement_without_cover() -> None:
+    """The option ``concealment.hide_in_light_obscurement = false`` reads CONC-17 (000:655) as the only way to Hide
+    without cover: foliage alone is then refused with HID-1 (000:1109)."""
+    strict = ED2.with_options(concealment={"hide_in_light_obscurement": False})
+    eng = hider(veil=FOLIAGE, ruleset=strict)
+    with pytest.raises(Refused) as err, script(eng, []):
+        eng.submit(Hide("o"))
+    assert err.value.rule == "HID-1"
+
+
+@pytest.mark.rule("HID-1")
+def test_hid_1__in_the_open_without_cover_or_concealment_hiding_is_refused() -> None:
+    """000:1109: with neither cover nor concealment there is no Hide."""
+    eng = fight([fighter("o", "party", (1, 1), "operative"), fighter("s", "raiders", (5, 1), "raider-scout")])
     with pytest.raises(Refused) as err, script(eng, []):
         eng.submit(Hide("o"))
     assert err.value.rule == "HID-1"

@@ -246,7 +246,7 @@ def test_conc_5__stealth_advantage_in_obscurement(layers: tuple[Veil, ...], rule
 @pytest.mark.rule("CONC-17", "HID-1", "VIS-8")
 @pytest.mark.parametrize(("watcher", "hider", "distance", "expected"), [
     pytest.param(at(), at(DARK), 20, "CONC-17", id="ho_hides_from_normal_sight"),
-    pytest.param(at(), at(FOG), 20, None, id="lo_is_not_enough"),
+    pytest.param(at(), at(FOG), 20, "HID-1", id="hid_1__lo_is_concealment_too"),
     pytest.param(at(senses=THERMAL), at(SMOKE), 20, "CONC-17", id="vis_8__thermal_does_not_cancel_stealth"),
     pytest.param(at(senses=DARKVISION), at(DARK), 20, None, id="darkvision_sees_into_the_dark"),
     pytest.param(at(senses=DARKVISION), at(VEIL_OF_SHADOW), 20, "CONC-17", id="but_not_into_the_veil"),

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ashfall.content.loader import default_library
-from ashfall.content.schema import Attributes, Creature, CreatureKind, MoraleProfile
+from ashfall.content.schema import Attributes, BreakingOutcome, BreakingPointSpec, Creature, CreatureKind, MoraleProfile
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Save
 from ashfall.rules import morale as mr
@@ -351,10 +351,12 @@ def test_rally__refused(group: GroupMorale, conditions: set[Condition], rule_id:
     [
         pytest.param("hp-below-25%", BreakingFacts(4, 20), Status.BROKEN, id="mor_28-hp-4-of-20-breaks"),
         pytest.param("hp-below-25%", BreakingFacts(5, 20), None, id="mor_28-hp-exactly-25pct-holds"),
-        pytest.param("leader-killed", BreakingFacts(9, 9, leader_killed=True), Status.SURRENDERED,
-                     id="mor_28-leader-killed-surrenders"),
-        pytest.param("outnumbered-2-to-1", BreakingFacts(9, 9, allies_active=2, enemies_active=4), Status.BROKEN,
-                     id="mor_28-exactly-2-to-1-flees"),
+        pytest.param("leader-killed", BreakingFacts(9, 9, leader_killed=True), Status.BROKEN,
+                     id="mor_27-leader-killed-automatic-break-by-default"),
+        pytest.param("leader-killed -> surrender", BreakingFacts(9, 9, leader_killed=True), Status.SURRENDERED,
+                     id="mor_28-surrenders-if-leader-is-killed"),
+        pytest.param("outnumbered-2-to-1 -> flee", BreakingFacts(9, 9, allies_active=2, enemies_active=4),
+                     Status.BROKEN, id="mor_28-exactly-2-to-1-flees"),
         pytest.param("outnumbered-2-to-1", BreakingFacts(9, 9, allies_active=2, enemies_active=3), None,
                      id="mor_28-3-to-2-holds"),
         pytest.param("ally-killed-by-magic", BreakingFacts(9, 9, ally_killed_by_magic=True), Status.BROKEN,
@@ -363,7 +365,25 @@ def test_rally__refused(group: GroupMorale, conditions: set[Condition], rule_id:
 )
 def test_mor_27__breaking_points_force_a_status_without_a_roll(text: str, facts: BreakingFacts,
                                                                status: Status | None) -> None:
+    """000:552 "Breaking Points bypass the normal morale check"; 563 "[trigger condition] → automatic Break";
+    556–559 the examples "Breaks if …", "Surrenders if leader is killed", "Flees if outnumbered 2:1"."""
     assert breaking_status(breaking_points_met([text], facts, ED2)) is status
+
+
+@pytest.mark.rule("MOR-27", "MOR-28")
+@pytest.mark.parametrize(("written", "outcome"), [
+    ("leader-killed", BreakingOutcome.BREAK),
+    ("leader-killed -> surrender", BreakingOutcome.SURRENDER),
+    ("Leader-Killed → Surrender", BreakingOutcome.SURRENDER),
+    ({"trigger": "leader-killed", "outcome": "flee"}, BreakingOutcome.FLEE),
+    ({"trigger": "leader-killed"}, BreakingOutcome.BREAK),
+])
+def test_mor_27__a_breaking_point_names_its_outcome_break_by_default(written: object,
+                                                                    outcome: BreakingOutcome) -> None:
+    """000:563 "Stat Block Format: Breaking Point: [trigger condition] → automatic Break": Break unless the stat
+    block names Surrender or Flee (557–558)."""
+    point = parse_breaking_point(BreakingPointSpec.model_validate(written))
+    assert (point.kind, point.outcome) == (BreakingKind.LEADER_KILLED, outcome)
 
 
 @pytest.mark.rule("MOR-28")
@@ -377,7 +397,8 @@ def test_mor_28__parser_reads_the_vocabulary_and_rejects_the_rest() -> None:
 
 @pytest.mark.rule("MOR-27")
 def test_mor_27__worst_of_several_breaking_points_wins() -> None:
-    met = breaking_points_met(["hp-below-25%", "leader-killed"], BreakingFacts(1, 20, leader_killed=True), ED2)
+    met = breaking_points_met(["hp-below-25%", "leader-killed -> surrender"], BreakingFacts(1, 20, leader_killed=True),
+                              ED2)
     assert breaking_status(met) is Status.SURRENDERED
 
 
@@ -444,3 +465,24 @@ def test_e_33__edition_1_has_no_morale(call: Callable[[], object]) -> None:
     with pytest.raises(RuleViolation) as err:
         call()
     assert err.value.rule == "E-33"
+
+
+_TRIGGERS = st.one_of(
+    st.integers(1, 100).map(lambda n: f"hp-below-{n}%"),
+    st.just("leader-killed"),
+    st.tuples(st.integers(1, 99), st.integers(1, 99)).map(lambda ab: f"outnumbered-{ab[0]}-to-{ab[1]}"),
+    st.just("ally-killed-by-magic"),
+)
+
+
+@pytest.mark.rule("MOR-27", "MOR-28")
+@given(trigger=_TRIGGERS, outcome=st.sampled_from(list(BreakingOutcome)), arrow=st.sampled_from(["->", "→", None]))
+def test_mor_27__text_and_mapping_forms_read_the_same(trigger: str, outcome: BreakingOutcome,
+                                                      arrow: str | None) -> None:
+    """000:563's "[trigger] → [outcome]": text and mapping are one Breaking Point; no arrow means Break."""
+    text = trigger if arrow is None else f"{trigger} {arrow} {outcome.value}"
+    expected = BreakingOutcome.BREAK if arrow is None else outcome
+    assert BreakingPointSpec.model_validate(text) == BreakingPointSpec(trigger=trigger, outcome=expected)
+    point = parse_breaking_point(text)
+    assert point.outcome is expected
+    assert point.result is (Status.SURRENDERED if expected is BreakingOutcome.SURRENDER else Status.BROKEN)

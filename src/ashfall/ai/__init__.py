@@ -11,6 +11,7 @@ from typing import Any
 
 from ashfall.ai.choice import Choice, Reason, TacticalConfig
 from ashfall.ai.tactical import TacticalPolicy
+from ashfall.engine.engine import Engine
 from ashfall.engine.state import Combatant
 
 
@@ -19,9 +20,14 @@ def default_policy() -> TacticalPolicy:
     return TacticalPolicy()
 
 
+def target_choice(engine: Engine, actor: str) -> str | None:
+    """Whom the AI would attack now (its focus fire): what a scripted plan without a ``target`` rule attacks."""
+    return TacticalPolicy().preferred_target(engine, actor)
+
+
 def ai_controller(combatant: Combatant, tactics: Any = None) -> TacticalPolicy:
     """A controller factory for :func:`ashfall.encounters.build`: the AI answers the creature's decisions."""
     return TacticalPolicy()
 
 
-__all__ = ["Choice", "Reason", "TacticalConfig", "TacticalPolicy", "ai_controller", "default_policy"]
+__all__ = ["Choice", "Reason", "TacticalConfig", "TacticalPolicy", "ai_controller", "default_policy", "target_choice"]

@@ -400,6 +400,21 @@ def edge_squares(state: EncounterState) -> list[Square]:
     return [sq for sq in ring if board.terrain_at(sq) is not Terrain.IMPASSABLE]
 
 
+def exits_toward(exits: Sequence[Square], origin: Square | None, direction: tuple[int, int]) -> list[Square]:
+    """The exits within 45 degrees of ``direction`` as seen from ``origin`` (an animal's random flight, MOR-24)."""
+    if origin is None:
+        return []
+    dx, dy = direction
+    out = []
+    for sq in exits:
+        vx, vy = sq[0] - origin[0], sq[1] - origin[1]
+        dot = vx * dx + vy * dy
+        # cos(angle) >= cos(45°)  <=>  2 * dot^2 >= |v|^2 |d|^2, with dot > 0 (exact integer arithmetic)
+        if dot > 0 and 2 * dot * dot >= (vx * vx + vy * vy) * (dx * dx + dy * dy):
+            out.append(sq)
+    return out
+
+
 def nearest_enemy_ft(state: EncounterState, c: Combatant, space: Sequence[Square]) -> int:
     """Feet from a space to the nearest enemy still standing (a large number when there is none)."""
     gaps = [gap_ft(space, e.space) for e in state.enemies_of(c.id) if e.is_active and e.space]

@@ -25,7 +25,7 @@ are rolled and nothing is random.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ashfall.ai import reactions
@@ -45,6 +45,8 @@ from ashfall.ai.movement import (
     MoveGraph,
     Route,
     can_move,
+    edge_squares,
+    exits_toward,
     first_stride,
     flee_path,
     path_to,
@@ -61,7 +63,7 @@ from ashfall.core.types import Condition
 from ashfall.engine.actions import ACTIONS
 from ashfall.engine.decisions import Decision
 from ashfall.engine.engine import Engine
-from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.morale_hooks import FLEE_DIRECTION, break_style, fighting, member_status
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.maneuvers import Escape
 from ashfall.engine.moves.movement import Stand, Step, Stride
@@ -69,6 +71,8 @@ from ashfall.engine.moves.utility import Dodge
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.rules.morale import Status
+from ashfall.rules.morale_behaviour import DIRECTIONS
+from ashfall.ruleset.sections import BreakBehaviour
 
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})
 _Raw = tuple[Route, Plan, float, float]
@@ -122,7 +126,8 @@ class TacticalPolicy:
         status = member_status(c)
         if status is Status.SURRENDERED:
             return None
-        if status in FLEEING:
+        charging = status in FLEEING and break_style(c) is BreakBehaviour.CHARGE  # a zealot's last charge (MOR-24)
+        if status in FLEEING and not charging:
             return self._flee(engine, c)
         if c.has(Condition.PRONE):
             stand = Stand(actor)
@@ -136,7 +141,7 @@ class TacticalPolicy:
             back = self._retreat(engine, c, Reason.FALL_BACK)
             if back is not None:
                 return back
-        for found in (heal(view), second_wind(view, self.config)):
+        for found in () if charging else (heal(view), second_wind(view, self.config)):
             if found is not None:
                 return found
         advance = status is not Status.FALL_BACK
@@ -147,7 +152,7 @@ class TacticalPolicy:
         if best is None and self.config.brutal:
             view = self._view(engine, c, brutal=True)
             best = self._attack(view, advance)
-        withdraw = self._withdraw(view, best)
+        withdraw = None if charging else self._withdraw(view, best)
         if withdraw is not None:
             return withdraw
         if best is not None:
@@ -157,6 +162,21 @@ class TacticalPolicy:
             if back is not None:
                 return back
         return self._idle(view, advance)
+
+    def preferred_target(self, engine: Engine, actor: str) -> str | None:
+        """Whom it would attack now: its focus-fire pick (:func:`~ashfall.ai.targeting.focus`), or None.
+
+        For scripted plans that fix what a creature does but not whom it attacks (an encounter's ``tactics``
+        without ``target``). No dice are rolled and nothing changes.
+        """
+        state = engine.state
+        c = state.get(actor)
+        if state.ended or not fighting(c):
+            return None
+        view = self._view(engine, c, brutal=False)
+        best = self._best_candidates(view, True)
+        pick = focus(best, view.targets, {t.id: _gap(view.c, t) for t in view.targets}, self.config.drop_step)
+        return None if pick is None else pick.plan.target
 
     def _view(self, engine: Engine, c: Combatant, *, brutal: bool) -> TurnView:
         targets = downed_targets(engine.state, c) if brutal else standing_targets(engine.state, c)
@@ -186,7 +206,11 @@ class TacticalPolicy:
         if not can_move(state, c):
             return None
         graph = MoveGraph.of(state, c)
-        path = flee_path(state, c, self.exits or state.exits, graph)
+        exits: Sequence[Square] = self.exits or state.exits
+        direction = c.uses.get(FLEE_DIRECTION, 0) if reason is Reason.FLEE else 0
+        if direction:  # an animal flees in its rolled direction (MOR-24): the exits that way, else any
+            exits = exits_toward(exits or edge_squares(state), c.position, DIRECTIONS[direction - 1]) or exits
+        path = flee_path(state, c, exits, graph)
         if not path:
             return None
         part = first_stride(state, c, path, graph)
@@ -270,6 +294,7 @@ class TacticalPolicy:
                                            self.config.max_routes).items() if sq != here]
         drop_step, use_openers = self.config.drop_step, self.config.openers
         best_plan, setting_at, aoo_damage = view.best_plan, view.setting, view.aoo_damage
+        shot_provokes = view.state.ruleset.turn.ranged_attack_provokes  # RX-21; not in edition 1 (E-18)
         for route in ways:
             left = k - route.actions
             full = route.actions == 0
@@ -284,7 +309,7 @@ class TacticalPolicy:
                 if setting is None:
                     continue
                 shooting = sum(aoo_damage(e) for e in view.in_reach_of(square)
-                               if e not in provokers) if option.ranged else 0.0
+                               if e not in provokers) if option.ranged and shot_provokes else 0.0
                 aoo = aoo_path + shooting
                 penalty = weight * aoo
                 for target in setting.bases:

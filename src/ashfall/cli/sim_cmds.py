@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ashfall.cli import sim_present
 from ashfall.cli.common import AllowDirOption, JsonOption, err, out, print_json, user_errors
+from ashfall.encounters.schema import ControllerKind
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import compare, comparison_jsonable
@@ -42,6 +43,14 @@ def _seed(setup: EncounterSetup, seed: int | None) -> int:
     if seed is not None:
         return seed
     return setup.loaded.spec.seed or 0
+
+
+def _human_notice(setup: EncounterSetup) -> None:
+    """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
+    humans = [s.name for s in setup.loaded.spec.sides if s.controller is ControllerKind.HUMAN]
+    if humans:
+        err().print(f"note: {', '.join(humans)} ({'is' if len(humans) == 1 else 'are'} controller: human) "
+                    "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
 def _names(result: FightResult) -> dict[str, str]:
@@ -69,6 +78,7 @@ def run_command(
     """Play one fight of an encounter and print it round by round."""
     with user_errors():
         setup = EncounterSetup(file, ruleset, allow_dir or ())
+        _human_notice(setup)
         result = play(setup, _seed(setup, seed), record_log=True, max_rounds=max_rounds)
     _show_fight(result, list(result.log or ()), explain, as_json)
 
@@ -106,6 +116,7 @@ def sim_command(
     """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
     with user_errors():
         setup = EncounterSetup(file, ruleset, allow_dir or ())
+        _human_notice(setup)
         base = _seed(setup, seed)
         if trial is not None:
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)

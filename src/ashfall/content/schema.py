@@ -7,6 +7,7 @@ caller computes them the same way.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Literal
 
@@ -267,13 +268,77 @@ class VehicleProfile(Model):
     stabilized: bool = Field(False, description="Has a Stabilization System (VEH-5).")
 
 
+class BreakingOutcome(Enum):
+    """What a met Breaking Point forces without a roll (MOR-27, MOR-28; 000:552–563).
+
+    The stat-block format is "Breaking Point: [trigger] → automatic Break" (563), so ``break`` is the
+    default; the examples also name "Surrenders if …" and "Flees if …" (557–558).
+    """
+
+    BREAK = "break"
+    SURRENDER = "surrender"
+    FLEE = "flee"
+
+
+BREAKING_TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("hp-below-<N>%", re.compile(r"hp-below-(100|[1-9][0-9]?)%")),
+    ("leader-killed", re.compile(r"leader-killed")),
+    ("outnumbered-<A>-to-<B>", re.compile(r"outnumbered-([1-9][0-9]?)-to-([1-9][0-9]?)")),
+    ("ally-killed-by-magic", re.compile(r"ally-killed-by-magic")),
+)
+"""The Breaking Point triggers a stat block may name (MOR-28's examples): N is 1–100, A and B are 1–99."""
+_TRIGGER_HELP = "hp-below-<N>% (N 1-100), leader-killed, outnumbered-<A>-to-<B> (A, B 1-99), ally-killed-by-magic"
+_ARROWS = ("->", "→")
+
+
+class BreakingPointSpec(Model):
+    """One Breaking Point: its trigger and what it forces (MOR-27, MOR-28).
+
+    Written as a mapping ``{trigger: leader-killed, outcome: surrender}``, or as text in the stat-block
+    format: ``"leader-killed"`` (an automatic Break, 563) or ``"leader-killed -> surrender"``.
+    """
+
+    trigger: str = Field(description="hp-below-<N>%, leader-killed, outnumbered-<A>-to-<B> or ally-killed-by-magic.")
+    outcome: BreakingOutcome = Field(BreakingOutcome.BREAK, description="break (default), surrender or flee.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: object) -> object:
+        if isinstance(value, dict):
+            return value
+        if not isinstance(value, str):
+            raise ValueError("a breaking point is text such as 'leader-killed -> surrender' or a mapping "
+                             "{trigger: leader-killed, outcome: surrender}")
+        for arrow in _ARROWS:
+            if arrow in value:
+                trigger, _, outcome = value.partition(arrow)
+                return {"trigger": trigger, "outcome": outcome.strip().lower()}
+        return {"trigger": value}
+
+    @field_validator("trigger")
+    @classmethod
+    def _known_trigger(cls, value: str) -> str:
+        cleaned = value.strip().lower()
+        if any(pattern.fullmatch(cleaned) for _, pattern in BREAKING_TRIGGERS):
+            return cleaned
+        raise ValueError(f"unknown breaking point trigger {value!r}; use one of: {_TRIGGER_HELP}")
+
+
 class MoraleProfile(Model):
-    """Morale data from the stat block (MOR-5, MOR-6, MOR-27, MOR-33, MOR-35)."""
+    """Morale data from the stat block (MOR-5, MOR-6, MOR-24, MOR-27, MOR-33, MOR-35)."""
 
     will: int | None = Field(None, description="A separate morale Will modifier (MOR-6).")
     type: Literal["civilian", "bandit", "soldier", "elite", "fanatic", "animal", "other"] = "other"
-    breaking_points: tuple[str, ...] = ()
+    breaking_points: tuple[BreakingPointSpec, ...] = ()
     immune: bool = False
+
+    @field_validator("breaking_points", mode="before")
+    @classmethod
+    def _a_list(cls, value: object) -> object:
+        if isinstance(value, str | dict):
+            raise ValueError("breaking_points is a list, e.g. [leader-killed] or [{trigger: leader-killed, "
+                             "outcome: surrender}]")
+        return value
 
 
 class CreatureKind(Enum):

@@ -138,7 +138,11 @@ def _tactics(e: Declared, ruleset: Ruleset, report: Report) -> Tactics:
     per_turn = ruleset.turn.actions_per_turn
     if cost > per_turn:
         report.add(path, f"the plan costs {cost} actions; a turn has {per_turn} (AE-1, MAA-1)")
-    return Tactics(plan)
+    target = e.spec.target
+    if target is not None and not plan:
+        report.add((*e.path, "target"), "a target rule steers a tactics plan; with tactics: ai the AI chooses whom "
+                   "to attack (give a plan, or drop target)")
+    return Tactics(plan, target)
 
 
 def _ids(entries: Sequence[Declared], report: Report) -> dict[int, list[tuple[str, str]]]:

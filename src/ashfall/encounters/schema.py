@@ -55,6 +55,19 @@ class TurnActivity(Enum):
     SUPPRESSIVE_FIRE = "suppressive-fire"
 
 
+class TargetRule(Enum):
+    """Whom a scripted plan attacks (``target``); without one, the AI chooses (focus fire, ``ashfall.ai.targeting``)."""
+
+    NEAREST = "nearest"
+    """The nearest enemy still fighting."""
+    WEAKEST = "weakest"
+    """The enemy with the fewest hit points left (then the nearest)."""
+    STRONGEST = "strongest"
+    """The enemy with the most hit points left (then the nearest)."""
+    HIGHEST_THREAT = "highest-threat"
+    """The enemy with the deadliest weapon: the highest average damage of its weapon dice (then the nearest)."""
+
+
 AI_TACTICS = "ai"
 """The ``tactics`` value that leaves every turn to the AI (the default)."""
 
@@ -139,6 +152,7 @@ class CombatantSpec(Model):
     zone: str | None = Field(None, min_length=1, description="A spawn zone of the map.")
     leader: bool | None = Field(None, description="Overrides the stat block's leader flag (MOR-8).")
     tactics: tuple[TurnActivity, ...] | None = Field(None, description="A turn plan; None lets the AI decide.")
+    target: TargetRule | None = Field(None, description="Whom a turn plan attacks; None lets the AI choose.")
     mounted_on: str | None = Field(None, description="The combatant id of the mount or vehicle it rides (MNT, VEH).")
     station: CrewStation | None = Field(None, description="Aboard a vehicle: its crew station (VEH-2).")
     moving: bool | None = Field(None, description="A vehicle that is moving as the fight starts (VEH-5).")
@@ -210,6 +224,7 @@ __all__ = [
     "LegendEntry",
     "MapSpec",
     "SideSpec",
+    "TargetRule",
     "TurnActivity",
     "VictorySpec",
     "WaterName",

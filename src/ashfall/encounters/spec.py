@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from ashfall.content.library import Library
 from ashfall.content.schema import Creature
-from ashfall.encounters.schema import EncounterFile, SideSpec
+from ashfall.encounters.schema import EncounterFile, SideSpec, TargetRule
 from ashfall.grid.board import Board, Square
 from ashfall.rules.activities import Activity
 from ashfall.ruleset import Ruleset
@@ -23,11 +23,16 @@ from ashfall.ruleset import Ruleset
 class Tactics:
     """How a combatant plays its turns: a fixed plan of activities, or (empty plan) whatever the AI picks.
 
+    A plan fixes *what* the creature does; *whom* it attacks stays the AI's choice unless ``target`` names
+    a rule (nearest, weakest, strongest, highest threat).
+
     Attributes:
         plan: Activities tried in order every turn, e.g. Power Strike then Strike.
+        target: Whom the plan attacks, or None for the AI's choice.
     """
 
     plan: tuple[Activity, ...] = ()
+    target: TargetRule | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -35,7 +40,9 @@ class Tactics:
         return not self.plan
 
     def __str__(self) -> str:
-        return "ai" if self.is_ai else ", ".join(a.value for a in self.plan)
+        if self.is_ai:
+            return "ai"
+        return ", ".join(a.value for a in self.plan) + (f" (target: {self.target.value})" if self.target else "")
 
 
 @dataclass(frozen=True, slots=True)

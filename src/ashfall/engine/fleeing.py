@@ -8,13 +8,14 @@ Exits are the encounter's declared exits, else every passable edge square of the
 from __future__ import annotations
 
 from ashfall.engine.context import Context
-from ashfall.engine.morale_hooks import escaped, member_status, settle_cornered
+from ashfall.engine.morale_hooks import break_style, escaped, member_status, settle_cornered
 from ashfall.engine.moves.movement import MOVEMENT_HOOKS, step_cost
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import Square, Terrain
 from ashfall.grid.paths import reachable
 from ashfall.rules.morale import Status
+from ashfall.ruleset.sections import BreakBehaviour
 
 _FLEEING = frozenset({Status.FALL_BACK, Status.BROKEN})
 
@@ -34,7 +35,9 @@ def exits_of(state: EncounterState) -> frozenset[Square]:
 
 
 def _fleeing(c: Combatant) -> bool:
-    return not c.creature.is_pc and c.is_active and member_status(c) in _FLEEING and not c.uses.get("fled")
+    # a charging zealot is broken but does not flee: no exit ends its charge and it is never cornered (MOR-24)
+    return (not c.creature.is_pc and c.is_active and member_status(c) in _FLEEING and not c.uses.get("fled")
+            and break_style(c) is not BreakBehaviour.CHARGE)
 
 
 def can_reach_exit(state: EncounterState, c: Combatant) -> bool:

@@ -17,7 +17,9 @@ detects what happened and emits events.
   unless its group checks for the same event anyway (MOR-12).
 * **Statuses** live on combatants as ``uses`` marks (``falling-back``, ``broken``, ``routed``,
   ``surrendered``): reactions read ``broken`` (MOR-22), the victory check reads ``surrendered`` and ``fled``.
-  Breaking drops two-handed weapons (MOR-21). Each group's record is ``state.morale[key]``.
+  A newly broken NPC acts by its morale type (MOR-24): the behaviour is logged (``action-noted``) and kept as
+  a ``break-<behaviour>`` mark (an animal's direction as ``flee-direction``); fleeing ones drop two-handed
+  weapons (MOR-21). Each group's record is ``state.morale[key]``.
 * **Off switches.** ``morale.enabled`` (off in edition 1, E-33), ``state.morale_enabled`` for one encounter
   (MOR-38), ``state.morale_immune`` for sides or creatures (MOR-37).
 """
@@ -30,6 +32,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from ashfall.content.schema import BreakingOutcome
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
@@ -44,16 +47,21 @@ from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.morale import CHECKABLE, STATUS_MARKS, GroupMorale, Status, Trigger
 from ashfall.rules.morale_behaviour import (
+    DIRECTIONS,
     BreakingFacts,
+    break_behaviour,
     breaking_points_met,
     breaking_status,
     cornered,
+    cornered_behaviour,
+    deciding_point,
     dropped_on_break,
+    flee_direction,
 )
-from ashfall.ruleset.sections import MoraleGrouping
+from ashfall.ruleset.sections import BreakBehaviour, MoraleGrouping
 
-G_03, G_04, MOR_9, MOR_10, MOR_20, MOR_21, MOR_23, MOR_27 = (
-    rule(i) for i in ("G-03", "G-04", "MOR-9", "MOR-10", "MOR-20", "MOR-21", "MOR-23", "MOR-27"))
+G_03, G_04, MOR_9, MOR_10, MOR_20, MOR_21, MOR_23, MOR_24, MOR_27 = (
+    rule(i) for i in ("G-03", "G-04", "MOR-9", "MOR-10", "MOR-20", "MOR-21", "MOR-23", "MOR-24", "MOR-27"))
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})
 
 
@@ -194,17 +202,76 @@ def _resolve(ctx: Context, batch: _Batch) -> None:
 
 
 def _change(ctx: Context, key: str, changes: list[tuple[str, Status, Status]], record: GroupMorale | None,
-            label: str, rule_id: RuleId) -> None:
-    """Emit the status changes (and the group's record); breaking NPCs drop two-handed weapons (MOR-21)."""
+            label: str, rule_id: RuleId, forced: BreakingOutcome | None = None) -> None:
+    """Emit the status changes (and the group's record); breaking NPCs act by their type (:func:`_breaks`)."""
     moved = [(cid, new.value) for cid, old, new in changes if new is not old]
     if not moved and (record is None or record == ctx.state.morale.get(key, GroupMorale())):
         return
     ctx.emit(ev.MoraleChanged(key, tuple(moved), record, label, rule_id))
     for cid, old, new in changes:
         if new in FLEEING and old not in FLEEING:
-            c = ctx.state.get(cid)
-            for weapon in dropped_on_break(c.weapons):
-                ctx.emit(ev.ItemDropped(cid, weapon.id, c.position, MOR_21))
+            _breaks(ctx, key, cid, forced)
+        elif old in FLEEING and new not in FLEEING and new is not Status.SURRENDERED:
+            _clear_style(ctx, ctx.state.get(cid))  # rallied (G-04): it will break afresh if it breaks again
+
+
+# ----- what a breaking NPC does, by its type (MOR-21, MOR-23, MOR-24) -----
+
+
+_STYLE_MARKS = tuple((b, f"break-{b.value}") for b in BreakBehaviour)
+"""The ``uses`` mark that records what a broken NPC does (one per behaviour; the typed-state work may move it)."""
+FLEE_DIRECTION = "flee-direction"
+"""The ``uses`` mark holding a fleeing animal's direction: 1..8, clockwise from north (MOR-24)."""
+
+
+BREAK_WORDS = {
+    BreakBehaviour.FLEE: "flees", BreakBehaviour.SCATTER: "scatters", BreakBehaviour.SURRENDER: "surrenders",
+    BreakBehaviour.FLEE_RANDOM: "flees in a random direction", BreakBehaviour.CHARGE: "makes a final charge",
+    BreakBehaviour.COWER: "cowers",
+}
+"""How the log names each behaviour (000:542's words)."""
+
+
+def break_style(c: Combatant) -> BreakBehaviour | None:
+    """What a broken NPC does (its type's behaviour, MOR-24), read from its marks; None if it has not broken."""
+    uses = c.uses
+    if not uses:
+        return None
+    for style, mark in _STYLE_MARKS:
+        if uses.get(mark):
+            return style
+    return None
+
+
+def _clear_style(ctx: Context, c: Combatant) -> None:
+    for _, mark in _STYLE_MARKS:
+        if c.uses.get(mark):
+            ctx.emit(ev.ResourceUsed(c.id, f"uses:{mark}", -c.uses[mark], MOR_24))
+    if c.uses.get(FLEE_DIRECTION):
+        ctx.emit(ev.ResourceUsed(c.id, f"uses:{FLEE_DIRECTION}", -c.uses[FLEE_DIRECTION], MOR_24))
+
+
+def _breaks(ctx: Context, key: str, cid: str, forced: BreakingOutcome | None) -> None:
+    """A newly broken NPC acts by its type (000:542): the behaviour is logged (MOR-24), then carried out.
+
+    Fleeing ones drop two-handed weapons (MOR-21); a charging zealot keeps them; a soldier (or, under the other
+    reading, a bandit) surrenders at once; an animal rolls its random direction with the fight's dice.
+    """
+    c = ctx.state.get(cid)
+    kind = c.creature.morale.type
+    style = break_behaviour(kind, ctx.state.ruleset, forced)
+    why = "its breaking point says flee" if forced is BreakingOutcome.FLEE else f"a broken {kind}"
+    ctx.emit(ev.ActionNoted(cid, "breaks", f"{BREAK_WORDS[style]} ({why})", MOR_24))
+    ctx.emit(ev.ResourceUsed(cid, f"uses:break-{style.value}", 1, MOR_24))
+    if style is not BreakBehaviour.CHARGE:
+        for weapon in dropped_on_break(c.weapons):
+            ctx.emit(ev.ItemDropped(cid, weapon.id, c.position, MOR_21))
+    if style is BreakBehaviour.FLEE_RANDOM:
+        direction = DIRECTIONS.index(flee_direction(ctx.rng)) + 1
+        ctx.emit(ev.ResourceUsed(cid, f"uses:{FLEE_DIRECTION}", direction, MOR_24))
+    elif style in (BreakBehaviour.SURRENDER, BreakBehaviour.COWER):
+        ctx.emit(ev.MoraleChanged(key, ((cid, Status.SURRENDERED.value),), None,
+                                  f"breaks: {style.value} ({c.creature.morale.type})", MOR_24))
 
 
 def _checked(ctx: Context, key: str, actor: str, kind: str, check: mr.MoraleCheck, outcome: str,
@@ -277,8 +344,10 @@ def _breaking_points(ctx: Context, batch: _Batch) -> None:
         met = breaking_points_met(c.creature.morale.breaking_points, facts, state.ruleset)
         forced = breaking_status(met)
         old = member_status(c)
-        if forced is not None and mr.worse(old, forced) is not old:
-            _change(ctx, key, [(c.id, old, forced)], None, f"breaking point: {met[0].text}", MOR_27)
+        point = deciding_point(met)
+        if forced is not None and point is not None and mr.worse(old, forced) is not old:
+            _change(ctx, key, [(c.id, old, forced)], None, f"breaking point: {point.text} -> {point.outcome.value}",
+                    MOR_27, point.outcome)
 
 
 # ----- the AI's and movement's hooks -----
@@ -290,9 +359,21 @@ def settle_cornered(ctx: Context, cid: str) -> None:
         return
     c = ctx.state.get(cid)
     key = group_key(ctx.state, c)
-    if key is not None:
-        old = member_status(c)
-        _change(ctx, key, [(cid, old, cornered(old, ctx.state.ruleset))], None, "cornered", MOR_23)
+    if key is None:
+        return
+    old = member_status(c)
+    new = cornered(old, ctx.state.ruleset)
+    style = break_style(c)
+    give_up = cornered_behaviour(style, ctx.state.ruleset) if old in FLEEING else None
+    if old in FLEEING and give_up is None:
+        return  # a charging zealot never gives up (MOR-24)
+    if give_up is BreakBehaviour.COWER and new is Status.SURRENDERED:
+        _clear_style(ctx, c)
+        ctx.emit(ev.ActionNoted(cid, "cornered", f"{BREAK_WORDS[give_up]} (a broken {c.creature.morale.type})",
+                                MOR_23))
+        ctx.emit(ev.ResourceUsed(cid, f"uses:break-{give_up.value}", 1, MOR_23))
+    label = f"cornered: {give_up.value}" if give_up is not None and new is Status.SURRENDERED else "cornered"
+    _change(ctx, key, [(cid, old, new)], None, label, MOR_23)
 
 
 def escaped(ctx: Context, cid: str) -> None:

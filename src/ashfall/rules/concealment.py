@@ -85,6 +85,7 @@ _ORDINARY = CauseTraits()
 CONC_3, CONC_5, CONC_7, CONC_9, CONC_10, CONC_11 = (
     rule("CONC-3"), rule("CONC-5"), rule("CONC-7"), rule("CONC-9"), rule("CONC-10"), rule("CONC-11"))
 CONC_13, CONC_17, CONC_19 = rule("CONC-13"), rule("CONC-17"), rule("CONC-19")
+HID_1 = rule("HID-1")
 VIS_1, VIS_2, VIS_6, VIS_7, VIS_10 = rule("VIS-1"), rule("VIS-2"), rule("VIS-6"), rule("VIS-7"), rule("VIS-10")
 C_BLI, C_INV, E_34, G_20, G_32, X_15 = (
     rule("C-BLI"), rule("C-INV"), rule("E-34"), rule("G-20"), rule("G-32"), rule("X-15"))
@@ -344,11 +345,24 @@ def stealth_sources(hider: Party, ruleset: Ruleset) -> tuple[RollSource, ...]:
 
 
 def hidden_from(watcher: Party, hider: Party, distance_ft: int, ruleset: Ruleset) -> RuleId | None:
-    """CONC-17 when heavy obscurement alone lets the hider Hide from this watcher (no cover needed).
+    """The rule that lets the hider Hide from this watcher without cover, or None.
 
-    The watcher's darkvision, Low-Light, HUD and magical sight count; Thermal Optics do not (VIS-8).
+    Hide needs "cover or concealment" (HID-1, 000:1109), and concealment has two tiers (617–621): heavy
+    obscurement is always enough (CONC-17); light obscurement is too (HID-1) unless the stricter reading
+    ``concealment.hide_in_light_obscurement = false`` is chosen. The watcher's darkvision, Low-Light, HUD and
+    magical sight count; Thermal Optics do not (VIS-8).
     """
-    return CONC_17 if view(watcher, hider, distance_ft, ruleset, detect=True).level is Obscurement.HEAVY else None
+    level = view(watcher, hider, distance_ft, ruleset, detect=True).level
+    return hide_rule(level, ruleset)
+
+
+def hide_rule(level: Obscurement, ruleset: Ruleset) -> RuleId | None:
+    """Whether obscurement of ``level`` is concealment enough to Hide: CONC-17 (heavy), HID-1 (light), or None."""
+    if level is Obscurement.HEAVY:
+        return CONC_17
+    if level is Obscurement.LIGHT and ruleset.concealment.hide_in_light_obscurement:
+        return HID_1
+    return None
 
 
 def sight_check(viewer: Party, other: Party, distance_ft: int, ruleset: Ruleset) -> SightCheck:
@@ -376,6 +390,7 @@ __all__ = [
     "View",
     "attack_sources",
     "hidden_from",
+    "hide_rule",
     "must_guess",
     "sees",
     "sight_check",

@@ -16,7 +16,9 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.decisions import NeedDecision
 from ashfall.engine.engine import Engine
+from ashfall.engine.morale_hooks import break_style
 from ashfall.engine.state import Combatant
+from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.policy import Policy
 
 DEFAULT_MAX_ROUNDS = 100
@@ -176,5 +178,10 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
 
 def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
     morale = next((key for key in MORALE_OUTCOMES if c.uses.get(key, 0)), None)
+    style = break_style(c)
+    if morale is not None and style is BreakBehaviour.COWER:
+        morale = "cowered"  # a cornered animal (MOR-23): out of the fight like a surrender
+    elif morale is not None and style is not None and style is not BreakBehaviour.FLEE:
+        morale = f"{morale} ({style.value})"  # what its type did on breaking (MOR-24): "fled (scatter)" …
     return CombatantResult(c.id, c.name, c.side, dropped or c.health.hp <= 0, c.health.is_dead, dealt, taken,
                            c.health.hp, c.health.max_hp, morale)

@@ -11,22 +11,25 @@ it is safe with :meth:`Engine.undo` and :meth:`Engine.copy`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
 from ashfall.content.schema import Weapon, WeaponKind
+from ashfall.core.dice import parse
 from ashfall.core.types import Condition
+from ashfall.encounters.schema import TargetRule
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine
-from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.morale_hooks import break_style, fighting, member_status
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.movement import Stand, Stride
 from ashfall.engine.moves.strike import Strike, strike_out_of_reach
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.odds.dice import to_die
 from ashfall.rules.activities import ACTIVITIES, Activity
 from ashfall.rules.morale_behaviour import behaviour
 from ashfall.sim.approach import stride_path
@@ -118,7 +121,7 @@ def may_attack(c: Combatant, state: EncounterState) -> bool:
     """Whether its morale status lets it attack (broken, routed and surrendered NPCs do not: MOR-21, MOR-23)."""
     if not state.ruleset.morale.enabled:
         return True
-    return behaviour(member_status(c), state.ruleset).may_attack
+    return behaviour(member_status(c), state.ruleset, style=break_style(c)).may_attack
 
 
 def weapon_distance(weapon: Weapon | None, state: EncounterState) -> int:
@@ -145,8 +148,30 @@ def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
     return sorted(foes, key=lambda e: space_distance_ft(c.space, e.space) if e.space else 0)
 
 
+TargetChooser = Callable[[Engine, str], "str | None"]
+"""Whom the AI would attack now (``ashfall.ai.target_choice``): scripted plans ask it when no target rule is set."""
+
+
+@cache
+def _dice_mean(damage: str) -> float:
+    return float(to_die(parse(damage)).mean())
+
+
+def threat_of(e: Combatant) -> float:
+    """How dangerous an enemy is for ``target: highest-threat``: its deadliest weapon's average dice."""
+    return max((_dice_mean(w.damage) for w in e.weapons), default=0.0)
+
+
+_ORDER: dict[TargetRule, Callable[[Combatant], float]] = {
+    TargetRule.WEAKEST: lambda e: e.health.hp,
+    TargetRule.STRONGEST: lambda e: -e.health.hp,
+    TargetRule.HIGHEST_THREAT: lambda e: -threat_of(e),
+}
+"""Sort keys of the target rules (a stable sort keeps the nearest first among equals)."""
+
+
 class ScriptedTactics:
-    """Follow a fixed plan every turn against the nearest enemy.
+    """Follow a fixed plan every turn against the enemy its target rule (or the AI) picks.
 
     Each turn: Stand if prone; reload an empty weapon when nothing else can attack (G-31); if no enemy
     is in reach (or normal range), Stride along a shortest legal path towards the nearest one, as often
@@ -155,20 +180,39 @@ class ScriptedTactics:
     replaced by a Strike, so ``[power-strike, strike]`` without Power Strike is three Strikes. The
     turn ends when the plan's actions are spent, no attack is possible, or no move gets closer.
 
+    The plan fixes *what* it does; *whom* it attacks is its ``target`` rule, else the ``chooser``'s pick (the
+    AI's focus fire: an encounter file's plan without ``target``), else the nearest enemy. The chosen enemy
+    is attacked when it can be, and approached; otherwise the others, nearest first.
+
     Args:
         plan: Activities (or their names): ``strike``, ``power-strike``, ``all-out-attack`` … (:data:`SCRIPTABLE`).
         move: Whether to close in by Stride (False: stand still and attack what is in reach).
+        target: A target rule, or None.
+        chooser: Whom to attack when there is no target rule (None: the nearest).
     """
 
-    __slots__ = ("move", "plan")
+    __slots__ = ("chooser", "move", "plan", "target")
 
     def __init__(self, plan: str | Activity | Sequence[str | Activity] = ("strike", "strike", "strike"), *,
-                 move: bool = True) -> None:
+                 move: bool = True, target: TargetRule | None = None, chooser: TargetChooser | None = None) -> None:
         self.plan = parse_plan(plan)
         self.move = move
+        self.target = target
+        self.chooser = chooser
 
     def __repr__(self) -> str:
-        return f"ScriptedTactics({[a.value for a in self.plan]!r}, move={self.move})"
+        return (f"ScriptedTactics({[a.value for a in self.plan]!r}, move={self.move}"
+                + (f", target={self.target.value}" if self.target else "") + ")")
+
+    def _ordered(self, engine: Engine, c: Combatant, foes: list[Combatant]) -> list[Combatant]:
+        """The enemies, the one to attack first: by the target rule, else the chooser's pick, else the nearest."""
+        if len(foes) < 2 or self.target is TargetRule.NEAREST:
+            return foes
+        if self.target is not None:
+            return sorted(foes, key=_ORDER[self.target])
+        chosen = self.chooser(engine, c.id) if self.chooser is not None else None
+        first = [f for f in foes if f.id == chosen]
+        return first + [f for f in foes if f.id != chosen] if first else foes
 
     def _step_now(self, engine: Engine, actor: str) -> Activity | None:
         """The plan step the actor is on, from the actions it has spent on attacks this turn."""
@@ -194,10 +238,15 @@ class ScriptedTactics:
             return None
         if c.has(Condition.PRONE):
             return _legal(engine, Stand(actor))
-        foes = enemies_by_distance(state, c)
+        nearest = enemies_by_distance(state, c)
+        foes = self._ordered(engine, c, nearest)
         attack = self._attack(engine, c, step, foes) or _reload(engine, c)
         if attack is not None or not self.move or not foes:
             return attack
+        if foes[0] is not nearest[0]:  # close in on the one it means to attack, else on whoever is nearest
+            toward = self._stride(engine, c, foes[:1])
+            if toward is not None:
+                return toward
         return self._stride(engine, c, foes)
 
     def _attack(self, engine: Engine, c: Combatant, step: Activity, foes: Sequence[Combatant]) -> Any | None:

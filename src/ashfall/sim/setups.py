@@ -33,6 +33,7 @@ from ashfall.sim.policy import Policy, ScriptedTactics
 _AI_MODULE = "ashfall.ai"
 _AI_FACTORY = "default_policy"
 _AI_CONTROLLER = "ai_controller"
+_AI_TARGET = "target_choice"
 
 
 def _ai(name: str) -> Any:
@@ -60,9 +61,18 @@ def simulation_controllers() -> dict[ControllerKind | str, ControllerFactory]:
 
 
 def policy_for(tactics: Tactics | Sequence[Activity | str] | None) -> Policy:
-    """The policy that plays a combatant's tactics (an empty plan or None: the AI)."""
-    plan = tactics.plan if isinstance(tactics, Tactics) else tuple(tactics or ())
-    return ScriptedTactics(plan) if plan else default_policy()
+    """The policy that plays a combatant's tactics (an empty plan or None: the AI).
+
+    An encounter's plan fixes what the creature does; whom it attacks is its ``target`` rule, else the AI's
+    choice (:func:`ashfall.ai.target_choice`). A bare list of activities (code, benchmarks) attacks the nearest.
+    """
+    if not isinstance(tactics, Tactics):
+        plan = tuple(tactics or ())
+        return ScriptedTactics(plan) if plan else default_policy()
+    if tactics.is_ai:
+        return default_policy()
+    chooser = None if tactics.target is not None else _ai(_AI_TARGET)
+    return ScriptedTactics(tactics.plan, target=tactics.target, chooser=chooser)
 
 
 @dataclass(slots=True)

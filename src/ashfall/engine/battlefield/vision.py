@@ -132,10 +132,13 @@ def hidden_by_obscurement(state: EncounterState, watcher: Combatant, hider: Comb
 
 
 def obscured_from_all(state: EncounterState, hider: Combatant, watchers: Sequence[Combatant]) -> RuleId | None:
-    """CONC-17 when the hider may Hide without cover: heavily obscured to every watcher (or, unwatched, HO)."""
+    """The rule when the hider may Hide without cover: concealed from every watcher (or, unwatched, in a zone).
+
+    Concealment is either tier of obscurement (HID-1, 000:1109 and 617–621; CONC-17 for heavy), see
+    :func:`ashfall.rules.concealment.hide_rule`.
+    """
     if not watchers:
-        level = conc.zone_level(party(state, hider))
-        return rule("CONC-17") if level is Obscurement.HEAVY else None
+        return conc.hide_rule(conc.zone_level(party(state, hider)), state.ruleset)
     found = [hidden_by_obscurement(state, w, hider) for w in watchers]
     return found[0] if all(found) else None
 

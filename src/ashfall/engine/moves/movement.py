@@ -27,7 +27,7 @@ from ashfall.grid.geometry import space_distance_ft
 from ashfall.grid.paths import shortest_path
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_table import EndTrigger
-from ashfall.rules.durations import EndEvent
+from ashfall.rules.durations import EndEvent, may_move_closer
 
 ACT_2, ACT_3, ACT_4, ACT_5, MAA_8 = rule("ACT-2"), rule("ACT-3"), rule("ACT-4"), rule("ACT-5"), rule("MAA-8")
 
@@ -189,9 +189,37 @@ def path_cost(state: EncounterState, mover: Combatant, path: Sequence[Square]) -
             raise cost
         if here[0] != sq[0] and here[1] != sq[1]:
             diagonals += 1
+        if mover.conditions:  # the usual mover has none: no fear to ask about
+            approach_refusal(state, mover, here, sq)
         total += cost
         here = sq
     return total
+
+
+def approach_refusal(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> None:
+    """Refuse a willing step that brings the mover closer to the source of its fear (C-FRI, 000:860).
+
+    "Closer" compares the distance between the two spaces before and after the step; a step that keeps
+    the distance (sideways) or opens it is allowed. A source off the map or gone has no distance to close.
+    Every willing move (Stride, Step, Crawl, Sprint, Drag, readied moves) prices its path here, and the AI
+    asks the engine about every move it submits, so both read this one rule.
+    """
+    size = mover.creature.size.squares
+    for applied in mover.conditions:
+        source = applied.source
+        if source is None or source not in state.combatants:
+            continue
+        verdict = may_move_closer((applied,), source)
+        if verdict.allowed:
+            continue
+        feared = state.combatants[source]
+        if not feared.space:
+            continue
+        before = space_distance_ft(footprint(frm, size), feared.space)
+        after = space_distance_ft(footprint(to, size), feared.space)
+        if after < before:
+            raise refuse(verdict.rule or "C-FRI",
+                         f"{mover.name} is frightened of {feared.name} and cannot willingly move closer to it")
 
 
 def entry_cost(state: EncounterState, mover: Combatant, here: Square, sq: Square, diagonals: int, *,

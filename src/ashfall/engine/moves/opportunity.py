@@ -1,4 +1,4 @@
-"""Attack of Opportunity (RX-21..25): leaving an enemy's reach, or shooting while in it.
+"""Attack of Opportunity (RX-21..25): leaving an enemy's reach, or shooting while in it (edition 2 only, E-18).
 
 The attack is one melee attack that resolves before the triggering action (RX-22). A hit does not
 stop the mover unless the attacker has the Sentinel talent (RX-23). It needs a melee weapon or an
@@ -27,6 +27,8 @@ def _eligible(state: EncounterState, reactor: Combatant, trigger: Trigger) -> bo
     if mover.side == reactor.side or not can_make_melee_attack(reactor):
         return False
     in_reach = trigger.kind is TriggerKind.RANGED_ATTACK_IN_REACH
+    if in_reach and not state.ruleset.turn.ranged_attack_provokes:
+        return False  # edition 1: the AoO answers only leaving reach (E-18, 001:96)
     if not (mover.space and reactor.space):
         return not in_reach
     if in_reach and distance(state, reactor, mover) > melee_reach(reactor, state):

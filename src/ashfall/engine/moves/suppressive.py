@@ -104,6 +104,8 @@ def zone_squares(state: EncounterState, shooter: Combatant, toward: Square, shap
 
 
 def _check(state: EncounterState, intent: SuppressiveFire) -> None:
+    if not state.ruleset.attack.suppressive_fire_available:
+        raise refuse("E-11", "this ruleset has no Suppressive Fire (edition 1)")
     c = state.get(intent.actor)
     w = _weapon(state, intent)
     require_in_hand(c, w)

@@ -66,7 +66,7 @@ from ashfall.rules.activities import Activity
 from ashfall.rules.attack import AttackContext, attack_modifiers
 from ashfall.rules.checks import Degree, attack_contest, contest, maneuver_contest
 from ashfall.rules.condition_table import EndTrigger
-from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
+from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, checks_against_sources
 from ashfall.rules.map import map_modifier
 
 DIS_1, DIS_2, DIS_3, DIS_4 = rule("DIS-1"), rule("DIS-2"), rule("DIS-3"), rule("DIS-4")
@@ -234,7 +234,10 @@ def _check_feint(state: EncounterState, intent: Feint) -> None:
 def _resolve_feint(ctx: Context, intent: Feint) -> None:
     c, t = ctx.state.get(intent.actor), ctx.state.get(intent.target)
     ctx.emit(ev.ResourceUsed(c.id, f"feint:{t.id}", 1, FNT_7))
-    result = contest(side(ctx, c, (Skill.DECEPTION,)), side(ctx, t, (Skill.INSIGHT,)), ctx.rng, ctx.ruleset)
+    # Feint's Deception is a social check: a creature that charmed the target has advantage on it (C-CHA, 000:849)
+    charm = checks_against_sources(t.conditions, c.id, Skill.DECEPTION)
+    result = contest(side(ctx, c, (Skill.DECEPTION,), sources=charm), side(ctx, t, (Skill.INSIGHT,)), ctx.rng,
+                     ctx.ruleset)
     log_contest(ctx, c, t, result, "Feint", rule("FNT-2"))
     if result.initiator_wins:
         kind = EffectKind.ADVANTAGE_NEXT_ATTACK

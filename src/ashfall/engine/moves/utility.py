@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ashfall.core.modifiers import RollSource
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Skill
 from ashfall.engine import events as ev
@@ -37,7 +38,7 @@ from ashfall.grid.geometry import cover_between
 from ashfall.rules.checks import CheckResult, Stat, ability_check, contest_recorded, passive_perception, stat_modifier
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
-from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, dodging
+from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, checks_against_sources, dodging
 from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (
@@ -56,10 +57,11 @@ def log_check(ctx: Context, actor: str, label: str, check: CheckResult) -> None:
     ctx.emit(ev.CheckRolled(actor, label, ev.RollRecord.of(check.roll), check.dc.total, check.success, check.dc.rule))
 
 
-def roll_check(ctx: Context, c: Combatant, stat: Stat, dc: int, rule_id: RuleId, label: str) -> CheckResult:
+def roll_check(ctx: Context, c: Combatant, stat: Stat, dc: int, rule_id: RuleId, label: str,
+               sources: tuple[RollSource, ...] = ()) -> CheckResult:
     """Roll a check against a fixed DC with the creature's conditions and Help's advantage, and log it."""
     check = ability_check(c.creature, stat, fixed_dc(dc, rule_id, "DC"), ctx.rng, ctx.ruleset,
-                          conditions=c.condition_set, sources=helped_sources(ctx, c.id))
+                          conditions=c.condition_set, sources=(*helped_sources(ctx, c.id), *sources))
     log_check(ctx, c.id, label, check)
     return check
 
@@ -125,7 +127,7 @@ def _resolve_help(ctx: Context, intent: Help) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Hide:
-    """Hide (HID-1): needs cover from every enemy, or heavy obscurement (``obscured``, CONC-17).
+    """Hide (HID-1): needs cover or concealment from every enemy: light or heavy obscurement (``obscured``, CONC-17).
 
     ``cover``: the GM's declaration (theater of mind, or to override the map).
     """
@@ -153,7 +155,7 @@ def _check_hide(state: EncounterState, intent: Hide) -> None:
     c = state.get(intent.actor)
     if not intent.obscured and not _has_cover(state, c, intent.cover) and not obscured_from_all(
             state, c, _observers(state, c.id)):
-        raise refuse("HID-1", "hiding needs cover from every enemy, or heavy obscurement (CONC-17)")
+        raise refuse("HID-1", "hiding needs cover or concealment (obscurement) from every enemy (HID-1, CONC-17)")
 
 
 def _resolve_hide(ctx: Context, intent: Hide) -> None:
@@ -305,17 +307,30 @@ def _resolve_identify(ctx: Context, intent: Identify) -> None:
 
 @dataclass(frozen=True, slots=True)
 class UseSkill:
-    """Make a skill check to achieve an effect, against the GM's DC (ACT-11)."""
+    """Make a skill check to achieve an effect, against the GM's DC (ACT-11).
+
+    ``target``: the creature the check is aimed at, if any (persuading, intimidating or deceiving someone):
+    a social check against a creature the actor has charmed has advantage (C-CHA, 000:849).
+    """
 
     actor: str
     skill: Skill
     dc: int
     purpose: str = ""
+    target: str | None = None
+
+
+def _check_use_skill(state: EncounterState, intent: UseSkill) -> None:
+    if intent.target is not None and intent.target not in state.combatants:
+        raise refuse("ACT-11", f"no combatant {intent.target!r}")
 
 
 def _resolve_use_skill(ctx: Context, intent: UseSkill) -> None:
     c = ctx.state.get(intent.actor)
-    roll_check(ctx, c, intent.skill, intent.dc, ACT_11, f"{intent.skill.value}: {intent.purpose}".rstrip(": "))
+    charm = () if intent.target is None else checks_against_sources(ctx.state.get(intent.target).conditions, c.id,
+                                                                    intent.skill)
+    roll_check(ctx, c, intent.skill, intent.dc, ACT_11, f"{intent.skill.value}: {intent.purpose}".rstrip(": "),
+               charm)
 
 
 # ----- free actions (FA-1..3) -----
@@ -403,7 +418,7 @@ register(UseObject, ActionDef("use-object", UOB_1, _object_cost, _resolve_object
 register(PickUp, ActionDef("pick-up", UOB_1, _object_cost, _resolve_pick_up, _check_pick_up, _pick_up_candidates))
 register(UseItem, ActionDef("use-item", ACT_14, fixed(1), _resolve_item))
 register(Identify, ActionDef("identify", ACT_13, fixed(1), _resolve_identify, _check_identify))
-register(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill))
+register(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill, _check_use_skill))
 register(Speak, ActionDef("speak", FA_1, fixed(0), _resolve_speak, own_turn=False, free=True))
 register(DropItem, ActionDef("drop-item", FA_2, fixed(0), _resolve_drop, _check_drop, free=True))
 register(FallProne, ActionDef("fall-prone", FA_3, fixed(0), _resolve_fall, _check_fall, free=True))

@@ -18,6 +18,7 @@ from ashfall.ruleset.sections.combat import (
     DefenseSection,
 )
 from ashfall.ruleset.sections.enums import (
+    BreakBehaviour,
     ContestTie,
     CoverApplies,
     CritDice,
@@ -55,6 +56,7 @@ from ashfall.ruleset.sections.states import (
 
 __all__ = [
     "AttackSection",
+    "BreakBehaviour",
     "ChecksSection",
     "ConcealmentSection",
     "ConditionsSection",

@@ -109,6 +109,8 @@ class AttackSection(Section):
         1, "G-35", "Rounds a Full Auto Burst spends per target (placeholder until the Equipment chapter)."
     )
     draw_stow_actions: int = option(1, "G-31", "Actions drawing or stowing one item takes (imported from edition 1).")
+    suppressive_fire_available: bool = option(True, "E-11", "Suppressive Fire exists (edition 2 only; 001 has no "
+                                              "such action).")
     suppressive_actions: int = option(2, "SUP-1", "Actions Suppressive Fire costs (MAA-1).")
     suppressive_ammo: int = option(5, "SUP-2", "Rounds Suppressive Fire spends (and needs loaded).")
     suppressive_length_ft: int = option(15, "SUP-3", "Length of Suppressive Fire's cone or line.")
@@ -121,6 +123,7 @@ class AttackSection(Section):
         "spell_attacks_take_map": False,  # E-02
         "twf_requires_light": True,  # E-40
         "sweeping_available": False,  # E-10
+        "suppressive_fire_available": False,  # E-11
         "flanking_excludes_disabled": False,  # E-22
         "ranged_in_melee_disadvantage": False,  # E-25
         "aim_available": True,  # E-05

@@ -133,3 +133,20 @@ class HeavyObscurement(Enum):
 
     TERRAIN = "terrain"
     AS_IF_BLINDED = "as-if-blinded"
+
+
+class BreakBehaviour(Enum):
+    """What a broken NPC of a morale type does (MOR-21, MOR-23, MOR-24; 000:539–542)."""
+
+    FLEE = "flee"
+    """Flee toward an exit with every action (MOR-21)."""
+    SCATTER = "scatter"
+    """Bandits: flee as MOR-21, each for itself; surrender once cornered (MOR-23)."""
+    SURRENDER = "surrender"
+    """Surrender at once (soldiers "surrender with honor", or bandits under the other reading)."""
+    FLEE_RANDOM = "flee-random"
+    """Animals: flee in a random direction (one die, eight directions); cornered, they cower."""
+    CHARGE = "charge"
+    """Zealots: a final suicidal charge instead of surrendering: they fight on and never flee or give up."""
+    COWER = "cower"
+    """Cower where it stands, out of the fight like a surrender (MOR-23: "surrender …, cower, or beg")."""

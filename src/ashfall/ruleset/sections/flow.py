@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ashfall.ruleset.base import Section, option
-from ashfall.ruleset.sections.enums import MoraleGrouping
+from ashfall.ruleset.sections.enums import BreakBehaviour, MoraleGrouping
 
 
 class TurnSection(Section):
@@ -36,6 +36,10 @@ class TurnSection(Section):
     )
     dive_for_cover_ft: int = option(10, "RX-10", "How far Dive for Cover moves you (and how near cover must be).")
     brace_charge_ft: int = option(20, "RX-12", "Straight-line approach that sets off Brace.")
+    ranged_attack_provokes: bool = option(
+        True, "E-18", "A ranged attack made within an enemy's melee reach provokes its Attack of Opportunity (000:108; "
+        "edition 1's AoO answers only leaving reach, 001:96)."
+    )
     intercept_range_ft: int = option(5, "RX-26", "How close to the attacked ally an interceptor must be.")
     intercept_melee_only: bool = option(True, "E-19", "Intercept answers melee attacks only (edition 1: any attack).")
     return_fire_ally_ft: int = option(
@@ -59,6 +63,7 @@ class TurnSection(Section):
         "initiative_proficiency": "combat-trained",  # E-21
         "one_reaction_per_trigger": False,  # E-13
         "deflect_needs_proficiency": False,  # E-14
+        "ranged_attack_provokes": False,  # E-18
         "intercept_melee_only": False,  # E-19
         "return_fire_allies": False,  # E-20
     }
@@ -99,6 +104,38 @@ class MoraleSection(Section):
     fall_back_cornered_surrenders: bool = option(
         False, "MOR-19", "A falling-back NPC with every exit blocked surrenders instead of fighting desperately.",
         "surrender",
+    )
+    break_civilian: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken civilian does (000:542 names no behaviour: flee, MOR-21).",
+        "surrender",
+    )
+    break_bandit: BreakBehaviour = option(
+        BreakBehaviour.SCATTER, "MOR-24", "What a broken bandit (or raider, G-01) does: 'bandits surrender or "
+        "scatter' (000:542); they scatter while a way out exists and surrender when cornered (MOR-23).",
+        "surrender (at once)",
+    )
+    break_soldier: BreakBehaviour = option(
+        BreakBehaviour.SURRENDER, "MOR-24", "What a broken soldier does: 'soldiers may surrender with honor' "
+        "(000:542): they lay down arms at once.", "flee",
+    )
+    break_elite: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken elite NPC does (000:542 names no behaviour: flee, MOR-21).",
+        "surrender",
+    )
+    break_fanatic: BreakBehaviour = option(
+        BreakBehaviour.CHARGE, "MOR-24", "What a broken fanatic (zealot) does: 'a final suicidal charge instead of "
+        "surrendering' (000:542): it keeps its weapons, fights on and never flees or surrenders.", "flee",
+    )
+    break_animal: BreakBehaviour = option(
+        BreakBehaviour.FLEE_RANDOM, "MOR-24", "What a broken animal does: 'animals flee in a random direction' "
+        "(000:542), rolled once when it breaks.", "flee (toward an exit)",
+    )
+    break_other: BreakBehaviour = option(
+        BreakBehaviour.FLEE, "MOR-24", "What a broken NPC of type 'other' does (flee, MOR-21).", "surrender",
+    )
+    cornered_animals_cower: bool = option(
+        True, "MOR-23", "A cornered broken animal cowers (it cannot surrender); it is out of the fight like one that "
+        "surrendered.", "it surrenders like the rest",
     )
     rally_actions: int = option(1, "G-04", "Actions a leader's Rally costs.")
     rallies_per_encounter: int = option(1, "MOR-26", "Successful rallies a group can have per encounter.")

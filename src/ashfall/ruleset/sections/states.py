@@ -131,6 +131,11 @@ class ConcealmentSection(Section):
         False, "E-34", "Sight-based Perception (Search) against a lightly obscured creature has disadvantage "
         "(edition 1)."
     )
+    hide_in_light_obscurement: bool = option(
+        True, "HID-1", "Light obscurement (dim light, light fog, foliage, rain, haze) is concealment enough to Hide "
+        "without cover: Hide needs 'cover or concealment' (000:1109) and concealment has two tiers (617–621).",
+        "heavy obscurement only (CONC-17 read as the only way to Hide without cover)",
+    )
     vision_senses: bool = option(
         True, "E-35", "Darkvision, Low-Light Optics, Thermal Optics and the Tactical HUD work (edition 1: absent)."
     )
