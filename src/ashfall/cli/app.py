@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typer
 
+from ashfall.cli.common import shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.sim_cmds import register as register_sim
@@ -33,7 +34,7 @@ def validate(path: str = typer.Argument(..., help="An encounter file, or a folde
 
     code, lines = validate_command(Path(path))
     for line in lines:
-        typer.echo(line)
+        typer.echo(shown(line))
     raise typer.Exit(code)
 
 

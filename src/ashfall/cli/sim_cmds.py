@@ -8,7 +8,6 @@ the three commands to a typer app. The seed defaults to the file's ``seed`` (els
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +17,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ashfall.cli import sim_present
-from ashfall.cli.common import JsonOption, err, out, print_json, user_errors
+from ashfall.cli.common import JsonOption, err, json_text, literal, out, print_json, user_errors
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import compare, comparison_jsonable
@@ -50,7 +49,7 @@ def _names(result: FightResult) -> dict[str, str]:
 
 def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(ev.to_jsonable(events), indent=2, ensure_ascii=False))
+        typer.echo(json_text(ev.to_jsonable(events)))
         return
     console = out()
     sim_present.print_log(console, events, _names(result), explain)
@@ -108,7 +107,7 @@ def sim_command(
         if trial is not None:
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
-            with _progress(not as_json, f"{setup.name}") as progress:
+            with _progress(not as_json, literal(setup.name)) as progress:
                 report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
@@ -129,7 +128,7 @@ def sim_command(
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
-        console.print(f"charts written to {plot}")
+        console.print(f"charts written to {literal(plot)}")
 
 
 def compare_command(
@@ -148,7 +147,7 @@ def compare_command(
         setups = _setups(files, rulesets or [])
         reports = []
         for setup in setups:
-            with _progress(not as_json, f"{setup.name} ({setup.ruleset_name})") as progress:
+            with _progress(not as_json, literal(f"{setup.name} ({setup.ruleset_name})")) as progress:
                 reports.append(simulate(setup, trials, _seed(setups[0], seed), workers, progress,
                                         max_rounds=max_rounds))
     first = reports[0]
