@@ -39,8 +39,12 @@ def validate(path: str = typer.Argument(..., help="An encounter file, or a folde
 
 
 def main() -> None:
-    """Run the CLI (the ``ashfall`` console script)."""
-    app()
+    """Run the CLI, stopping cleanly on SIGINT and SIGTERM (the console script enters through the same handlers)."""
+    from ashfall.cli.stop_signals import run
+
+    code = run(app)
+    if code:
+        raise SystemExit(code)
 
 
 if __name__ == "__main__":
