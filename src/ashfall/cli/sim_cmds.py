@@ -94,7 +94,8 @@ def sim_command(
     seed: Seed = None,
     workers: Workers = 1,
     as_json: JsonOption = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG file.", dir_okay=False)] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG (or SVG, PDF) file.",
+                                              dir_okay=False)] = None,
     trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
     ruleset: Ruleset = None,
@@ -102,6 +103,10 @@ def sim_command(
 ) -> None:
     """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
     with user_errors():
+        if plot is not None and trial is None:  # checked before the sweep, not after it
+            from ashfall.cli.sim_plot import check_output
+
+            check_output(plot)
         setup = EncounterSetup(file, ruleset)
         base = _seed(setup, seed)
         if trial is not None:
@@ -115,7 +120,11 @@ def sim_command(
     if plot is not None:
         from ashfall.cli.sim_plot import plot_report
 
-        plot_report(report, plot)
+        with user_errors():
+            try:
+                plot_report(report, plot)
+            except OSError as error:  # the disk filled up, the folder went away meanwhile…
+                raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
     if as_json:
         data = report.to_jsonable()
         if plot is not None:
@@ -166,11 +175,16 @@ def compare_command(
 
 
 def _setups(files: list[Path], rulesets: list[str]) -> list[EncounterSetup]:
+    """Every run to compare, each loaded (file and ruleset checked) before any of them is simulated."""
     if len(files) == 1 and len(rulesets) >= 2:
-        return [EncounterSetup(files[0], r) for r in rulesets]
-    if len(files) >= 2 and len(rulesets) <= 1:
-        return [EncounterSetup(f, rulesets[0] if rulesets else None) for f in files]
-    raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
+        setups = [EncounterSetup(files[0], r) for r in rulesets]
+    elif len(files) >= 2 and len(rulesets) <= 1:
+        setups = [EncounterSetup(f, rulesets[0] if rulesets else None) for f in files]
+    else:
+        raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
+    for setup in setups:
+        setup.build_fight(_seed(setup, None))  # loads and builds it: a bad file fails now, not after the others ran
+    return setups
 
 
 def register(app: typer.Typer) -> None:

@@ -7,6 +7,7 @@ mathtext (an unbalanced or unknown TeX command there would fail the drawing afte
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -15,8 +16,29 @@ from matplotlib.figure import Figure
 from ashfall.cli.common import shown
 from ashfall.sim.report import SimReport
 
+FORMATS = ("png", "svg", "pdf")
+"""File types the charts can be written as (by the file's suffix); matplotlib's others need extra programs."""
 FIGURE_SIZE = (15.0, 4.8)
 DPI = 100
+
+
+def check_output(out: Path) -> None:
+    """Refuse, before anything is simulated, a chart file that could not be written afterwards.
+
+    Raises:
+        ValueError: The folder does not exist or cannot be written to, the path is a folder, or the suffix is
+            not one of :data:`FORMATS`.
+    """
+    folder = out.parent
+    suffix = out.suffix.lower().lstrip(".")
+    if out.is_dir():
+        raise ValueError(f"--plot {out}: is a folder, not a file")
+    if not folder.is_dir():
+        raise ValueError(f"--plot {out}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise ValueError(f"--plot {out}: cannot write there")
+    if suffix not in FORMATS:
+        raise ValueError(f"--plot {out}: the file must end in {', '.join('.' + f for f in FORMATS)}")
 
 
 def _label(text: str) -> str:
