@@ -155,3 +155,14 @@ def test_json_text__parses_back_to_the_same_data_with_no_raw_control_character(d
     text = json_text(data)
     assert json.loads(text) == data
     assert not RAW_CONTROL.search(text)
+
+
+def test_rule__an_unknown_id_with_markup_is_an_error_line_not_a_crash() -> None:
+    result = runner.invoke(app, ["rule", "[/x]\x1b[2J"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "unknown rule ID '[/x]\\x1b[2J'" in result.output
+
+
+def test_roll__an_escape_sequence_in_the_expression_is_printed_visibly() -> None:
+    rolled = _run("roll", "1d6\x1b[31m", "--seed", "1")
+    assert rolled.splitlines()[0] == "1d6 \\x1b[31m"
