@@ -40,11 +40,11 @@ def validate(path: str = typer.Argument(..., help="An encounter file, or a folde
 
 def main() -> None:
     """Run the CLI, stopping cleanly on SIGINT and SIGTERM (the console script enters through the same handlers)."""
-    from ashfall.cli.stop_signals import run
+    from ashfall.cli.stop_signals import exit_stopped, run
 
     code = run(app)
     if code:
-        raise SystemExit(code)
+        exit_stopped(code)
 
 
 if __name__ == "__main__":

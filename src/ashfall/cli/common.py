@@ -2,7 +2,8 @@
 
 Names in encounter, content and house-rule files are hostile until shown: :func:`shown` turns control
 characters (ANSI/OSC escape sequences, bells, carriage returns, bidirectional overrides) into visible
-escapes, and :func:`literal` also escapes rich markup, so every presenter prints a name as it was written.
+escapes, and :func:`literal` makes it a rich ``Text`` (never read as markup), so every presenter prints a name as
+it was written.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from ashfall.ruleset import DEFAULT_PRESET, Ruleset, load_ruleset
 
@@ -81,9 +82,18 @@ def shown_lines(text: str) -> str:
     return "\n".join(shown(line) for line in text.split("\n"))
 
 
-def literal(text: object) -> str:
-    """Text for rich markup that prints exactly as written: control characters visible, markup escaped."""
-    return escape(shown(str(text)))
+def literal(text: object) -> Text:
+    """Text that rich prints exactly as written: control characters made visible, ``[markup]`` not interpreted.
+
+    A ``Text`` rather than an escaped markup string: rich's markup escape doubles a trailing backslash, which
+    prints as two unless a tag follows.
+    """
+    return Text(shown(str(text)))
+
+
+def error_line(message: str) -> Text:
+    """``error: MESSAGE`` with the message's control characters made visible (its line breaks kept)."""
+    return Text.assemble(("error:", "bold red"), " ", shown_lines(message))
 
 
 @contextmanager
@@ -93,7 +103,7 @@ def user_errors() -> Iterator[None]:
         yield
     except (ValueError, KeyError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
-        err().print(f"[bold red]error:[/] {escape(shown_lines(str(message)))}")
+        err().print(error_line(str(message)))
         raise typer.Exit(USAGE_ERROR) from None
 
 

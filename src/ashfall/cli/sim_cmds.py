@@ -17,7 +17,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ashfall.cli import sim_present
-from ashfall.cli.common import JsonOption, err, json_text, literal, out, print_json, user_errors
+from ashfall.cli.common import JsonOption, err, json_text, literal, out, print_json, shown, user_errors
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import compare, comparison_jsonable
@@ -78,7 +78,7 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled or not console.is_terminal:
         yield None
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(label, total=None)
 
@@ -112,7 +112,7 @@ def sim_command(
         if trial is not None:
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
-            with _progress(not as_json, literal(setup.name)) as progress:
+            with _progress(not as_json, shown(setup.name)) as progress:
                 report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
@@ -137,7 +137,7 @@ def sim_command(
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
-        console.print(f"charts written to {literal(plot)}")
+        console.print(literal(f"charts written to {plot}"))
 
 
 def compare_command(
@@ -156,7 +156,7 @@ def compare_command(
         setups = _setups(files, rulesets or [])
         reports = []
         for setup in setups:
-            with _progress(not as_json, literal(f"{setup.name} ({setup.ruleset_name})")) as progress:
+            with _progress(not as_json, shown(f"{setup.name} ({setup.ruleset_name})")) as progress:
                 reports.append(simulate(setup, trials, _seed(setups[0], seed), workers, progress,
                                         max_rounds=max_rounds))
     first = reports[0]

@@ -34,7 +34,7 @@ def print_log(console: Console, events: Sequence[Any], names: Mapping[str, str],
 
 def result_table(result: FightResult) -> Table:
     """Each combatant at the end of one fight."""
-    table = Table(title=f"Winner: {literal(result.winner or 'none')} after {result.rounds} round(s)")
+    table = Table(title=literal(f"Winner: {result.winner or 'none'} after {result.rounds} round(s)"))
     for col in ("combatant", "side", "HP", "dealt", "taken", "status"):
         table.add_column(col, justify="left" if col in ("combatant", "side", "status") else "right")
     for c in result.combatants:
@@ -59,8 +59,7 @@ def _mean_sd(s: Summary) -> str:
 
 def report_tables(report: SimReport) -> list[Table]:
     """Win rates, rounds and per-combatant statistics of a simulation."""
-    sides = Table(title=f"{literal(report.name)} — {report.trials} fights, seed {report.seed}, "
-                        f"{literal(report.ruleset)}")
+    sides = Table(title=literal(f"{report.name} — {report.trials} fights, seed {report.seed}, {report.ruleset}"))
     sides.add_column("side")
     sides.add_column("wins", justify="right")
     sides.add_column("win rate (95% CI)", justify="right")
@@ -77,7 +76,7 @@ def report_tables(report: SimReport) -> list[Table]:
         per.add_column(col, justify="left" if col in ("combatant", "side", "morale") else "right",
                        no_wrap=col != "morale")
     for c in report.combatants:
-        morale = ", ".join(f"{literal(k)} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-"
+        morale = literal(", ".join(f"{k} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-")
         per.add_row(literal(c.name), literal(c.side), _rate(c.dropped), pct(c.died.rate), f"{c.dealt.mean:.1f}",
                     f"{c.taken.mean:.1f}", f"{c.hp_left.mean:.0f}/{c.max_hp}", morale)
     return [sides, rounds, per]
@@ -85,7 +84,7 @@ def report_tables(report: SimReport) -> list[Table]:
 
 def comparison_table(first: str, second: str, rows: Sequence[Difference]) -> Table:
     """Two runs side by side: values, difference and whether it is significant at 5%."""
-    table = Table(title=f"{literal(first)}  vs  {literal(second)}")
+    table = Table(title=literal(f"{first}  vs  {second}"))
     for col in ("statistic", "first", "second", "difference", "p", "significant"):
         table.add_column(col, justify="left" if col == "statistic" else "right")
     for r in rows:

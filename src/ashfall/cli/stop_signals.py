@@ -55,7 +55,8 @@ def install() -> None:
 def run(command: Callable[[], object]) -> int:
     """Run ``command`` with the stop handlers installed; the exit code a stop calls for, else 0 after it returns.
 
-    Exits raised by the command (``SystemExit``) pass through unchanged.
+    Exits raised by the command (``SystemExit``) pass through unchanged. Once the command is over, the signals
+    take their default action: a Ctrl-C while the interpreter shuts down ends the process there and then.
     """
     install()
     try:
@@ -64,6 +65,9 @@ def run(command: Callable[[], object]) -> int:
         sys.stderr.write(f"\n{stopped}\n")
         sys.stderr.flush()
         return stopped.exit_code
+    finally:
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, signal.SIG_DFL)
     return 0
 
 
@@ -73,14 +77,19 @@ def _app() -> None:
     app()
 
 
+def exit_stopped(code: int) -> None:
+    """Leave with ``code`` after a stop: the exit handlers run, the interpreter is not torn down object by object."""
+    atexit._run_exitfuncs()  # what a normal exit would run (multiprocessing's clean-up among them)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main() -> None:
     """The ``ashfall`` console script."""
     code = run(_app)
     if code:
-        atexit._run_exitfuncs()  # what a normal exit would run (multiprocessing's clean-up among them)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        exit_stopped(code)
 
 
 if __name__ == "__main__":
