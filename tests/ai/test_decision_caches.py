@@ -1,4 +1,4 @@
-"""The third speed pass's caches agree with the computations they stand for.
+"""The AI's per-decision and cross-decision caches agree with the computations they stand for.
 
 Per decision: odds inputs against every target by square and option (:meth:`TurnView._bases_at`). Across
 decisions: best plans of settings with openers and multi-target groups (:func:`~ashfall.ai.plans.full_plan_inputs`),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from ashfall.cli.common import AllowDirOption
+from ashfall.cli.common import AllowDirOption, shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.sim_cmds import register as register_sim
@@ -37,13 +37,17 @@ def validate(
     """Check encounter files and every reference in them; problems name the file, field path and line."""
     code, lines = validate_command(Path(path), allow_dir or ())
     for line in lines:
-        typer.echo(line)
+        typer.echo(shown(line))
     raise typer.Exit(code)
 
 
 def main() -> None:
-    """Run the CLI (the ``ashfall`` console script)."""
-    app()
+    """Run the CLI, stopping cleanly on SIGINT and SIGTERM (the console script enters through the same handlers)."""
+    from ashfall.cli.stop_signals import exit_stopped, run
+
+    code = run(app)
+    if code:
+        exit_stopped(code)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,16 @@
-"""Shared CLI plumbing: consoles, clean error exits, ruleset loading and JSON output."""
+"""Shared CLI plumbing: consoles, clean error exits, ruleset loading, JSON output and terminal-safe text.
+
+Names in encounter, content and house-rule files are hostile until shown: :func:`shown` turns control
+characters (ANSI/OSC escape sequences, bells, carriage returns, bidirectional overrides) into visible
+escapes, and :func:`literal` makes it a rich ``Text`` (never read as markup), so every presenter prints a name as
+it was written.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from ashfall.ruleset import DEFAULT_PRESET, Ruleset, load_ruleset
 
@@ -38,15 +45,60 @@ def out() -> Console:
     A terminal keeps its own width; redirected output gets :data:`PIPE_WIDTH` columns rather than rich's
     80, so the simulator's tables keep all their columns in logs and files.
     """
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(highlight=False, width=PIPE_WIDTH)
+        console = Console(highlight=False, emoji=False, width=PIPE_WIDTH)
     return console
 
 
 def err() -> Console:
     """A console on standard error."""
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+
+
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts ANSI and OSC sequences;
+U+009B is a one-character CSI), DEL, line and paragraph separators and the bidirectional marks and overrides
+that can make a line read differently from what it holds."""
+
+
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    r"""``text`` with every control character written as a visible escape (ESC becomes ``\x1b``).
+
+    Newlines are escaped too, so one name or one problem stays on one line; use :func:`shown_lines` for text
+    whose lines are meant to be lines.
+    """
+    return _UNSAFE.sub(_visible, text)
+
+
+def shown_lines(text: str) -> str:
+    """Multi-line text with the control characters of each line made visible (the line breaks kept)."""
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
+def literal(text: object) -> Text:
+    """Text that rich prints exactly as written: control characters made visible, ``[markup]`` not interpreted.
+
+    A ``Text`` rather than an escaped markup string: rich's markup escape doubles a trailing backslash, which
+    prints as two unless a tag follows.
+    """
+    return Text(shown(str(text)))
+
+
+def error_line(message: str) -> Text:
+    """``error: MESSAGE`` with the message's control characters made visible (its line breaks kept)."""
+    return Text.assemble(("error:", "bold red"), " ", shown_lines(message))
 
 
 @contextmanager
@@ -56,7 +108,7 @@ def user_errors() -> Iterator[None]:
         yield
     except (ValueError, KeyError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
-        err().print(f"[bold red]error:[/] {escape(str(message))}")
+        err().print(error_line(str(message)))
         raise typer.Exit(USAGE_ERROR) from None
 
 
@@ -65,6 +117,20 @@ def ruleset(source: str) -> Ruleset:
     return load_ruleset(source or DEFAULT_PRESET)
 
 
-def print_json(data: dict[str, Any]) -> None:
-    """Print a JSON object on standard output."""
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+_UNSAFE_IN_JSON = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What :data:`_UNSAFE` adds to the C0 controls that ``json.dumps`` escapes itself."""
+
+
+def json_text(data: Any) -> str:
+    r"""``data`` as indented JSON that is safe on a terminal.
+
+    Non-ASCII text stays readable, but every character of :data:`_UNSAFE` is written as a ``\uXXXX`` escape:
+    such characters can only occur inside JSON strings, so the output parses to the same data.
+    """
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def print_json(data: Any) -> None:
+    """Print JSON on standard output (see :func:`json_text`)."""
+    typer.echo(json_text(data))

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ashfall.cli.common import shown
 from ashfall.core.dice import Face, Roll, Rolled, RolledDice, RolledNeg, RolledOp
 from ashfall.core.modifiers import Advantage, Modifier
 from ashfall.core.rule_ids import catalog, describe
@@ -321,7 +322,7 @@ def _face_text(f: Face) -> Text:
 
 def render_roll(console: Console, result: Roll, seed: int) -> None:
     """Print every die term with its faces (dropped in parentheses), the total and the seed to replay it."""
-    console.print(Text(f"{result.expr}", style="bold"))
+    console.print(Text(shown(f"{result.expr}"), style="bold"))
     any_dropped = False
     for term in _terms(result.tree):
         line = Text(f"  {term.dice}: ")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ashfall.cli import present
-from ashfall.cli.common import USAGE_ERROR, JsonOption, err, out, print_json, user_errors
+from ashfall.cli.common import USAGE_ERROR, JsonOption, err, error_line, out, print_json, user_errors
 from ashfall.core.dice import parse, roll
 from ashfall.core.rng import SeededRng
 from ashfall.core.rule_ids import catalog
@@ -42,6 +42,6 @@ def rule_command(rule_id: Annotated[str, typer.Argument(help="A rule ID such as 
     """Print the catalog text of a rule or ruling."""
     key = rule_id.strip().upper()
     if key not in catalog():
-        err().print(f"[bold red]error:[/] unknown rule ID {rule_id!r}")
+        err().print(error_line(f"unknown rule ID {rule_id!r}"))
         raise typer.Exit(USAGE_ERROR)
     present.render_rule(out(), key)

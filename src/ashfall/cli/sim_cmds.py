@@ -8,7 +8,6 @@ the three commands to a typer app. The seed defaults to the file's ``seed`` (els
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +17,17 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ashfall.cli import sim_present
-from ashfall.cli.common import AllowDirOption, JsonOption, err, out, print_json, user_errors
+from ashfall.cli.common import (
+    AllowDirOption,
+    JsonOption,
+    err,
+    json_text,
+    literal,
+    out,
+    print_json,
+    shown,
+    user_errors,
+)
 from ashfall.encounters.schema import ControllerKind
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
@@ -49,7 +58,7 @@ def _human_notice(setup: EncounterSetup) -> None:
     """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
     humans = [s.name for s in setup.loaded.spec.sides if s.controller is ControllerKind.HUMAN]
     if humans:
-        err().print(f"note: {', '.join(humans)} ({'is' if len(humans) == 1 else 'are'} controller: human) "
+        err().print(f"note: {', '.join(shown(h) for h in humans)} ({'is' if len(humans) == 1 else 'are'} controller: human) "
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
@@ -59,7 +68,7 @@ def _names(result: FightResult) -> dict[str, str]:
 
 def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(ev.to_jsonable(events), indent=2, ensure_ascii=False))
+        typer.echo(json_text(ev.to_jsonable(events)))
         return
     console = out()
     sim_present.print_log(console, events, _names(result), explain)
@@ -90,7 +99,7 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled or not console.is_terminal:
         yield None
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(label, total=None)
 
@@ -106,7 +115,8 @@ def sim_command(
     seed: Seed = None,
     workers: Workers = 1,
     as_json: JsonOption = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG file.", dir_okay=False)] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG (or SVG, PDF) file.",
+                                              dir_okay=False)] = None,
     trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
     ruleset: Ruleset = None,
@@ -115,13 +125,17 @@ def sim_command(
 ) -> None:
     """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
     with user_errors():
+        if plot is not None and trial is None:  # checked before the sweep, not after it
+            from ashfall.cli.sim_plot import check_output
+
+            check_output(plot)
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
         base = _seed(setup, seed)
         if trial is not None:
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
-            with _progress(not as_json, f"{setup.name}") as progress:
+            with _progress(not as_json, shown(setup.name)) as progress:
                 report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
@@ -129,7 +143,11 @@ def sim_command(
     if plot is not None:
         from ashfall.cli.sim_plot import plot_report
 
-        plot_report(report, plot)
+        with user_errors():
+            try:
+                plot_report(report, plot)
+            except OSError as error:  # the disk filled up, the folder went away meanwhile…
+                raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
     if as_json:
         data = report.to_jsonable()
         if plot is not None:
@@ -142,7 +160,7 @@ def sim_command(
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
-        console.print(f"charts written to {plot}")
+        console.print(literal(f"charts written to {plot}"))
 
 
 def compare_command(
@@ -162,7 +180,7 @@ def compare_command(
         setups = _setups(files, rulesets or [], allow_dir or [])
         reports = []
         for setup in setups:
-            with _progress(not as_json, f"{setup.name} ({setup.ruleset_name})") as progress:
+            with _progress(not as_json, shown(f"{setup.name} ({setup.ruleset_name})")) as progress:
                 reports.append(simulate(setup, trials, _seed(setups[0], seed), workers, progress,
                                         max_rounds=max_rounds))
     first = reports[0]
@@ -181,11 +199,16 @@ def compare_command(
 
 
 def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:
+    """Every run to compare, each loaded (file and ruleset checked) before any of them is simulated."""
     if len(files) == 1 and len(rulesets) >= 2:
-        return [EncounterSetup(files[0], r, allow_dirs) for r in rulesets]
-    if len(files) >= 2 and len(rulesets) <= 1:
-        return [EncounterSetup(f, rulesets[0] if rulesets else None, allow_dirs) for f in files]
-    raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
+        setups = [EncounterSetup(files[0], r, allow_dirs) for r in rulesets]
+    elif len(files) >= 2 and len(rulesets) <= 1:
+        setups = [EncounterSetup(f, rulesets[0] if rulesets else None, allow_dirs) for f in files]
+    else:
+        raise ValueError("compare needs two or more files, or one file with --ruleset given two or more times")
+    for setup in setups:
+        setup.build_fight(_seed(setup, None))  # loads and builds it: a bad file fails now, not after the others ran
+    return setups
 
 
 def register(app: typer.Typer) -> None:

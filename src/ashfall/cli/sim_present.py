@@ -1,7 +1,8 @@
 """Presenters for ``run``, ``sim`` and ``compare``: a fight's log as text, reports and comparisons as tables.
 
 The fight log's lines come from :mod:`ashfall.cli.explain` (pure event → text functions); this module
-adds round rules, the end-of-fight table and the simulation and comparison tables (rich).
+adds round rules, the end-of-fight table and the simulation and comparison tables (rich). Every name from a
+file goes through :func:`ashfall.cli.common.literal`, so markup and escape sequences in it print as written.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
+from ashfall.cli.common import literal
 from ashfall.cli.explain import event_lines
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
@@ -28,18 +29,18 @@ def print_log(console: Console, events: Sequence[Any], names: Mapping[str, str],
             console.print(Rule(f"Round {e.round}"))
             continue
         for line in event_lines(e, names, explain):
-            console.print(escape(line))
+            console.print(literal(line))
 
 
 def result_table(result: FightResult) -> Table:
     """Each combatant at the end of one fight."""
-    table = Table(title=f"Winner: {result.winner or 'none'} after {result.rounds} round(s)")
+    table = Table(title=literal(f"Winner: {result.winner or 'none'} after {result.rounds} round(s)"))
     for col in ("combatant", "side", "HP", "dealt", "taken", "status"):
         table.add_column(col, justify="left" if col in ("combatant", "side", "status") else "right")
     for c in result.combatants:
         status = "dead" if c.died else "dropped" if c.dropped else c.morale or "standing"
-        table.add_row(escape(c.name), escape(c.side), f"{c.hp}/{c.max_hp}", str(c.damage_dealt),
-                      str(c.damage_taken), status)
+        table.add_row(literal(c.name), literal(c.side), f"{c.hp}/{c.max_hp}", str(c.damage_dealt),
+                      str(c.damage_taken), literal(status))
     return table
 
 
@@ -58,12 +59,12 @@ def _mean_sd(s: Summary) -> str:
 
 def report_tables(report: SimReport) -> list[Table]:
     """Win rates, rounds and per-combatant statistics of a simulation."""
-    sides = Table(title=f"{escape(report.name)} — {report.trials} fights, seed {report.seed}, {report.ruleset}")
+    sides = Table(title=literal(f"{report.name} — {report.trials} fights, seed {report.seed}, {report.ruleset}"))
     sides.add_column("side")
     sides.add_column("wins", justify="right")
     sides.add_column("win rate (95% CI)", justify="right")
     for s in report.sides:
-        sides.add_row(escape(s.side), str(s.wins.count), _rate(s.wins))
+        sides.add_row(literal(s.side), str(s.wins.count), _rate(s.wins))
     sides.add_row("(no winner)", str(report.undecided.count), _rate(report.undecided))
     q = report.rounds
     rounds = Table(title="Rounds")
@@ -75,21 +76,21 @@ def report_tables(report: SimReport) -> list[Table]:
         per.add_column(col, justify="left" if col in ("combatant", "side", "morale") else "right",
                        no_wrap=col != "morale")
     for c in report.combatants:
-        morale = ", ".join(f"{k} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-"
-        per.add_row(escape(c.name), escape(c.side), _rate(c.dropped), pct(c.died.rate), f"{c.dealt.mean:.1f}",
+        morale = literal(", ".join(f"{k} {100 * v / report.trials:.0f}%" for k, v in c.morale) or "-")
+        per.add_row(literal(c.name), literal(c.side), _rate(c.dropped), pct(c.died.rate), f"{c.dealt.mean:.1f}",
                     f"{c.taken.mean:.1f}", f"{c.hp_left.mean:.0f}/{c.max_hp}", morale)
     return [sides, rounds, per]
 
 
 def comparison_table(first: str, second: str, rows: Sequence[Difference]) -> Table:
     """Two runs side by side: values, difference and whether it is significant at 5%."""
-    table = Table(title=f"{escape(first)}  vs  {escape(second)}")
+    table = Table(title=literal(f"{first}  vs  {second}"))
     for col in ("statistic", "first", "second", "difference", "p", "significant"):
         table.add_column(col, justify="left" if col == "statistic" else "right")
     for r in rows:
         rate = "wins" in r.label or "drops" in r.label
         show = pct if rate else (lambda v: f"{v:.2f}")
         delta = f"{100 * r.delta:+.1f} pts" if rate else f"{r.delta:+.2f}"
-        table.add_row(escape(r.label), show(r.first), show(r.second), delta, f"{r.test.p_value:.3g}",
+        table.add_row(literal(r.label), show(r.first), show(r.second), delta, f"{r.test.p_value:.3g}",
                       "[bold]yes[/]" if r.test.significant else "no")
     return table

@@ -5,12 +5,21 @@ Trial ``i`` of a sweep with seed ``s`` is played with the seed ``SeededRng(s).sp
 order, so a report does not depend on the number of workers. With ``K`` workers this process plays
 chunks of consecutive trials alongside ``K - 1`` worker processes, started with the ``spawn`` method
 (no state is inherited).
+
+Workers never outlive the sweep: they ignore SIGINT (Ctrl-C reaches the whole process group; this process
+decides), any exception or signal that unwinds :func:`simulate` here terminates them at once instead of waiting
+for their queued chunks, and each worker exits by itself within :data:`PARENT_POLL_S` if this process dies
+without cleaning up (SIGKILL).
 """
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -36,6 +45,10 @@ MAX_CHUNK = 250
 """The most trials in one chunk."""
 START_METHOD = "spawn"
 """How worker processes start: fresh interpreters, nothing inherited (same on every platform)."""
+PARENT_POLL_S = 0.25
+"""How often a worker checks that the process that started it is still alive."""
+STOP_JOIN_S = 2.0
+"""How long a stopped sweep waits for each terminated worker before killing it."""
 
 
 def play(setup: FightSetup, seed: int, *, record_log: bool = False, max_rounds: int | None = None) -> FightResult:
@@ -86,8 +99,54 @@ _worker_setup: list[FightSetup] = []
 """The setup a worker process plays (set once by :func:`_init_worker`; empty in the parent)."""
 
 
-def _init_worker(setup: FightSetup) -> None:
+def _init_worker(setup: FightSetup, parent: int) -> None:
+    # Ctrl-C in a terminal signals every process of the group: the parent stops the workers itself, so a
+    # worker must not turn the signal into a KeyboardInterrupt of its own (a traceback, then a broken pool).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent", daemon=True).start()
     _worker_setup[:] = [setup]
+
+
+def _exit_with_parent(parent: int) -> None:
+    """End this worker once its parent is gone (re-parented), even mid-chunk: nobody will read its results."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(1)
+
+
+@contextmanager
+def _sigint_ignored(starting: bool) -> Iterator[None]:
+    """While a worker process starts, ignore SIGINT here so that the new process inherits "ignored".
+
+    A spawned worker imports the whole engine before :func:`_init_worker` runs; a Ctrl-C in that second would
+    otherwise print a KeyboardInterrupt traceback from inside it. Only an ignored disposition survives the
+    exec that starts it. A Ctrl-C in the few milliseconds this lasts is not seen. Signal dispositions belong
+    to the main thread: elsewhere (or once every worker is up) this does nothing.
+    """
+    if not starting or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate a pool's worker processes now, dropping queued chunks (a sweep being abandoned)."""
+    # Python 3.11 has no public way to end a pool's processes (3.14 adds terminate_workers()); the executor
+    # keeps them in ``_processes``. Copy before shutdown, which may clear it.
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(STOP_JOIN_S)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 def _work(seed: int, start: int, stop: int, max_rounds: int | None) -> tuple[int, list[FightResult]]:
@@ -144,14 +203,16 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
     finished: dict[int, list[FightResult]] = {}
     waiting = deque(ranges)
     context = multiprocessing.get_context(START_METHOD)
-    with ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_init_worker,
-                             initargs=(portable,)) as pool:
+    pool = ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_init_worker,
+                               initargs=(portable, os.getpid()))
+    try:
         pending: set[Future[tuple[int, list[FightResult]]]] = set()
         in_flight = IN_FLIGHT_PER_WORKER * (workers - 1)
         while waiting or pending:
             while waiting and len(pending) < in_flight:  # keep the others busy before playing a chunk here
                 start, stop = waiting.popleft()
-                pending.add(pool.submit(_work, seed, start, stop, max_rounds))
+                with _sigint_ignored(len(pool._processes or {}) < workers - 1):  # this submit starts a worker
+                    pending.add(pool.submit(_work, seed, start, stop, max_rounds))
             ready = {f for f in pending if f.done()}
             if not ready and waiting:
                 start, stop = waiting.pop()  # from the back: the others take the front
@@ -165,6 +226,11 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
                 start, part = future.result()
                 finished[start] = part
                 report(part)
+    except BaseException:
+        # An error, Ctrl-C or a stop signal here: the queued chunks are of no use, so do not wait for them.
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
     for start, _stop in ranges:
         yield start, finished[start]
 

@@ -1,4 +1,4 @@
-"""The fourth speed pass agrees with the computations it stands for.
+"""Ranking on precomputed keys and the per-board sight bits agree with the computations they stand for.
 
 :meth:`TacticalPolicy._best_candidates` ranks ``(route, plan, aoo, net)`` tuples by precomputed keys and builds a
 :class:`Candidate` only for a winner; the reference below sorts whole candidates with
