@@ -58,7 +58,8 @@ def _human_notice(setup: EncounterSetup) -> None:
     """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
     humans = [s.name for s in setup.loaded.spec.sides if s.controller is ControllerKind.HUMAN]
     if humans:
-        err().print(f"note: {', '.join(shown(h) for h in humans)} ({'is' if len(humans) == 1 else 'are'} controller: human) "
+        names = ", ".join(shown(h) for h in humans)
+        err().print(f"note: {names} ({'is' if len(humans) == 1 else 'are'} controller: human) "
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
