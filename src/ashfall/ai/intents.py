@@ -89,10 +89,9 @@ def moved_actions(engine: Engine, actor: str) -> int:
     """Actions the actor has spent moving since its turn started (read off the log)."""
     spent = 0
     for e in reversed(engine.log):
-        kind = type(e)
-        if kind is ev.TurnStarted and e.actor == actor:
+        if type(e) is ev.TurnStarted and e.actor == actor:
             break
-        if kind is ev.ActionsSpent and e.actor == actor and e.label in MOVES:
+        if type(e) is ev.ActionsSpent and e.actor == actor and e.label in MOVES:
             spent += e.count
     return spent
 

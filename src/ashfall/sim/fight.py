@@ -156,15 +156,14 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
     dropped: set[str] = set()
     attacks = 0
     for e in engine.log:
-        kind = type(e)
-        if kind is ev.AttackRolled:
+        if type(e) is ev.AttackRolled:
             attacks += 1
-        elif kind is ev.DamageTaken:
+        elif type(e) is ev.DamageTaken:
             taken[e.target] = taken.get(e.target, 0) + e.amount
             dealt[e.source] = dealt.get(e.source, 0) + e.amount
             if e.health.hp <= 0:
                 dropped.add(e.target)
-        elif kind is ev.HealthSet and e.health.hp <= 0:
+        elif type(e) is ev.HealthSet and e.health.hp <= 0:
             dropped.add(e.target)
     rows = tuple(_combatant(c, c.id in dropped, dealt.get(c.id, 0), taken.get(c.id, 0))
                  for c in state.combatants.values())
