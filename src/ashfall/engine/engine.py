@@ -337,6 +337,11 @@ class Engine:
         return events
 
     @property
+    def snapshot_points(self) -> tuple[int, ...]:
+        """After how many records a state snapshot was taken (what undo restarts from)."""
+        return tuple(s.records for s in self._snapshots)
+
+    @property
     def redo_available(self) -> int:
         """How many undone records :meth:`redo` can play again."""
         return len(self._redo)

@@ -72,7 +72,7 @@ def replay(log: FightLog, initial: EncounterState, *, rng: CheckpointRng | None 
         expected = event_lines(log.events_of(record))
         try:
             produced = engine.perform(record.intent, record.answers)
-        except (Refused, NeedDecision) as why:
+        except (Refused, NeedDecision, ValueError) as why:  # ValueError: a recorded answer no longer fits
             raise ReplayDivergence(record.step, record.first_event, expected[0] if expected else None, None,
                                    f"{command_to_json(record.intent)} was not resolved again: {why}") from None
         for offset, (want, got) in enumerate(zip_longest(expected, event_lines(produced))):
