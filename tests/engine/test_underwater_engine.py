@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.content.schema import AirSupply, Attributes, Weapon, WeaponKind
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
@@ -28,6 +27,7 @@ from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.utility import Hide
 from ashfall.engine.setup import new_state
 from ashfall.engine.state import Combatant
+from ashfall.explain import log_lines
 from ashfall.grid.board import Board
 from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.core.rng import ScriptedRng
 from ashfall.encounters import build, encounter_from_text
 from ashfall.engine import events as ev
@@ -19,6 +18,7 @@ from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.vehicles import MOVING, Drive, EvasiveManeuvers, Ram, status
 from ashfall.engine.setup import new_state
 from ashfall.engine.state import Combatant
+from ashfall.explain import log_lines
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
 from ashfall.rules.vehicles import DamageTrack

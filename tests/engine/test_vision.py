@@ -381,7 +381,7 @@ def test_conc_5__an_ambusher_in_the_fog_rolls_stealth_at_advantage() -> None:
 
 @pytest.mark.rule("CONC-11")
 def test_explain__a_wrong_guess_is_one_line_with_its_rule() -> None:
-    from ashfall.cli.explain import event_lines
+    from ashfall.explain import event_lines
 
     line = event_lines(ev.GuessMissed("s", "o", (2, 2), "hunting-rifle", True), {"s": "Scout", "o": "Operative"})
     assert line == ["Scout attacks square [2, 2] with hunting-rifle, guessing where Operative is: wrong square, "

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.content.schema import WeaponKind
 from ashfall.core.types import DamageType
 from ashfall.encounters import build, encounter_from_text, load_encounter
@@ -25,6 +24,7 @@ from ashfall.engine.battlefield.objects import damage_object
 from ashfall.engine.context import Context
 from ashfall.engine.engine import Engine, replay
 from ashfall.engine.moves.hazard_actions import FindDrain, OpenDrain
+from ashfall.explain import log_lines
 from ashfall.files.yaml_marks import InputError
 from tests.engine.hazard_kit import of_type
 
