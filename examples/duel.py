@@ -16,10 +16,7 @@ from typing import Any
 
 import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
-from ashfall.engine.engine import Engine, legal_intents
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.setup import make_combatant, new_engine, new_state
+from ashfall.engine import Engine, Stride, Strike, legal_intents, make_combatant, new_engine, new_state
 from ashfall.explain import event_lines, names_of
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset

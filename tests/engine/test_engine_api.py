@@ -66,7 +66,8 @@ def build(kind: type, ids: dict[str, str]) -> Any:
     return kind(**values)
 
 
-TARGETED = [(kind, name) for kind in ACTIONS for name in
+SHIPPED = [kind for kind in ACTIONS if kind.__module__.startswith("ashfall.")]  # not the ones tests register
+TARGETED = [(kind, name) for kind in SHIPPED for name in
             (f.name for f in dataclasses.fields(kind) if f.name in ID_FIELDS)]
 
 
@@ -75,7 +76,7 @@ def test_api__exports_the_engine_surface_and_every_intent() -> None:
                  "new_state", "make_combatant", "replay", "dumps", "loads", "IntentRecord", "FightLog"):
         assert name in api.__all__ and hasattr(api, name)
     exported = {getattr(api, n) for n in api.__all__}
-    assert set(intent_types().values()) - {api.StartCombat, api.EndTurn} <= exported
+    assert set(SHIPPED) <= exported and {api.StartCombat, api.EndTurn} <= set(intent_types().values())
 
 
 def test_api__every_registered_intent_satisfies_the_intent_protocol() -> None:
@@ -86,7 +87,7 @@ def test_api__every_registered_intent_satisfies_the_intent_protocol() -> None:
 
 
 @pytest.mark.rule("ACT-1")
-@pytest.mark.parametrize("kind", list(ACTIONS), ids=lambda k: k.__name__)
+@pytest.mark.parametrize("kind", SHIPPED, ids=lambda k: k.__name__)
 def test_unknown_actor__is_refused_with_the_actions_rule_for_every_intent_kind(kind: type) -> None:
     engine = duel()
     before = api.dumps(engine.log)

@@ -16,17 +16,11 @@ from ashfall.content.schema import Senses
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
 from ashfall.encounters import build, encounter_from_text, load_encounter
+from ashfall.engine import Combatant, Decline, EncounterState, Engine, Hide, Refused, Search, Strike, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield import vision
 from ashfall.engine.battlefield.vision import can_see
-from ashfall.engine.decisions import Decline
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import Light
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.utility import Hide, Search
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board, Square
 from ashfall.rules.concealment import Cause, Obscurement, Veil

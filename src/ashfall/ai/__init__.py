@@ -11,7 +11,7 @@ from typing import Any
 
 from ashfall.ai.choice import Choice, Reason, TacticalConfig
 from ashfall.ai.tactical import TacticalPolicy
-from ashfall.engine.state import Combatant
+from ashfall.engine import Combatant
 
 
 def default_policy() -> TacticalPolicy:

@@ -11,19 +11,28 @@ from typing import Any
 
 from ashfall.ai.plans import Block, Plan
 from ashfall.ai.profile import AttackOption
+from ashfall.engine import (
+    Aim,
+    AllOutAttack,
+    CastSpell,
+    Combatant,
+    EmergencyFieldMedicine,
+    EncounterState,
+    Engine,
+    ExtraAttackStrike,
+    Feint,
+    FullAutoBurst,
+    PowerStrike,
+    Refused,
+    Reload,
+    StabiliseWithMedicine,
+    Strike,
+    SweepingStrike,
+    Trip,
+    UseStim,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
-from ashfall.engine.moves.maneuvers import Trip
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, StabiliseWithMedicine, UseStim
 from ashfall.engine.moves.spellbook import SPELLS
-from ashfall.engine.moves.spells import CastSpell
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.tactics import Feint
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import behaviour
 

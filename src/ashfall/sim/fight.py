@@ -12,11 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ashfall.core.rng import hash_seed
+from ashfall.engine import Combatant, Engine, NeedDecision, Refused
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.decisions import NeedDecision
-from ashfall.engine.engine import Engine
-from ashfall.engine.state import Combatant
 from ashfall.sim.policy import Policy
 
 DEFAULT_MAX_ROUNDS = 100

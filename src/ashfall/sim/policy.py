@@ -17,15 +17,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from ashfall.content.schema import Weapon, WeaponKind
 from ashfall.core.types import Condition
+from ashfall.engine import Combatant, EncounterState, Engine, Refused, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import fighting, member_status
 from ashfall.engine.moves.common import speed_ft
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.movement import Stand, Stride
-from ashfall.engine.moves.strike import Strike, strike_out_of_reach
-from ashfall.engine.state import Combatant, EncounterState
+from ashfall.engine.moves.strike import strike_out_of_reach
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity
 from ashfall.rules.morale_behaviour import behaviour
