@@ -67,7 +67,7 @@ from ashfall.engine.moves.utility import (
 )
 from ashfall.engine.moves.vehicles import Drive, EvasiveManeuvers, Ram
 from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
-from ashfall.engine.replay import ReplayDivergence, replay
+from ashfall.engine.replaying import ReplayDivergence, replay
 from ashfall.engine.setup import make_combatant, new_engine, new_state
 from ashfall.engine.state import Combatant, EncounterState
 

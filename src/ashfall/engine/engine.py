@@ -3,7 +3,7 @@
 ``submit(intent)`` refuses an illegal intent before any die is rolled (state untouched), else
 resolves it and returns its events. Every command resolved (the start, each intent, each turn end) is
 recorded as an :class:`~ashfall.engine.record.IntentRecord` with its decisions' answers next to the
-events it produced, so the fight replays from its seed and records (:mod:`ashfall.engine.replay`).
+events it produced, so the fight replays from its seed and records (:mod:`ashfall.engine.replaying`).
 ``undo(n)`` restores the state from the last snapshot (one every :data:`SNAPSHOT_EVERY` records)
 plus the events since, and rewinds the RNG, so the fight can continue differently; ``redo()`` plays
 an undone record again. The log replays byte for byte: same seed + same intents + same decisions =

@@ -3,7 +3,7 @@
 The engine keeps two lists: ``Engine.log``, every event in order, and ``Engine.records``, one
 :class:`IntentRecord` per command it resolved (the start, each intent, each turn end) with the answers
 its decisions got and the span of events it produced. Together with the seed they are everything a
-fight is: :func:`ashfall.engine.replay.replay` rebuilds it from them.
+fight is: :func:`ashfall.engine.replaying.replay` rebuilds it from them.
 
 The text form (:func:`dumps_log`) is JSON lines with sorted keys, one object per line, each with a
 ``type``: a ``fight`` header (format, seed, ruleset, free-form ``setup`` labels), then for every

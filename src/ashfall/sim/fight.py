@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ashfall.core.rng import hash_seed
-from ashfall.engine import Combatant, Engine, NeedDecision, Refused
+from ashfall.engine import Combatant, Engine, Event, NeedDecision, Refused
 from ashfall.engine import events as ev
 from ashfall.sim.policy import Policy
 
@@ -78,7 +77,7 @@ class FightResult:
     combatants: tuple[CombatantResult, ...]
     attacks: int
     refusals: int
-    log: tuple[Any, ...] | None = None
+    log: tuple[Event, ...] | None = None
 
     def combatant(self, cid: str) -> CombatantResult:
         """One combatant's result by id."""
