@@ -128,3 +128,11 @@ def test_api__make_combatant_and_new_state_build_a_fight_from_the_library() -> N
     w = api.make_combatant(LIB, "warrior", "w", "party", (1, 1))
     state = api.new_state([w], preset(), Board(4, 4))
     assert state.get("w").creature.id == "warrior" and not state.started
+
+
+def test_intent_tags__are_unique_and_name_every_shipped_action() -> None:
+    tags = intent_types()
+    names = [ACTIONS[kind].name for kind in SHIPPED]
+    assert len(set(names)) == len(names)
+    assert {"start", "end-turn"}.isdisjoint(names)
+    assert all(tags[ACTIONS[kind].name] is kind for kind in SHIPPED)

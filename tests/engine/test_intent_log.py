@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ashfall.core.rng import ScriptedRng
 from ashfall.engine import (
@@ -27,6 +29,7 @@ from ashfall.engine import (
     StartCombat,
     Stride,
     Strike,
+    apply_events,
     command_from_json,
     command_to_json,
     dumps,
@@ -41,6 +44,7 @@ from ashfall.engine import (
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import fighter
+from tests.engine.test_engine_invariants import CHAOS, PRESETS, Played, build, play
 from tests.engine.test_golden import GOLDEN as DUEL_GOLDEN
 from tests.engine.test_golden import duel, play_script
 
@@ -209,3 +213,24 @@ def test_records__an_intent_record_is_frozen_data() -> None:
 def test_loads__events_only_text_still_round_trips() -> None:
     text = DUEL_GOLDEN.read_text(encoding="utf-8")
     assert dumps(loads(text)) == text
+
+
+@pytest.mark.rule("AE-1")
+@pytest.mark.parametrize("edition", PRESETS)
+@CHAOS
+@given(data=st.data(), seed=st.integers(0, 2**31), uncontrolled=st.sampled_from([None, "w", "r"]),
+       every=st.integers(1, 6))
+def test_replay__random_legal_play_replays_from_its_records_and_undoes_exactly(
+        edition: str, data: st.DataObject, seed: int, uncontrolled: str | None, every: int) -> None:
+    engine = build(edition, seed, uncontrolled)
+    engine.snapshot_every = every
+    play(engine, data, Played())  # random intents, turn ends, answers to decisions, undos on the way
+    log = engine.fight_log()
+    text = dumps_log(log)
+    assert dumps_log(loads_log(text)) == text
+    again = replay(loads_log(text), engine.initial_state)
+    assert dumps_log(again.fight_log()) == text and again.state == engine.state
+    back_to = data.draw(st.integers(0, len(engine.records) - 1), label="undo to")
+    engine.undo(back_to)
+    point = log.records[back_to].first_event
+    assert engine.state == apply_events(engine.initial_state, log.events[:point])
