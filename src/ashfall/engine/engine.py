@@ -342,6 +342,11 @@ class Engine:
         return tuple(s.records for s in self._snapshots)
 
     @property
+    def undone(self) -> tuple[IntentRecord, ...]:
+        """The undone records :meth:`redo` would play, oldest first (a front end may keep them as a branch)."""
+        return tuple(self._redo)
+
+    @property
     def redo_available(self) -> int:
         """How many undone records :meth:`redo` can play again."""
         return len(self._redo)
