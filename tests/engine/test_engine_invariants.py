@@ -34,10 +34,10 @@ from ashfall.engine import (
     new_engine,
     new_state,
 )
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ACTIONS
 from ashfall.engine.apply import apply
-from ashfall.engine.engine import replay
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import LIB, fighter, started

@@ -6,8 +6,8 @@ import pytest
 
 from ashfall.core.types import Condition, Size
 from ashfall.engine import Dismount, Engine, Mount, Refused, Step, Stride, legal_intents
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.engine import replay
 from ashfall.grid.board import Board
 from tests.engine.map_kit import fighter, of_type, snapshot, started
 
