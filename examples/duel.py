@@ -14,13 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action)
-from ashfall.cli.explain import event_lines, names_of
 from ashfall.content.loader import default_library
-from ashfall.engine.engine import Engine, legal_intents
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.setup import make_combatant, new_engine, new_state
+from ashfall.engine import Engine, Intent, Stride, Strike, legal_intents, make_combatant, new_engine, new_state
+from ashfall.explain import event_lines, names_of
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 
@@ -36,7 +32,7 @@ def build(seed: int, ruleset: str = "ashfall-2") -> Engine:
     return new_engine(new_state([warrior, raider], rs, Board(8, 5)), seed)
 
 
-def next_intent(engine: Engine, actor: str) -> Any | None:
+def next_intent(engine: Engine, actor: str) -> Intent | None:
     """The plan: Strike with the first weapon if the enemy is in reach, else Stride towards it; None ends the turn."""
     c = engine.state.get(actor)
     options = legal_intents(engine, actor)

@@ -16,15 +16,11 @@ from ashfall.core.modifiers import Modifier, ModifierKind, stack
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save, Skill
+from ashfall.engine import Grapple, LeanOut, Refused, Step, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield.collapse import collapse_round, start_collapse
 from ashfall.engine.battlefield.guessing import must_guess_square
 from ashfall.engine.environment import Light
-from ashfall.engine.moves.maneuvers import Grapple
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.turn_actions import LeanOut
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.rules import concealment as conc
 from ashfall.rules import conditions as cond

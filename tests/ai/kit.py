@@ -10,10 +10,7 @@ import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.ai import TacticalConfig, TacticalPolicy
 from ashfall.content.loader import default_library
 from ashfall.core.rng import ScriptedRng, SeededRng
-from ashfall.engine.decisions import Controller, Decline
-from ashfall.engine.engine import Engine
-from ashfall.engine.setup import make_combatant, new_state
-from ashfall.engine.state import Combatant
+from ashfall.engine import Combatant, Controller, Decline, Engine, make_combatant, new_state
 from ashfall.grid.board import Board, Square
 from ashfall.ruleset import Ruleset, preset
 

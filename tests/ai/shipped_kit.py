@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ashfall.encounters import build, load_encounter
-from ashfall.engine.engine import Engine
+from ashfall.engine import Engine
 from ashfall.grid.board import Square, Terrain
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "encounters"

@@ -9,13 +9,8 @@ import pytest
 from ashfall.ai import Reason, TacticalConfig
 from ashfall.ai.plans import Block
 from ashfall.content.schema import DrEntry
+from ashfall.engine import EmergencyFieldMedicine, PowerStrike, Reload, SecondWind, Step, Stride, Strike, legal_intents
 from ashfall.engine import events as ev
-from ashfall.engine.engine import legal_intents
-from ashfall.engine.moves.activities import PowerStrike
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, SecondWind
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.strike import Strike
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import flanks, space_distance_ft
 from ashfall.odds import AttackSpec, power_strike_then_strike, strikes, turn_odds

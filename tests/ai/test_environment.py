@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ashfall.ai.environment import best_sabotage
-from ashfall.engine.battlefield.object_actions import StrikeObject
+from ashfall.engine import StrikeObject
 from ashfall.sim.setups import EncounterSetup
 
 

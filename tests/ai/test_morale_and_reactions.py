@@ -9,10 +9,7 @@ import pytest
 from ashfall.ai import Reason, TacticalPolicy
 from ashfall.ai.reactions import PREFERENCE, answer
 from ashfall.core.types import Skill
-from ashfall.engine.decisions import Decision, Option
-from ashfall.engine.morale_hooks import Rally
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.utility import Dodge
+from ashfall.engine import Decision, Dodge, Option, Rally, Step, Stride
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.checks import maneuver_stats, stat_modifier

@@ -17,7 +17,7 @@ from ashfall.ai.tactical import TacticalPolicy
 from ashfall.ai.targeting import Candidate, drop_tier, rank
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.encounters import build, load_encounter
-from ashfall.engine.engine import Engine
+from ashfall.engine import Engine
 from ashfall.grid.geometry import cover_between, high_ground
 from ashfall.sim.fight import run_fight
 from tests.ai.shipped_kit import ENCOUNTERS, NAMES

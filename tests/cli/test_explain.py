@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashfall.cli.explain import event_lines, log_lines, names_of
 from ashfall.engine import events as ev
+from ashfall.explain import event_lines, log_lines, names_of
 from ashfall.rules.health import Health
 
 NAMES = {"w": "Warrior", "r": "Raider"}

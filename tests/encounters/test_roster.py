@@ -9,9 +9,8 @@ from ashfall.encounters import build, load_encounter
 from ashfall.encounters.build import BuildInfo
 from ashfall.encounters.schema import ControllerKind
 from ashfall.encounters.spec import Tactics
-from ashfall.engine.decisions import Decline, FirstOption
+from ashfall.engine import Combatant, Decline, FirstOption
 from ashfall.engine.morale_hooks import immune_rule
-from ashfall.engine.state import Combatant
 from ashfall.rules.activities import Activity
 from tests.encounters.kit import encounter, load
 

@@ -9,11 +9,8 @@ from typing import Any
 import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
 from ashfall.core.types import Attribute, Condition
+from ashfall.engine import Combatant, Controller, Engine, make_combatant
 from ashfall.engine import events as ev
-from ashfall.engine.decisions import Controller
-from ashfall.engine.engine import Engine
-from ashfall.engine.setup import make_combatant
-from ashfall.engine.state import Combatant
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Health

@@ -7,12 +7,9 @@ from typing import Any
 
 import ashfall.engine.moves  # noqa: F401  (registers every action and the hazards)
 from ashfall.core.rng import ScriptedRng
+from ashfall.engine import Combatant, Controller, Decline, EncounterState, Engine, new_state
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import Controller, Decline
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import Environment
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import fighter, initiative_faces

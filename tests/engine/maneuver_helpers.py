@@ -10,11 +10,8 @@ import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Size
+from ashfall.engine import Combatant, Controller, Decline, Engine, make_combatant, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.decisions import Controller, Decline
-from ashfall.engine.engine import Engine
-from ashfall.engine.setup import make_combatant, new_state
-from ashfall.engine.state import Combatant
 from ashfall.engine.turns import initiative_modifiers
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition

@@ -11,11 +11,17 @@ from ashfall.content.loader import default_library
 from ashfall.content.schema import Weapon
 from ashfall.core.rng import ScriptedRng, SeededRng
 from ashfall.core.types import Condition, Size
+from ashfall.engine import (
+    Combatant,
+    Controller,
+    Decline,
+    EncounterState,
+    Engine,
+    clone_state,
+    make_combatant,
+    new_state,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.decisions import Controller, Decline
-from ashfall.engine.engine import Engine, clone_state
-from ashfall.engine.setup import make_combatant, new_state
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Vitality

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from ashfall.engine import Engine
 from ashfall.engine import events as ev
 from ashfall.engine.battlefield.objects import make_object
 from ashfall.engine.context import Context
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import MapObject
 from ashfall.grid.board import Square
 from ashfall.ruleset import Ruleset, preset

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ashfall.engine import Decision, EncounterState
 from ashfall.engine import events as ev
-from ashfall.engine.decisions import Decision
-from ashfall.engine.state import EncounterState
 
 
 class Takes:

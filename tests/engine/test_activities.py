@@ -6,13 +6,20 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import Condition
+from ashfall.engine import (
+    AllOutAttack,
+    CoupDeGrace,
+    DrawStow,
+    FullAutoBurst,
+    OffHandStrike,
+    PowerStrike,
+    Refused,
+    Reload,
+    Strike,
+    SweepingStrike,
+    legal_intents,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import legal_intents
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.finishing import CoupDeGrace, OffHandStrike
-from ashfall.engine.moves.gear import DrawStow, Reload
-from ashfall.engine.moves.strike import Strike
 from ashfall.rules.health import Health, Vitality
 
 from .activity_kit import ED1, ED2, attacks, damage_to, fighter, map_of, mods, of_type, script, started

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.core.dice import parse
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, DamageType
+from ashfall.engine import Engine, FirstOption, StrikeObject
 from ashfall.engine import events as ev
 from ashfall.engine.battlefield.chains import water_hits
-from ashfall.engine.battlefield.object_actions import StrikeObject
 from ashfall.engine.battlefield.objects import damage_object
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.engine import Engine
 from ashfall.engine.moves.area_effects import area_damage
+from ashfall.explain import log_lines
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board
 from ashfall.rules.damage_spec import DamagePart

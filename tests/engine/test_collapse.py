@@ -5,11 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import Condition
+from ashfall.engine import DigOut, FirstOption, Refused
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield.collapse import collapse_round, start_collapse
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.moves.hazard_actions import DigOut
 from ashfall.engine.moves.movement import step_cost
 from ashfall.grid.board import Board
 from ashfall.rules import conditions as cond

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ashfall.engine import Aim, ExtraAttackStrike, Refused, Step, Stride, Strike, legal_intents
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.engine import legal_intents
-from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.strike import Strike
 
 from .activity_kit import ED1, ED2, attacks, fighter, map_of, mods, of_type, script, started
 

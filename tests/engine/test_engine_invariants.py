@@ -19,15 +19,25 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from ashfall.engine import (
+    Controller,
+    EncounterState,
+    Engine,
+    FirstOption,
+    NeedDecision,
+    Refused,
+    Stride,
+    Strike,
+    clone_state,
+    legal_intents,
+    make_combatant,
+    new_engine,
+    new_state,
+)
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, Refused
+from ashfall.engine.actions import ACTIONS
 from ashfall.engine.apply import apply
-from ashfall.engine.decisions import Controller, FirstOption, NeedDecision
-from ashfall.engine.engine import Engine, clone_state, legal_intents, replay
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.setup import make_combatant, new_engine, new_state
-from ashfall.engine.state import EncounterState
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import LIB, fighter, started

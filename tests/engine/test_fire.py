@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ashfall.cli.explain import event_lines
 from ashfall.core.types import DamageType
+from ashfall.engine import ActivateSuppression, Extinguish, Refused, Stride
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield import hazard_kit
 from ashfall.engine.battlefield.fire import fire_round, flammable, ignite
 from ashfall.engine.battlefield.hazards import extinguish, suppress
 from ashfall.engine.environment import Cause, Environment, MapObject, Obscurement, Suppressor, Veil
-from ashfall.engine.moves.hazard_actions import ActivateSuppression, Extinguish
 from ashfall.engine.moves.maneuver_kit import push
-from ashfall.engine.moves.movement import Stride
 from ashfall.engine.turns import END_OF_ROUND, END_OF_ROUND_ORDER, _round_rank
+from ashfall.explain import event_lines
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
 from tests.engine.hazard_kit import arena, ctx_of, fighter, hazard_engine, of_type, ruleset

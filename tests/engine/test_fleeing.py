@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from ashfall.engine import Stride
 from ashfall.engine.fleeing import can_reach_exit, exits_of
-from ashfall.engine.moves.movement import Stride
 from ashfall.grid.board import Board
 from tests.engine.maneuver_helpers import fighter, next_turn, started
 

@@ -5,11 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import Condition
+from ashfall.engine import Engine, FallProne, Refused, Speak, Stand
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.movement import Stand
-from ashfall.engine.moves.utility import FallProne, Speak
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import fighter, of_type, snapshot, started

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import Condition
+from ashfall.engine import Refused, SealGas, Stride
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield.collapse import start_collapse
 from ashfall.engine.battlefield.gas import (
     IN_GAS,
@@ -17,8 +17,6 @@ from ashfall.engine.battlefield.gas import (
     seal_gas,
     spread_squares,
 )
-from ashfall.engine.moves.hazard_actions import SealGas
-from ashfall.engine.moves.movement import Stride
 from ashfall.grid.board import Board
 from ashfall.rules.durations import AppliedCondition, Duration
 from ashfall.ruleset.sections import GasPoisonEnds

@@ -16,12 +16,9 @@ from typing import Any
 import pytest
 
 import ashfall.engine.moves  # noqa: F401
+from ashfall.engine import Engine, Refused, Stride, Strike, make_combatant, new_engine, new_state
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine, replay
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.setup import make_combatant, new_engine, new_state
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import LIB

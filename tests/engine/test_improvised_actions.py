@@ -6,14 +6,10 @@ from typing import Any
 
 import pytest
 
+from ashfall.engine import Engine, FlipTable, ImprovisedAttack, KickOver, PushOff, Refused, Strike, StrikeObject
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.attacking import cover_level
-from ashfall.engine.battlefield.improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
-from ashfall.engine.battlefield.object_actions import StrikeObject
-from ashfall.engine.engine import Engine
 from ashfall.engine.moves.movement import step_cost
-from ashfall.engine.moves.strike import Strike
 from ashfall.grid.board import Board, CoverLevel
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import attack_of, dv_rules, fighter, of_type, script, started

@@ -11,18 +11,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ashfall.core.types import Condition, DamageType, Size, Skill
+from ashfall.engine import (
+    Constrict,
+    Disarm,
+    Drag,
+    DropItem,
+    Engine,
+    Escape,
+    Feint,
+    FirstOption,
+    Grapple,
+    Overrun,
+    Refused,
+    ReleaseGrapple,
+    Shove,
+    Step,
+    Stride,
+    Strike,
+    Trip,
+    legal_intents,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import FirstOption
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.engine import Engine, legal_intents
 from ashfall.engine.harm import deal_damage
-from ashfall.engine.moves.maneuvers import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.tactics import Disarm, Feint, Overrun
-from ashfall.engine.moves.utility import DropItem
 from ashfall.grid.board import Board
 from tests.engine.maneuver_helpers import ED1, ED2, checks, fighter, next_turn, of_type, script, started
 

@@ -10,14 +10,22 @@ from ashfall.content.loader import default_library
 from ashfall.content.schema import MoraleProfile
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, DamageType
-from ashfall.engine import events as ev
-from ashfall.engine import harm
-from ashfall.engine.actions import ACTIONS, Refused
-from ashfall.engine.context import Context
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.engine import Engine, legal_intents
-from ashfall.engine.morale_hooks import (
+from ashfall.engine import (
+    Combatant,
+    EncounterState,
+    Engine,
+    FirstOption,
     Rally,
+    Refused,
+    harm,
+    legal_intents,
+    make_combatant,
+    new_state,
+)
+from ashfall.engine import events as ev
+from ashfall.engine.actions import ACTIONS
+from ashfall.engine.context import Context
+from ashfall.engine.morale_hooks import (
     break_style,
     escaped,
     group_key,
@@ -28,8 +36,6 @@ from ashfall.engine.morale_hooks import (
     settle_cornered,
 )
 from ashfall.engine.reactions import can_react
-from ashfall.engine.setup import make_combatant, new_state
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.morale import GroupMorale, Status
 from ashfall.ruleset import Ruleset, preset

@@ -11,16 +11,11 @@ from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, Size
 from ashfall.encounters import build, encounter_from_text
+from ashfall.engine import Combatant, Decline, Engine, Mount, Strike, legal_intents, new_state
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import Decline
-from ashfall.engine.engine import Engine, legal_intents
 from ashfall.engine.harm import add
 from ashfall.engine.moves.mounted import FALL
-from ashfall.engine.moves.mounting import Mount
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
 from ashfall.rules.durations import AppliedCondition

@@ -5,11 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import Condition, Size
+from ashfall.engine import Dismount, Engine, Mount, Refused, Step, Stride, legal_intents
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine, legal_intents, replay
-from ashfall.engine.moves.mounting import Dismount, Mount
-from ashfall.engine.moves.movement import Step, Stride
 from ashfall.grid.board import Board
 from tests.engine.map_kit import fighter, of_type, snapshot, started
 

@@ -6,15 +6,23 @@ import pytest
 
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, Size
+from ashfall.engine import (
+    Combatant,
+    Crawl,
+    EncounterState,
+    Engine,
+    FirstOption,
+    Refused,
+    Sprint,
+    Stand,
+    Step,
+    Stride,
+    legal_intents,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.engine import Engine, legal_intents
 from ashfall.engine.harm import add
-from ashfall.engine.moves.movement import Crawl, Sprint, Stand, Step, Stride
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square, Terrain
 from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import preset

@@ -8,9 +8,7 @@ import pytest
 
 from ashfall.content.schema import WeaponProperty
 from ashfall.core.types import DamageType
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
+from ashfall.engine import FirstOption, Stride, Strike
 from ashfall.rules.defenses import Defenses, is_magical_weapon
 from tests.engine.maneuver_helpers import LIB, fighter, script, started
 

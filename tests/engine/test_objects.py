@@ -9,14 +9,11 @@ import pytest
 from ashfall.core.types import DamageType
 from ashfall.encounters.build import build
 from ashfall.encounters.loader import encounter_from_text
+from ashfall.engine import Engine, Refused, Strike, StrikeObject
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.attacking import cover_level
-from ashfall.engine.battlefield.object_actions import StrikeObject
 from ashfall.engine.battlefield.objects import damage_object, damage_objects_in_area, destroy_light_cover
-from ashfall.engine.engine import Engine
 from ashfall.engine.moves.movement import step_cost
-from ashfall.engine.moves.strike import Strike
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board, CoverLevel

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.moves.movement import Stride
+from ashfall.engine import FirstOption, Stride
 from ashfall.grid.board import Board
 from tests.engine.maneuver_helpers import fighter, started
 

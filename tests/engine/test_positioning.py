@@ -6,12 +6,8 @@ import pytest
 
 from ashfall.content.schema import WeaponProperty
 from ashfall.core.types import Condition, Size
+from ashfall.engine import Combatant, Declared, Engine, Refused, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.attacking import Declared
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.state import Combatant
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Square
 from ashfall.rules.defense import Cover
 from ashfall.ruleset import preset

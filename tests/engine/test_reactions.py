@@ -10,13 +10,10 @@ import pytest
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Save, Size
+from ashfall.engine import Dodge, Refused, Sprint, Step, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.context import Context
 from ashfall.engine.moves.defensive import area_targeted, charge_ft, dive_path, reflex_bonus, trained_to_deflect
-from ashfall.engine.moves.movement import Sprint, Step, Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.utility import Dodge
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.rules.checks import saving_throw

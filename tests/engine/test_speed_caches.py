@@ -12,16 +12,13 @@ from ashfall.content.schema import WeaponKind
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType, Size
+from ashfall.engine import Combatant, EncounterState, Refused, Strike, harm, make_combatant
 from ashfall.engine import events as ev
-from ashfall.engine import harm
-from ashfall.engine.actions import Refused
 from ashfall.engine.effects import EffectKind, TimedEffect, expire_effects
 from ashfall.engine.engine import can_act
 from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, melee_weapons
-from ashfall.engine.moves.strike import Strike, strike_out_of_reach
+from ashfall.engine.moves.strike import strike_out_of_reach
 from ashfall.engine.reactions import can_react
-from ashfall.engine.setup import make_combatant
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square, Terrain, footprint
 from ashfall.grid.paths import reachable, shortest_path
 from ashfall.rules import conditions as cond

@@ -8,15 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 from ashfall.core.types import Condition, Save
+from ashfall.engine import CastSpell, FirstOption, PsiStrike, Refused, Strike, Sustain, legal_intents
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.decisions import FirstOption
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.engine import legal_intents
-from ashfall.engine.moves.psionic import PsiStrike
 from ashfall.engine.moves.spellbook import SPELLS, ConditionSpan, Spell, register_spell, unregister_spell
-from ashfall.engine.moves.spells import CastSpell, Sustain
-from ashfall.engine.moves.strike import Strike
 from ashfall.rules.health import Health
 
 from .activity_kit import ED1, ED2, attacks, caster, damage_to, fighter, map_of, mods, of_type, script, started

@@ -10,12 +10,9 @@ import pytest
 
 from ashfall.content.schema import WeaponProperty
 from ashfall.core.types import Condition
+from ashfall.engine import Refused, Stand, Step, Stride, Strike, SuppressiveFire
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.moves.movement import Stand, Step, Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.suppressive import SuppressiveFire
 from ashfall.grid.board import Board
 from tests.engine.map_kit import attack_of, fighter, of_type, script, started, weapon
 from tests.engine.reaction_kit import Takes

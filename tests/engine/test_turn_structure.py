@@ -9,14 +9,22 @@ import pytest
 
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
+from ashfall.engine import (
+    Delay,
+    Engine,
+    FireReadied,
+    LeanOut,
+    ReadiedAction,
+    Ready,
+    ReadyTrigger,
+    Refused,
+    Step,
+    Stride,
+    Strike,
+    new_state,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, ActionDef, Refused, fixed, register
-from ashfall.engine.engine import Engine
-from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
-from ashfall.engine.moves.movement import Step, Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.turn_actions import Delay, FireReadied, LeanOut, Ready
-from ashfall.engine.setup import new_state
+from ashfall.engine.actions import ACTIONS, ActionDef, fixed, register
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
 from tests.engine.map_kit import TIEBREAK, attack_of, dv_rules, fighter, mod_rules, of_type, script, started

@@ -7,27 +7,19 @@ from dataclasses import replace
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.content.schema import AirSupply, Attributes, Weapon, WeaponKind
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType
+from ashfall.engine import CastSpell, Combatant, Decline, Engine, Hide, Refused, Stride, Strike, Swim, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield import vision
-from ashfall.engine.battlefield.underwater import WATER, Swim, breath_left, depth
+from ashfall.engine.battlefield.underwater import WATER, breath_left, depth
 from ashfall.engine.context import Context
-from ashfall.engine.decisions import Decline
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import WaterType
 from ashfall.engine.harm import add
-from ashfall.engine.moves.movement import Stride
 from ashfall.engine.moves.spellbook import Spell, register_spell, unregister_spell
-from ashfall.engine.moves.spells import CastSpell
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.utility import Hide
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant
+from ashfall.explain import log_lines
 from ashfall.grid.board import Board
 from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset

@@ -11,29 +11,33 @@ from dataclasses import replace
 import pytest
 
 from ashfall.core.types import Attribute, Condition, Skill
-from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.decisions import FirstOption
-from ashfall.engine.effects import EffectKind
-from ashfall.engine.engine import Engine, legal_intents
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.utility import (
+from ashfall.engine import (
+    Combatant,
     Dodge,
     DropItem,
+    EmergencyFieldMedicine,
+    Engine,
     FallProne,
+    FirstOption,
     Help,
     Hide,
     Identify,
     PickUp,
+    Refused,
     Search,
+    SecondWind,
     Speak,
+    StabiliseWithMedicine,
+    Stride,
+    Strike,
     UseItem,
     UseObject,
     UseSkill,
+    UseStim,
+    legal_intents,
 )
-from ashfall.engine.state import Combatant
+from ashfall.engine import events as ev
+from ashfall.engine.effects import EffectKind
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import Ruleset

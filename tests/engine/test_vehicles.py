@@ -7,18 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.core.rng import ScriptedRng
 from ashfall.encounters import build, encounter_from_text
+from ashfall.engine import Combatant, Decline, Drive, Engine, EvasiveManeuvers, Mount, Ram, Refused, Strike, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.decisions import Decline
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.mounting import Mount
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.vehicles import MOVING, Drive, EvasiveManeuvers, Ram, status
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant
+from ashfall.engine.moves.vehicles import MOVING, status
+from ashfall.explain import log_lines
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
 from ashfall.rules.vehicles import DamageTrack

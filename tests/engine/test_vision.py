@@ -16,17 +16,11 @@ from ashfall.content.schema import Senses
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
 from ashfall.encounters import build, encounter_from_text, load_encounter
+from ashfall.engine import Combatant, Decline, EncounterState, Engine, Hide, Refused, Search, Strike, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
 from ashfall.engine.battlefield import vision
 from ashfall.engine.battlefield.vision import can_see
-from ashfall.engine.decisions import Decline
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import Light
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.utility import Hide, Search
-from ashfall.engine.setup import new_state
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board, Square
 from ashfall.rules.concealment import Cause, Obscurement, Veil
@@ -408,7 +402,7 @@ def test_conc_5__an_ambusher_in_the_fog_rolls_stealth_at_advantage() -> None:
 
 @pytest.mark.rule("CONC-11")
 def test_explain__a_wrong_guess_is_one_line_with_its_rule() -> None:
-    from ashfall.cli.explain import event_lines
+    from ashfall.explain import event_lines
 
     line = event_lines(ev.GuessMissed("s", "o", (2, 2), "hunting-rifle", True), {"s": "Scout", "o": "Operative"})
     assert line == ["Scout attacks square [2, 2] with hunting-rifle, guessing where Operative is: wrong square, "

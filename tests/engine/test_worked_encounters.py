@@ -14,17 +14,15 @@ from typing import Any
 
 import pytest
 
-from ashfall.cli.explain import log_lines
 from ashfall.content.schema import WeaponKind
 from ashfall.core.types import DamageType
 from ashfall.encounters import build, encounter_from_text, load_encounter
+from ashfall.engine import Engine, FindDrain, OpenDrain, Refused, StrikeObject
+from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.battlefield.object_actions import StrikeObject
 from ashfall.engine.battlefield.objects import damage_object
 from ashfall.engine.context import Context
-from ashfall.engine.engine import Engine, replay
-from ashfall.engine.moves.hazard_actions import FindDrain, OpenDrain
+from ashfall.explain import log_lines
 from ashfall.files.yaml_marks import InputError
 from tests.engine.hazard_kit import of_type
 

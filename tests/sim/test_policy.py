@@ -7,13 +7,10 @@ import pytest
 from ashfall.content.schema import Creature
 from ashfall.core.types import Condition
 from ashfall.encounters import Tactics
+from ashfall.engine import AllOutAttack, Engine, PowerStrike, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
 from ashfall.engine.apply import apply
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.activities import AllOutAttack, PowerStrike
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.movement import Stand, Stride, path_cost
-from ashfall.engine.moves.strike import Strike
+from ashfall.engine.moves.movement import path_cost
 from ashfall.grid.board import Board, Square
 from ashfall.rules.activities import Activity
 from ashfall.rules.durations import AppliedCondition, Duration

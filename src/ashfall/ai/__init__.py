@@ -11,8 +11,7 @@ from typing import Any
 
 from ashfall.ai.choice import Choice, Reason, TacticalConfig
 from ashfall.ai.tactical import TacticalPolicy
-from ashfall.engine.engine import Engine
-from ashfall.engine.state import Combatant
+from ashfall.engine import Combatant, Engine
 
 
 def default_policy() -> TacticalPolicy:

@@ -19,8 +19,8 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.moves.movement import board_only_costs, space_step_cost, squeezes_between_walls
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
 

@@ -17,11 +17,8 @@ from ashfall.ai.intents import can_treat, treatments
 from ashfall.ai.movement import can_move, first_stride, path_to
 from ashfall.ai.turn import TurnView
 from ashfall.content import names
+from ashfall.engine import Combatant, Rally, SecondWind, Stride
 from ashfall.engine.actions import ACTIONS
-from ashfall.engine.morale_hooks import Rally
-from ashfall.engine.moves.medical import SecondWind
-from ashfall.engine.moves.movement import Stride
-from ashfall.engine.state import Combatant
 from ashfall.grid.board import SQUARE_FT, Square
 
 SECOND_WIND_TALENT = names.SECOND_WIND

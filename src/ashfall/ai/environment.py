@@ -11,12 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ashfall.content.schema import Weapon, WeaponKind
+from ashfall.engine import Combatant, Engine, StrikeObject
 from ashfall.engine.battlefield.chains import ELECTRICAL, FUEL, blast_squares
-from ashfall.engine.battlefield.object_actions import StrikeObject
 from ashfall.engine.battlefield.objects import object_defenses
-from ashfall.engine.engine import Engine
 from ashfall.engine.environment import MapObject
-from ashfall.engine.state import Combatant
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.odds import attack_odds
 from ashfall.rules.activities import AttackMode

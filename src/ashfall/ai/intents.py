@@ -11,19 +11,28 @@ from typing import Any
 
 from ashfall.ai.plans import Block, Plan
 from ashfall.ai.profile import AttackOption
+from ashfall.engine import (
+    Aim,
+    AllOutAttack,
+    CastSpell,
+    Combatant,
+    EmergencyFieldMedicine,
+    EncounterState,
+    Engine,
+    ExtraAttackStrike,
+    Feint,
+    FullAutoBurst,
+    PowerStrike,
+    Refused,
+    Reload,
+    StabiliseWithMedicine,
+    Strike,
+    SweepingStrike,
+    Trip,
+    UseStim,
+)
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
-from ashfall.engine.moves.maneuvers import Trip
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, StabiliseWithMedicine, UseStim
 from ashfall.engine.moves.spellbook import SPELLS
-from ashfall.engine.moves.spells import CastSpell
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.tactics import Feint
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import behaviour
 
@@ -89,10 +98,9 @@ def moved_actions(engine: Engine, actor: str) -> int:
     """Actions the actor has spent moving since its turn started (read off the log)."""
     spent = 0
     for e in reversed(engine.log):
-        kind = type(e)
-        if kind is ev.TurnStarted and e.actor == actor:
+        if type(e) is ev.TurnStarted and e.actor == actor:
             break
-        if kind is ev.ActionsSpent and e.actor == actor and e.label in MOVES:
+        if type(e) is ev.ActionsSpent and e.actor == actor and e.label in MOVES:
             spent += e.count
     return spent
 

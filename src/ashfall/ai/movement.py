@@ -20,10 +20,10 @@ from functools import lru_cache
 from ashfall.ai.board_cache import ORDER, BoardIndex, gap_ft, index, static_step
 from ashfall.ai.move_search import Search, goals, reach_bits, search, shortest
 from ashfall.core.types import Condition
+from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
 from ashfall.engine.moves.movement import board_only_costs, provokes
 from ashfall.engine.reactions import can_react
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
 from ashfall.grid.paths import Path, shortest_path
 

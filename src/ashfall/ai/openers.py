@@ -13,10 +13,8 @@ from ashfall.ai.odds_cache import contest_win, turn_value
 from ashfall.ai.plans import Block
 from ashfall.ai.profile import AttackBase, AttackOption
 from ashfall.core.types import Condition, Skill
+from ashfall.engine import Aim, Feint, Trip
 from ashfall.engine.actions import ACTIONS
-from ashfall.engine.moves.legacy import Aim
-from ashfall.engine.moves.maneuvers import Trip
-from ashfall.engine.moves.tactics import Feint
 from ashfall.grid.board import Square
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.ruleset.sections import ContestTie

@@ -21,11 +21,11 @@ from ashfall.core.dice import BinOp, Const, DiceExpr, Node
 from ashfall.core.modifiers import RollSource, adv, resolve_advantage, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
+from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.attacking import Situation, situation, suppressed, target_defense
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.moves.common import mode_for
 from ashfall.engine.moves.gear import stowed
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode

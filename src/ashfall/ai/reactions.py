@@ -16,8 +16,7 @@ from ashfall.ai.board_cache import cover, gap_ft
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_base, attack_options
 from ashfall.core.types import Skill
-from ashfall.engine.decisions import Decision
-from ashfall.engine.state import Combatant, EncounterState
+from ashfall.engine import Combatant, Decision, EncounterState
 from ashfall.grid.board import CoverLevel
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 

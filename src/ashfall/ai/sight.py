@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from ashfall.ai.board_cache import LIMIT, gap_ft, sight_bits, sightline
 from ashfall.core.types import Condition
+from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.attacking import Situation, cover_level, leaning_out
 from ashfall.engine.moves.common import melee_reach
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import flanks, high_ground
 from ashfall.rules import conditions as cond

@@ -60,15 +60,9 @@ from ashfall.ai.profile import shots_left
 from ashfall.ai.targeting import Candidate, downed_targets, focus, standing_targets
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
+from ashfall.engine import Combatant, Decision, Dodge, EncounterState, Engine, Escape, Reload, Stand, Step, Stride
 from ashfall.engine.actions import ACTIONS
-from ashfall.engine.decisions import Decision
-from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import FLEE_DIRECTION, break_style, fighting, member_status
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.maneuvers import Escape
-from ashfall.engine.moves.movement import Stand, Step, Stride
-from ashfall.engine.moves.utility import Dodge
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import DIRECTIONS

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from ashfall.ai.movement import Route
 from ashfall.ai.plans import Plan
+from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.morale_hooks import fighting
-from ashfall.engine.state import Combatant, EncounterState
 
 
 def standing_targets(state: EncounterState, c: Combatant) -> tuple[Combatant, ...]:

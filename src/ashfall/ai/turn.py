@@ -27,13 +27,20 @@ from ashfall.ai.profile import (
 )
 from ashfall.ai.sight import Sights, situation_of
 from ashfall.core.types import Condition
-from ashfall.engine.actions import ACTIONS, Refused
+from ashfall.engine import (
+    AllOutAttack,
+    Combatant,
+    EncounterState,
+    Engine,
+    FullAutoBurst,
+    PowerStrike,
+    Refused,
+    SweepingStrike,
+)
+from ashfall.engine.actions import ACTIONS
 from ashfall.engine.attacking import Situation
-from ashfall.engine.engine import Engine
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.legacy import EXTRA_ATTACK
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square
 from ashfall.rules.activities import Activity, action_cost
 from ashfall.rules.defenses import Defenses

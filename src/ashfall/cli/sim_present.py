@@ -1,8 +1,9 @@
 """Presenters for ``run``, ``sim`` and ``compare``: a fight's log as text, reports and comparisons as tables.
 
-The fight log's lines come from :mod:`ashfall.cli.explain` (pure event → text functions); this module
-adds round rules, the end-of-fight table and the simulation and comparison tables (rich). Every name from a
-file goes through :func:`ashfall.cli.common.literal`, so markup and escape sequences in it print as written.
+The fight log's rows come from :mod:`ashfall.explain` (events to structured rows and their lines); this
+module only lays them out: round rules, the rows' lines, the end-of-fight table and the simulation and
+comparison tables (rich). Every name from a file goes through :func:`ashfall.cli.common.literal`, so
+markup and escape sequences in it print as written.
 """
 
 from __future__ import annotations
@@ -15,20 +16,23 @@ from rich.rule import Rule
 from rich.table import Table
 
 from ashfall.cli.common import literal
-from ashfall.cli.explain import event_lines
 from ashfall.engine import events as ev
+from ashfall.explain import event_row
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import Difference, Rate, SimReport
 from ashfall.sim.stats import Summary
 
 
 def print_log(console: Console, events: Sequence[Any], names: Mapping[str, str], explain: bool = False) -> None:
-    """A fight round by round (the lines come from :func:`ashfall.cli.explain.event_lines`)."""
+    """A fight round by round: each event's row (:func:`ashfall.explain.event_row`) as its lines."""
     for e in events:
         if isinstance(e, ev.RoundStarted):
             console.print(Rule(f"Round {e.round}"))
             continue
-        for line in event_lines(e, names, explain):
+        row = event_row(e, names)
+        if row is None or (row.level == "bookkeeping" and not explain):
+            continue
+        for line in row.lines(explain):
             console.print(literal(line))
 
 

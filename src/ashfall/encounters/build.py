@@ -23,10 +23,7 @@ from ashfall.encounters.objects import apply_objects
 from ashfall.encounters.riding import apply_riding
 from ashfall.encounters.schema import ControllerKind, SideSpec
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
-from ashfall.engine.decisions import Controller, FirstOption
-from ashfall.engine.engine import Engine
-from ashfall.engine.setup import make_combatant, new_engine, new_state
-from ashfall.engine.state import Combatant
+from ashfall.engine import Combatant, Controller, Engine, FirstOption, make_combatant, new_engine, new_state
 from ashfall.grid.board import Square
 
 DEFAULT_SEED = 0

@@ -18,11 +18,11 @@ from ashfall.encounters.hazards_spec import HazardsSpec, Squares
 from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
+from ashfall.engine import EncounterState
 from ashfall.engine.apply import water_depths
 from ashfall.engine.battlefield.collapse import collapse_zone
 from ashfall.engine.battlefield.gas import spread_squares
 from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor
-from ashfall.engine.state import EncounterState
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Square
 

@@ -23,8 +23,8 @@ from ashfall.encounters.objects_spec import ObjectPlacement
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import LegendEntry, MapSpec
 from ashfall.encounters.spec import RosterEntry
+from ashfall.engine import EncounterState
 from ashfall.engine.battlefield.objects import make_object
-from ashfall.engine.state import EncounterState
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.ruleset import Ruleset

@@ -19,9 +19,9 @@ from ashfall.content.library import close_matches, suggestion_text
 from ashfall.content.schema import Creature, CrewStation
 from ashfall.encounters.report import Report
 from ashfall.encounters.spec import EncounterSpec
+from ashfall.engine import EncounterState
 from ashfall.engine.environment import WaterType
 from ashfall.engine.moves.vehicles import MOVING
-from ashfall.engine.state import EncounterState
 
 if TYPE_CHECKING:
     from ashfall.encounters.roster import Declared

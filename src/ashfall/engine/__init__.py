@@ -1,7 +1,188 @@
-"""The turn engine: encounter state, intents, events, legality, reactions and the turn loop.
+"""The turn engine's public face: build a fight, submit intents, read events, replay and undo.
 
 Controllers (a person through the CLI or web, or an AI policy) submit intents; the engine refuses
 illegal ones before any die is rolled, resolves legal ones with the rules core, asks controllers
 for the decisions it needs, and records every state change as an event. Events are the only way
-state changes (:mod:`ashfall.engine.apply`).
+state changes (:mod:`ashfall.engine.apply`). Every command resolved is recorded with its answers next
+to its events (:class:`IntentRecord`), so a fight replays from its seed (:func:`replay`).
+
+Import what you need from here (``from ashfall.engine import Engine, Strike, new_engine``); the event
+classes are in :mod:`ashfall.engine.events` (``from ashfall.engine import events as ev``). Importing
+this package registers every action, activity and reaction.
 """
+
+from ashfall.engine import events as events
+from ashfall.engine import moves as moves  # registers every action, activity and reaction
+from ashfall.engine.actions import Refused, refuse
+from ashfall.engine.attacking import Declared
+from ashfall.engine.battlefield.improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
+from ashfall.engine.battlefield.object_actions import StrikeObject
+from ashfall.engine.battlefield.underwater import Swim
+from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
+from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
+from ashfall.engine.events import Event, dumps, loads
+from ashfall.engine.intents import (
+    Command,
+    EndTurn,
+    Intent,
+    IntentFormatError,
+    JsonObject,
+    JsonValue,
+    StartCombat,
+    command_from_json,
+    command_tag,
+    command_to_json,
+    intent_types,
+)
+from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
+from ashfall.engine.morale_hooks import Rally
+from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
+from ashfall.engine.moves.finishing import CoupDeGrace, OffHandStrike
+from ashfall.engine.moves.gear import DrawStow, Reload
+from ashfall.engine.moves.hazard_actions import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
+from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
+from ashfall.engine.moves.maneuvers import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
+from ashfall.engine.moves.medical import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
+from ashfall.engine.moves.mounting import Dismount, Mount
+from ashfall.engine.moves.movement import Crawl, Sprint, Stand, Step, Stride
+from ashfall.engine.moves.psionic import PsiStrike
+from ashfall.engine.moves.spells import CastSpell, Sustain
+from ashfall.engine.moves.strike import Strike
+from ashfall.engine.moves.suppressive import SuppressiveFire
+from ashfall.engine.moves.tactics import Disarm, Feint, Overrun
+from ashfall.engine.moves.turn_actions import Delay, FireReadied, LeanOut, Ready
+from ashfall.engine.moves.utility import (
+    Dodge,
+    DropItem,
+    FallProne,
+    Help,
+    Hide,
+    Identify,
+    PickUp,
+    Search,
+    Speak,
+    UseItem,
+    UseObject,
+    UseSkill,
+)
+from ashfall.engine.moves.vehicles import Drive, EvasiveManeuvers, Ram
+from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
+from ashfall.engine.replaying import ReplayDivergence, replay
+from ashfall.engine.setup import make_combatant, new_engine, new_state
+from ashfall.engine.state import Combatant, EncounterState
+
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "ActivateSuppression",
+    "Aim",
+    "AllOutAttack",
+    "Answer",
+    "CastSpell",
+    "Combatant",
+    "Command",
+    "Constrict",
+    "Controller",
+    "CoupDeGrace",
+    "Crawl",
+    "Decision",
+    "Declared",
+    "Decline",
+    "Delay",
+    "DigOut",
+    "Disarm",
+    "Dismount",
+    "Dodge",
+    "Drag",
+    "DrawStow",
+    "Drive",
+    "DropItem",
+    "EmergencyFieldMedicine",
+    "EncounterState",
+    "EndTurn",
+    "Engine",
+    "Escape",
+    "EvasiveManeuvers",
+    "Event",
+    "Extinguish",
+    "ExtraAttackStrike",
+    "FallProne",
+    "Feint",
+    "FightLog",
+    "FindDrain",
+    "FireReadied",
+    "FirstOption",
+    "FlipTable",
+    "FullAutoBurst",
+    "Grapple",
+    "Help",
+    "Hide",
+    "Identify",
+    "ImprovisedAttack",
+    "Intent",
+    "IntentFormatError",
+    "IntentRecord",
+    "JsonObject",
+    "JsonValue",
+    "KickOver",
+    "LeanOut",
+    "LogFormatError",
+    "Mount",
+    "NeedDecision",
+    "OffHandStrike",
+    "OpenDrain",
+    "Option",
+    "Overrun",
+    "PickUp",
+    "PowerStrike",
+    "PsiStrike",
+    "PushOff",
+    "Rally",
+    "Ram",
+    "ReadiedAction",
+    "Ready",
+    "ReadyTrigger",
+    "Refused",
+    "ReleaseGrapple",
+    "Reload",
+    "ReplayDivergence",
+    "SealGas",
+    "Search",
+    "SecondWind",
+    "Shove",
+    "Speak",
+    "Sprint",
+    "StabiliseWithMedicine",
+    "Stand",
+    "StartCombat",
+    "Step",
+    "Stride",
+    "Strike",
+    "StrikeObject",
+    "SuppressiveFire",
+    "Sustain",
+    "SweepingStrike",
+    "Swim",
+    "Trip",
+    "UseItem",
+    "UseObject",
+    "UseSkill",
+    "UseStim",
+    "apply_events",
+    "clone_state",
+    "command_from_json",
+    "command_tag",
+    "command_to_json",
+    "dumps",
+    "dumps_log",
+    "events",
+    "intent_types",
+    "legal_intents",
+    "loads",
+    "loads_log",
+    "make_combatant",
+    "moves",
+    "new_engine",
+    "new_state",
+    "refuse",
+    "replay",
+]

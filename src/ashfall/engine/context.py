@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from typing import Any
 
 from ashfall.core.rng import Rng
 from ashfall.engine import events as ev
 from ashfall.engine.apply import apply
 from ashfall.engine.decisions import Controller, Decision, NeedDecision
+from ashfall.engine.events import Event
 from ashfall.engine.state import EncounterState
 from ashfall.ruleset import Ruleset
 
@@ -25,13 +25,13 @@ class Context:
         answers: Answers supplied with the intent, consumed in order before asking controllers.
     """
 
-    __slots__ = ("answers", "controllers", "log", "rng", "state")
+    __slots__ = ("answers", "controllers", "given", "log", "rng", "state")
 
     def __init__(
         self,
         state: EncounterState,
         rng: Rng,
-        log: list[Any],
+        log: list[Event],
         controllers: Mapping[str, Controller],
         answers: tuple[str | None, ...] = (),
     ) -> None:
@@ -40,13 +40,15 @@ class Context:
         self.log = log
         self.controllers = controllers
         self.answers: deque[str | None] = deque(answers)
+        self.given: list[str | None] = []
+        """Every answer :meth:`decide` returned, in order (the engine records them with the intent)."""
 
     @property
     def ruleset(self) -> Ruleset:
         """The encounter's ruleset."""
         return self.state.ruleset
 
-    def emit(self, event: Any) -> None:
+    def emit(self, event: Event) -> None:
         """Record an event and apply it to the state (the only way resolvers change state)."""
         apply(self.state, event)
         self.log.append(event)
@@ -70,4 +72,5 @@ class Context:
         if choice is not None and choice not in keys:
             raise ValueError(f"answer {choice!r} is not one of {sorted(keys)} for {decision.kind}")
         self.emit(ev.DecisionMade(decision.actor, decision.kind, choice or "", decision.rule))
+        self.given.append(choice)
         return choice

@@ -1,17 +1,22 @@
 """The engine: owns the encounter, runs intents through legality and resolution, keeps the log.
 
 ``submit(intent)`` refuses an illegal intent before any die is rolled (state untouched), else
-resolves it and returns its events. ``undo(n)`` rebuilds the state from the start of the log to
-event ``n`` and rewinds the RNG, so the fight can continue differently. The log replays byte for
-byte: same seed + same intents + same decisions = the same events.
+resolves it and returns its events. Every command resolved (the start, each intent, each turn end) is
+recorded as an :class:`~ashfall.engine.record.IntentRecord` with its decisions' answers next to the
+events it produced, so the fight replays from its seed and records (:mod:`ashfall.engine.replaying`).
+``undo(n)`` restores the state from the last snapshot (one every :data:`SNAPSHOT_EVERY` records)
+plus the events since, and rewinds the RNG, so the fight can continue differently; ``redo()`` plays
+an undone record again. The log replays byte for byte: same seed + same intents + same decisions =
+the same events.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from ashfall.core.rng import Rng
 from ashfall.engine import events as ev
@@ -19,6 +24,9 @@ from ashfall.engine.actions import ACTIONS, ActionDef, Refused, refuse
 from ashfall.engine.apply import apply
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Controller, NeedDecision  # noqa: F401  (raised through submit)
+from ashfall.engine.events import Event
+from ashfall.engine.intents import Command, EndTurn, Intent, StartCombat
+from ashfall.engine.record import Answer, FightLog, IntentRecord
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import end_round, end_turn, resolve_surprise, roll_initiative, start_turn
 from ashfall.rules import conditions as cond
@@ -54,6 +62,25 @@ class Checkpoint:
     rng_state: object
 
 
+SNAPSHOT_EVERY = 16
+"""Records between state snapshots: undo restores the last snapshot before the point and applies fewer
+than this many records' events, instead of the whole log from the start."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state after the first ``records`` records (``events`` events). Never changed: restoring clones it."""
+
+    records: int
+    events: int
+    state: EncounterState
+
+
+ID_FIELDS = frozenset({"target", "targets", "ally", "grappler", "mount", "second_target", "after"})
+"""Intent fields that name combatants (a single id, an optional id or a tuple of ids)."""
+_ID_FIELDS_OF: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass(slots=True)
 class Engine:
     """Runs one encounter.
@@ -64,18 +91,25 @@ class Engine:
         controllers: Controller by combatant id (who answers decisions).
         seed: The seed, recorded in the log for replay.
         log: Every event so far.
+        records: Every command resolved so far (the start, intents, turn ends) with its answers and events.
+        snapshot_every: Records between state snapshots (:data:`SNAPSHOT_EVERY`).
     """
 
     state: EncounterState
     rng: CheckpointRng
     controllers: Mapping[str, Controller] = field(default_factory=dict)
     seed: int | None = None
-    log: list[Any] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    records: list[IntentRecord] = field(default_factory=list)
+    snapshot_every: int = SNAPSHOT_EVERY
     _initial: EncounterState | None = None
     _checkpoints: list[Checkpoint] = field(default_factory=list)
+    _snapshots: list[Snapshot] = field(default_factory=list)
+    _redo: list[IntentRecord] = field(default_factory=list)
+    """Undone records, oldest first, that :meth:`redo` can play again (cleared by any new command)."""
     _changes: int = 0
     """Bumped whenever the state may change (an intent or turn end runs, an undo): dates :attr:`_checked`."""
-    _checked: tuple[Any, EncounterState, int, ActionDef] | None = None
+    _checked: tuple[Intent, EncounterState, int, ActionDef] | None = None
     """The last intent :meth:`check` passed, with the state object and change count it was checked against.
 
     Why: policies check an intent and then submit that very object, so :meth:`submit` would check it again on
@@ -91,11 +125,11 @@ class Engine:
     def _context(self, answers: tuple[str | None, ...] = ()) -> Context:
         return Context(self.state, self.rng, self.log, self.controllers, answers)
 
-    def start(self, ambushers: str | None = None) -> list[Any]:
+    def start(self, ambushers: str | None = None) -> list[Event]:
         """Begin the fight: initiative (INIT), surprise (SUR) and the first turn."""
         if self.state.started:
             raise refuse("INIT-2", "the encounter has already started")
-        return self._run(lambda ctx: self._start(ctx, ambushers), ())
+        return self._run(lambda ctx: self._start(ctx, ambushers), (), StartCombat(ambushers))
 
     def _start(self, ctx: Context, ambushers: str | None) -> None:
         ctx.emit(ev.CombatStarted(self.state.ruleset.name, self.seed, tuple(self.state.combatants)))
@@ -126,10 +160,10 @@ class Engine:
                 return
             index += 1
 
-    def end_turn(self, actor: str, answers: Iterable[str | None] = ()) -> list[Any]:
+    def end_turn(self, actor: str, answers: Iterable[Answer] = ()) -> list[Event]:
         """End the active creature's turn and start the next one's."""
         self._require_turn(actor)
-        return self._run(lambda ctx: self._end_turn(ctx, actor), tuple(answers))
+        return self._run(lambda ctx: self._end_turn(ctx, actor), tuple(answers), EndTurn(actor))
 
     def _end_turn(self, ctx: Context, actor: str) -> None:
         end_turn(ctx, actor)
@@ -137,15 +171,21 @@ class Engine:
 
     # ----- intents -----
 
-    def check(self, intent: Any) -> ActionDef:
-        """Raise :class:`Refused` if the intent is illegal now; return its definition otherwise."""
+    def check(self, intent: Intent) -> ActionDef:
+        """Raise :class:`Refused` if the intent is illegal now; return its definition otherwise.
+
+        An actor or target id that names nobody in the fight is refused too (with the action's rule).
+        """
         definition = ACTIONS.get(type(intent))
         if definition is None:
             raise refuse("ACT-1", f"{type(intent).__name__} is not an action the engine knows")
         state = self.state
         if state.ended:
             raise refuse("INIT-2", "the encounter is over")
-        actor = state.get(intent.actor)
+        actor = state.combatants.get(intent.actor)
+        if actor is None:
+            raise refuse(definition.rule, f"no combatant {intent.actor!r} in this fight")
+        _check_ids(state, intent, definition)
         if not actor.is_active or not can_act(actor, state):
             raise refuse("DEATH-1" if not actor.is_active else "C-INC", f"{actor.name} cannot act now")
         if definition.own_turn:
@@ -162,7 +202,7 @@ class Engine:
         self._checked = (intent, state, self._changes, definition)
         return definition
 
-    def submit(self, intent: Any, answers: Iterable[str | None] = ()) -> list[Any]:
+    def submit(self, intent: Intent, answers: Iterable[Answer] = ()) -> list[Event]:
         """Check and resolve an intent; return the events it produced.
 
         Raises:
@@ -175,9 +215,19 @@ class Engine:
         else:
             definition = self.check(intent)
             self._checked = None
-        return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers))
+        return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers), intent)
 
-    def _resolve(self, ctx: Context, definition: ActionDef, intent: Any) -> None:
+    def perform(self, command: Command, answers: Iterable[Answer] = ()) -> list[Event]:
+        """Resolve any recorded command: start the fight, end a turn or submit an intent (replay and redo)."""
+        if isinstance(command, StartCombat):
+            if answers:
+                raise refuse("INIT-2", "starting the fight asks no decisions")
+            return self.start(command.ambushers)
+        if isinstance(command, EndTurn):
+            return self.end_turn(command.actor, answers)
+        return self.submit(command, answers)
+
+    def _resolve(self, ctx: Context, definition: ActionDef, intent: Intent) -> None:
         cost = definition.cost(self.state, intent)
         if definition.free:
             ctx.emit(ev.ResourceUsed(intent.actor, "free-action", 1, definition.rule))
@@ -195,7 +245,7 @@ class Engine:
         following = order[index + 1:]
         self._advance(ctx, self.state.order.index(following[0]) if following else len(self.state.order))
 
-    def _run(self, body: Any, answers: tuple[str | None, ...]) -> list[Any]:
+    def _run(self, body: Callable[[Context], None], answers: tuple[Answer, ...], command: Command) -> list[Event]:
         mark = Checkpoint(len(self.log), self.rng.getstate())
         ctx = self._context(answers)
         try:
@@ -206,6 +256,13 @@ class Engine:
         finally:
             self._changes += 1  # after the body: a check made while it ran (a decision's look-ahead) is stale
         self._checkpoints.append(mark)
+        done = len(self.records) + 1
+        self.records.append(IntentRecord(done - 1, command, tuple(ctx.given), mark.event_index,
+                                         len(self.log) - mark.event_index))
+        if done % self.snapshot_every == 0:
+            self._snapshots.append(Snapshot(done, len(self.log), clone_state(self.state)))
+        if self._redo:
+            self._redo = []  # a new command: the undone ones no longer follow (redo() puts back the rest)
         return self.log[mark.event_index:]
 
     def _require_turn(self, actor: str) -> None:
@@ -237,8 +294,14 @@ class Engine:
         self.rng.setstate(mark.rng_state)
 
     def _replayed(self, n: int) -> EncounterState:
+        """The state after the first ``n`` events: the last snapshot at or before them plus the events since."""
         assert self._initial is not None
-        return replay(self._initial, self.log[:n])
+        base, start = self._initial, 0
+        for snap in reversed(self._snapshots):
+            if snap.events <= n:
+                base, start = snap.state, snap.events
+                break
+        return apply_events(base, self.log[start:n])
 
     @property
     def initial_state(self) -> EncounterState:
@@ -252,8 +315,49 @@ class Engine:
             raise refuse("AE-1", "nothing to undo")
         index = len(self._checkpoints) - 1 if to_intent is None else to_intent
         mark = self._checkpoints[index]
+        undone = self.records[index:]
         del self._checkpoints[index:]
+        del self.records[index:]
+        self._snapshots = [s for s in self._snapshots if s.records <= index]
         self._rewind(mark)
+        self._redo = undone + self._redo
+
+    def redo(self) -> list[Event]:
+        """Play the earliest undone record again (same dice, same answers, so the same events).
+
+        Raises:
+            Refused: Nothing was undone, or a command has been resolved since.
+        """
+        if not self._redo:
+            raise refuse("AE-1", "nothing to redo")
+        record, rest = self._redo[0], self._redo[1:]
+        self._redo = []
+        events = self.perform(record.intent, record.answers)
+        self._redo = rest
+        return events
+
+    @property
+    def snapshot_points(self) -> tuple[int, ...]:
+        """After how many records a state snapshot was taken (what undo restarts from)."""
+        return tuple(s.records for s in self._snapshots)
+
+    @property
+    def undone(self) -> tuple[IntentRecord, ...]:
+        """The undone records :meth:`redo` would play, oldest first (a front end may keep them as a branch)."""
+        return tuple(self._redo)
+
+    @property
+    def redo_available(self) -> int:
+        """How many undone records :meth:`redo` can play again."""
+        return len(self._redo)
+
+    def fight_log(self, setup: Mapping[str, str] | None = None) -> FightLog:
+        """The fight so far as data: seed, ruleset, records and events (see :mod:`ashfall.engine.record`).
+
+        Args:
+            setup: Labels saying how the initial state was built (an encounter file, a ruleset …).
+        """
+        return FightLog(self.seed, self.state.ruleset.name, tuple(self.records), tuple(self.log), dict(setup or {}))
 
     @property
     def intents_done(self) -> int:
@@ -266,17 +370,37 @@ class Engine:
         other.rng = copy.deepcopy(self.rng)  # look-ahead must not move this engine's dice
         other.state = clone_state(self.state)
         other.log = list(self.log)
+        other.records = list(self.records)
         other._checkpoints = list(self._checkpoints)
+        other._snapshots = list(self._snapshots)
+        other._redo = list(self._redo)
         other._checked = None
         return other
 
 
-def replay(initial: EncounterState, events: Iterable[Any]) -> EncounterState:
+def apply_events(initial: EncounterState, events: Iterable[Event]) -> EncounterState:
     """The state after applying ``events`` in order to a copy of ``initial`` (undo and golden replays use it)."""
     state = clone_state(initial)
     for e in events:
         apply(state, e)
     return state
+
+
+replay = apply_events
+"""The former name of :func:`apply_events` (``ashfall.engine.replay`` replays a whole fight from its records)."""
+
+
+def _check_ids(state: EncounterState, intent: Intent, definition: ActionDef) -> None:
+    """Refuse an intent whose target, ally, grappler, mount … names no combatant in the fight."""
+    kind: type = type(intent)
+    names = _ID_FIELDS_OF.get(kind)
+    if names is None:
+        names = _ID_FIELDS_OF[kind] = tuple(f.name for f in dataclasses.fields(kind) if f.name in ID_FIELDS)
+    for name in names:
+        value = getattr(intent, name)
+        for cid in value if isinstance(value, tuple) else (value,):
+            if cid is not None and cid not in state.combatants:
+                raise refuse(definition.rule, f"{name}: no combatant {cid!r} in this fight")
 
 
 def _fighting(c: Combatant) -> bool:
@@ -292,9 +416,9 @@ def can_act(c: Combatant, state: EncounterState) -> bool:
     return cond.max_actions(c.condition_set, state.ruleset).actions > 0
 
 
-def legal_intents(engine: Engine, actor: str) -> list[Any]:
+def legal_intents(engine: Engine, actor: str) -> list[Intent]:
     """Every intent the actor may submit now, from each action's candidates, in registry order."""
-    found: list[Any] = []
+    found: list[Intent] = []
     for definition in ACTIONS.values():
         for intent in definition.candidates(engine.state, actor):
             try:

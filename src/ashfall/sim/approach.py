@@ -14,9 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ashfall.ai.board_cache import adjacency, static_step
-from ashfall.engine.actions import Refused
+from ashfall.engine import Combatant, EncounterState, Refused
 from ashfall.engine.moves.movement import board_only_costs, entry_cost
-from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, space_distance_ft
 from ashfall.grid.paths import Expand, Path, shortest_path

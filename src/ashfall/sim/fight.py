@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ashfall.core.rng import hash_seed
+from ashfall.engine import Combatant, Engine, Event, NeedDecision, Refused
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.decisions import NeedDecision
-from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import break_style
-from ashfall.engine.state import Combatant
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.policy import Policy
 
@@ -83,7 +79,7 @@ class FightResult:
     combatants: tuple[CombatantResult, ...]
     attacks: int
     refusals: int
-    log: tuple[Any, ...] | None = None
+    log: tuple[Event, ...] | None = None
 
     def combatant(self, cid: str) -> CombatantResult:
         """One combatant's result by id."""
@@ -158,15 +154,14 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
     dropped: set[str] = set()
     attacks = 0
     for e in engine.log:
-        kind = type(e)
-        if kind is ev.AttackRolled:
+        if type(e) is ev.AttackRolled:
             attacks += 1
-        elif kind is ev.DamageTaken:
+        elif type(e) is ev.DamageTaken:
             taken[e.target] = taken.get(e.target, 0) + e.amount
             dealt[e.source] = dealt.get(e.source, 0) + e.amount
             if e.health.hp <= 0:
                 dropped.add(e.target)
-        elif kind is ev.HealthSet and e.health.hp <= 0:
+        elif type(e) is ev.HealthSet and e.health.hp <= 0:
             dropped.add(e.target)
     rows = tuple(_combatant(c, c.id in dropped, dealt.get(c.id, 0), taken.get(c.id, 0))
                  for c in state.combatants.values())

@@ -19,15 +19,11 @@ from ashfall.content.schema import Weapon, WeaponKind
 from ashfall.core.dice import parse
 from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
+from ashfall.engine import Combatant, EncounterState, Engine, Refused, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.actions import Refused
-from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import break_style, fighting, member_status
 from ashfall.engine.moves.common import speed_ft
-from ashfall.engine.moves.gear import Reload
-from ashfall.engine.moves.movement import Stand, Stride
-from ashfall.engine.moves.strike import Strike, strike_out_of_reach
-from ashfall.engine.state import Combatant, EncounterState
+from ashfall.engine.moves.strike import strike_out_of_reach
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.odds.dice import to_die
 from ashfall.rules.activities import ACTIVITIES, Activity

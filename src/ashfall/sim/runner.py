@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from ashfall.encounters import EncounterSpec
+from ashfall.engine import Event
 from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.report import SimReport, aggregate
 from ashfall.sim.setups import FightSetup, as_setup
@@ -236,7 +236,7 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
 
 
 def replay_trial(encounter: Source, seed: int, index: int, *, ruleset: str | None = None,
-                 max_rounds: int | None = None) -> tuple[FightResult, list[Any]]:
+                 max_rounds: int | None = None) -> tuple[FightResult, list[Event]]:
     """Play trial ``index`` of the sweep with ``seed`` again, with its full event log."""
     setup = as_setup(encounter, ruleset)
     result = play(setup, trial_seed(seed, index), record_log=True, max_rounds=max_rounds)

@@ -21,9 +21,7 @@ from ashfall.content.loader import default_library
 from ashfall.content.schema import Creature
 from ashfall.encounters import ControllerFactory, EncounterSpec, Tactics, build, load_encounter
 from ashfall.encounters.schema import ControllerKind
-from ashfall.engine.engine import Engine
-from ashfall.engine.setup import new_engine, new_state
-from ashfall.engine.state import Combatant
+from ashfall.engine import Combatant, Engine, new_engine, new_state
 from ashfall.grid.board import Board, Square
 from ashfall.rules.activities import Activity
 from ashfall.rules.health import Health

@@ -1,11 +1,13 @@
-"""Explaining a fight: pure functions from logged events to plain-text lines (a presenter; rules never format).
+"""Explaining a fight as text: pure functions from logged events to plain-text lines (rules never format).
 
 :func:`event_lines` turns one event into its headline and, with ``explain``, the why: each d20 with
 its faces, every modifier and DV part with its rule ID, advantage sources, damage dice with their
 faces and the damage ledger rows (G-39). :func:`log_lines` does a whole log with round headings.
 Dispatch is by event type (:data:`HEADLINES`, :data:`DETAILS`); events this module does not know get a
-generic line naming their type and rule, so new event types never break a printout. No rich markup:
-the lines are plain text that any front end (the CLI, ``examples/duel.py``, a web page) can show.
+generic line naming their type and rule, so new event types never break a printout. Internal counters
+(:data:`INTERNAL_COUNTERS`, e.g. the Strike-action count behind MAP) are no lines at all: the events
+they count already have theirs. No rich markup: the lines are plain text that any front end (the CLI,
+``examples/duel.py``, a web page) can show; :mod:`ashfall.explain.rows` gives the same as structured rows.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ashfall.cli.hazard_lines import HAZARD_BOOKKEEPING, HAZARD_HEADLINES
 from ashfall.engine import events as ev
+from ashfall.explain.hazards import HAZARD_BOOKKEEPING, HAZARD_HEADLINES
 
 Names = Mapping[str, str]
 """Display names by combatant id (an id without a name shows as itself)."""
@@ -25,6 +27,15 @@ INDENT = "    "
 
 Headline = Callable[[Any, Names], str]
 Detail = Callable[[Any], list[str]]
+
+INTERNAL_COUNTERS = frozenset({"strike-action", "free-action", "offhand", "feint"})
+"""Resource pools that only count for the engine (MAP's Strike actions E-01, free actions AE-3, the off-hand
+Strike TWF-3, feints against a target FNT-7): the actions they count have their own lines."""
+
+
+def is_internal(event: object) -> bool:
+    """Whether an event is an internal counter that is never shown as a line."""
+    return type(event) is ev.ResourceUsed and event.resource.partition(":")[0] in INTERNAL_COUNTERS
 
 
 def _n(names: Names, cid: str | None) -> str:
@@ -235,8 +246,11 @@ def event_lines(event: Any, names: Names = NO_NAMES, explain: bool = True) -> li
     """The lines one event prints: a headline, then (``explain``) its breakdown indented.
 
     Bookkeeping events (resources, decisions, turn boundaries) print only when explaining; an event
-    type this module does not know prints a generic line when explaining.
+    type this module does not know prints a generic line when explaining; internal counters
+    (:func:`is_internal`) never print.
     """
+    if is_internal(event):
+        return []
     headline = HEADLINES.get(type(event)) or OTHER_HEADLINES.get(getattr(event, "type", ""))
     if headline is None:
         if not explain:

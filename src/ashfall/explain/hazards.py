@@ -1,6 +1,6 @@
 """Log lines for the spreading-hazard events (fire, smoke, gas, collapse, water, drains; HAZ*).
 
-Headlines by event ``type``, merged into :data:`ashfall.cli.explain.OTHER_HEADLINES`. Plain text, no markup.
+Headlines by event ``type``, merged into :data:`ashfall.explain.lines.OTHER_HEADLINES`. Plain text, no markup.
 """
 
 from __future__ import annotations
