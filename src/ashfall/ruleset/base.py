@@ -6,9 +6,13 @@ the alternative a designer can switch to. The docs table of options is generated
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+from ashfall.core.dice import parse
+from ashfall.ruleset.ranges import check_dice, check_number, is_dice_default
 
 
 def option(default: Any, rule: str, doc: str, alternative: str = "") -> Any:
@@ -33,3 +37,47 @@ class Section(BaseModel):
 
     LEGACY: ClassVar[dict[str, Any]] = {}
     """Overrides that turn this section's defaults (edition 2) into edition 1 (``ashfall-1``)."""
+
+    SECTION: ClassVar[str] = ""
+    """The section's name in a ruleset (``turn``); set by the Ruleset for range lookups."""
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _bounded(cls, value: Any, info: ValidationInfo) -> Any:
+        """Whole numbers are strict and in range, dice options stay bounded dice (see ranges.py)."""
+        name = info.field_name or ""
+        field = cls.model_fields[name]
+        try:
+            return checked_option(f"{cls.SECTION}.{name}", field.annotation, field.default, value)
+        except ValueError as err:  # pydantic would prefix "Value error, "
+            raise PydanticCustomError("option_range", "{why}", {"why": str(err)}) from None
+
+
+def checked_option(option: str, annotation: Any, default: Any, value: Any) -> Any:
+    """``value`` checked against the option's range (numbers) or dice rules (dice notation).
+
+    Containers are checked item by item: ``tuple[int, ...]`` values, ``dict[int, str]`` keys and
+    ``dict[str, str]`` or ``tuple[str, ...]`` dice. Anything else is left to pydantic.
+
+    Raises:
+        ValueError: Naming what is expected.
+    """
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if annotation is int or (args == [int] and value is not None):
+        return check_number(option, value)
+    if annotation is str and is_dice_default(default):
+        return check_dice(value, tagged=_tagged(default))
+    if isinstance(default, tuple) and args[:1] == [int] and isinstance(value, list | tuple):
+        return tuple(check_number(option, v) for v in value)
+    if isinstance(default, tuple) and default and is_dice_default(default[0]) and isinstance(value, list | tuple):
+        return tuple(check_dice(v, tagged=_tagged(default[0])) for v in value)
+    if isinstance(default, dict) and args[:1] == [int] and isinstance(value, dict):
+        return {check_number(option, k): v for k, v in value.items()}
+    if isinstance(default, dict) and default and is_dice_default(next(iter(default.values()))) \
+            and isinstance(value, dict):
+        return {k: check_dice(v, tagged=False) for k, v in value.items()}
+    return value
+
+
+def _tagged(default: str) -> bool:
+    return parse(default).tag is not None
