@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from ashfall.files.yaml_marks import InputError, Marked, Problem, load_yaml, parse_yaml, problems_from_validation
-from ashfall.ruleset.base import Section
+from ashfall.ruleset.base import Section, option_range_text
 from ashfall.ruleset.sections import (
     AttackSection,
     ChecksSection,
@@ -205,7 +205,7 @@ def ruleset_from_text(text: str, file: str = "<string>") -> Ruleset:
 
 
 def option_rows() -> list[dict[str, Any]]:
-    """One row per option: path, ashfall-2 default, ashfall-1 value, rule, description, alternative."""
+    """One row per option: path, ashfall-2 default, ashfall-1 value, rule, description, alternative, range."""
     ed2, ed1 = preset("ashfall-2"), preset("ashfall-1")
     rows = []
     for section in ed2.section_names:
@@ -219,6 +219,7 @@ def option_rows() -> list[dict[str, Any]]:
                 "rule": extra.get("rule", ""),
                 "description": info.description or "",
                 "alternative": extra.get("alternative", ""),
+                "range": option_range_text(f"{section}.{field}", info.annotation, info.default),
             })
     return rows
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from pydantic_core import PydanticCustomError
 
 from ashfall.core.dice import parse
-from ashfall.ruleset.ranges import check_dice, check_number, is_dice_default
+from ashfall.ruleset.ranges import OPTION_MAX_DICE, check_dice, check_number, is_dice_default, range_of
 
 
 def option(default: Any, rule: str, doc: str, alternative: str = "") -> Any:
@@ -77,6 +77,19 @@ def checked_option(option: str, annotation: Any, default: Any, value: Any) -> An
             and isinstance(value, dict):
         return {k: check_dice(v, tagged=False) for k, v in value.items()}
     return value
+
+
+def option_range_text(option: str, annotation: Any, default: Any) -> str:
+    """What values an option takes, for the docs: ``1 to 6``, ``dice``, ``dice + type`` or nothing."""
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if annotation is int or args[:1] == [int]:
+        return str(range_of(option)) + (" (each)" if isinstance(default, tuple) else
+                                        " (keys)" if isinstance(default, dict) else "")
+    sample = next(iter(default.values()), None) if isinstance(default, dict) else \
+        default[0] if isinstance(default, tuple) and default else default
+    if is_dice_default(sample):
+        return f"dice (at most {OPTION_MAX_DICE})" + (" + damage type" if _tagged(sample) else "")
+    return ""
 
 
 def _tagged(default: str) -> bool:
