@@ -14,7 +14,7 @@ from pydantic import Field
 
 from ashfall.content.schema import Model
 from ashfall.engine.environment import Cause, Light, Obscurement
-from ashfall.grid.board import Square
+from ashfall.encounters.coords import FileSquare as Square
 
 
 class ObscuredLevel(Enum):
