@@ -39,6 +39,9 @@ OptWhole = Annotated[int | None, BeforeValidator(whole_number)]
 WEAPON_MAX_ROLL = 1000
 """A weapon's dice term may roll at most this much (count x faces): its crit (doubled dice) keeps exact odds."""
 
+WEAPON_MAX_DAMAGE = 10_000
+"""The most (or least) damage a weapon's expression can come to: the AI turns its odds into floats."""
+
 WEAPON_KEEP = frozenset({"h", "l"})
 """Keep/drop selectors weapon damage may use: highest or lowest (exact odds support these)."""
 
@@ -70,7 +73,34 @@ def _check_weapon_dice(value: str) -> str:
             if op.op not in ("k", "p") or any(s.cat not in WEAPON_KEEP for s in op.sels):
                 raise ValueError(f"{value!r}: weapon damage uses plain dice, or keep/drop highest or lowest "
                                  "(kh, kl, ph, pl): the AI weighs its exact odds")
+    low, high = _span(parse(value).root)
+    if max(abs(low), abs(high)) > WEAPON_MAX_DAMAGE:
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise ValueError(f"{shown!r} can come to more than {WEAPON_MAX_DAMAGE:,} (or less than "
+                         f"-{WEAPON_MAX_DAMAGE:,}); a weapon's damage stays within that")
     return value
+
+
+def _span(node: Node) -> tuple[int, int]:
+    """The least and greatest value an expression can take (interval arithmetic; // refuses a zero divisor)."""
+    if isinstance(node, Dice):
+        return 0, node.count * node.sides
+    if isinstance(node, Neg):
+        low, high = _span(node.value)
+        return -high, -low
+    if isinstance(node, BinOp):
+        (a, b), (c, d) = _span(node.left), _span(node.right)
+        if node.op == "+":
+            return a + c, b + d
+        if node.op == "-":
+            return a - d, b - c
+        if node.op == "//" and c <= 0 <= d:
+            raise ValueError("the divisor of '//' can be zero")
+        corners = [x * y for x in (a, b) for y in (c, d)] if node.op == "*" else \
+            [x // y for x in (a, b) for y in (c, d)]
+        return min(corners), max(corners)
+    value = node.value
+    return value, value
 
 
 def _dice_terms(node: Node) -> list[Dice]:
