@@ -23,17 +23,22 @@ Slug = str
 def whole_number(value: Any) -> Any:
     """A whole number as written: ``true``, ``2.0`` or ``"3"`` is not one (YAML booleans are not numbers).
 
-    ``None`` passes, for optional numbers; the field's own range is checked afterwards.
+    The field's own range is checked afterwards.
     """
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+    if isinstance(value, bool) or not isinstance(value, int):
         raise PydanticCustomError("whole_number", "expected a whole number, not {value}", {"value": spelled(value)})
     return value
+
+
+def optional_whole_number(value: Any) -> Any:
+    """A whole number (see :func:`whole_number`) or ``None``."""
+    return value if value is None else whole_number(value)
 
 
 Whole = Annotated[int, BeforeValidator(whole_number)]
 """A strict whole number (give its range with ``Field(ge=..., le=...)``)."""
 
-OptWhole = Annotated[int | None, BeforeValidator(whole_number)]
+OptWhole = Annotated[int | None, BeforeValidator(optional_whole_number)]
 """A strict whole number or nothing."""
 
 WEAPON_MAX_ROLL = 1000

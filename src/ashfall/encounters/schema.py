@@ -14,11 +14,11 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from ashfall.content.schema import CrewStation, Model, OptWhole, Whole
+from ashfall.encounters.coords import MAX_MAP_SIDE
+from ashfall.encounters.coords import FileSquare as Square
 from ashfall.encounters.hazards_spec import HazardsSpec
 from ashfall.encounters.lighting_spec import LightSpec, ObscuredSpec
 from ashfall.encounters.objects_spec import ObjectPlacement
-from ashfall.encounters.coords import MAX_MAP_SIDE
-from ashfall.encounters.coords import FileSquare as Square
 from ashfall.grid.board import CoverLevel, Terrain
 
 # Every model below is a content ``Model``: frozen, and unknown keys are errors.

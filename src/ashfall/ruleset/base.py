@@ -87,7 +87,7 @@ def option_range_text(option: str, annotation: Any, default: Any) -> str:
                                         " (keys)" if isinstance(default, dict) else "")
     sample = next(iter(default.values()), None) if isinstance(default, dict) else \
         default[0] if isinstance(default, tuple) and default else default
-    if is_dice_default(sample):
+    if isinstance(sample, str) and is_dice_default(sample):
         return f"dice (at most {OPTION_MAX_DICE})" + (" + damage type" if _tagged(sample) else "")
     return ""
 
