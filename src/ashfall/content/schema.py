@@ -404,7 +404,7 @@ class Creature(Model):
     weapon_proficiencies: frozenset[str] = Field(
         frozenset({"simple"}), description="Categories (simple, martial, exotic, improvised, shields) or weapon ids."
     )
-    initiative_bonus: Whole = Field(0, ge=-20, le=20, description="Equipment bonuses to initiative (INIT-1).")
+    initiative_bonus: Whole = Field(0, ge=-100, le=100, description="Equipment bonuses to initiative (INIT-1).")
     combat_trained: bool = Field(True, description="Edition 1 adds proficiency to initiative only if trained.")
     uses_death_saves: bool = Field(False, description="An NPC that makes death saves instead of dying (G-38).")
     leader: bool = False
