@@ -125,3 +125,15 @@ def test_options_doc__shows_each_options_range() -> None:
     assert rows["healing.stim_costs"]["range"].endswith("(each)")
     assert rows["objects.fuel_damage"]["range"] == f"dice (at most {OPTION_MAX_DICE}) + damage type"
     assert all(r["range"] for r in INT_ROWS)
+
+
+@pytest.mark.parametrize("option, value, why", [
+    ("turn.diagonals", "diag", "expected one of five, alternating, not 'diag'"),
+    ("turn.initiative_proficiency", "trained", "expected one of always, combat-trained"),
+    ("healing.second_wind_adds", "MIG", "expected one of level, END"),
+    ("psionics.psi_strike_type", "banana", "expected a damage type, not 'banana'"),
+])
+def test_word_options__refuse_words_the_rules_do_not_know(option: str, value: str, why: str) -> None:
+    section, name = option.split(".")
+    (line,) = problems(one_option(section, name, value))
+    assert why in line

@@ -12,7 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from pydantic_core import PydanticCustomError
 
 from ashfall.core.dice import parse
-from ashfall.ruleset.ranges import OPTION_MAX_DICE, check_dice, check_number, is_dice_default, range_of
+from ashfall.ruleset.ranges import (
+    CHOICES,
+    DAMAGE_TYPE_OPTIONS,
+    OPTION_MAX_DICE,
+    check_dice,
+    check_number,
+    check_word,
+    is_dice_default,
+    range_of,
+)
 
 
 def option(default: Any, rule: str, doc: str, alternative: str = "") -> Any:
@@ -67,6 +76,8 @@ def checked_option(option: str, annotation: Any, default: Any, value: Any) -> An
         return check_number(option, value)
     if annotation is str and is_dice_default(default):
         return check_dice(value, tagged=_tagged(default))
+    if annotation is str:
+        return check_word(option, value)
     if isinstance(default, tuple) and args[:1] == [int] and isinstance(value, list | tuple):
         return tuple(check_number(option, v) for v in value)
     if isinstance(default, tuple) and default and is_dice_default(default[0]) and isinstance(value, list | tuple):
@@ -89,7 +100,9 @@ def option_range_text(option: str, annotation: Any, default: Any) -> str:
         default[0] if isinstance(default, tuple) and default else default
     if isinstance(sample, str) and is_dice_default(sample):
         return f"dice (at most {OPTION_MAX_DICE})" + (" + damage type" if _tagged(sample) else "")
-    return ""
+    if option in CHOICES:
+        return " or ".join(CHOICES[option])
+    return "a damage type" if option in DAMAGE_TYPE_OPTIONS else ""
 
 
 def _tagged(default: str) -> bool:

@@ -164,6 +164,16 @@ EXPLICIT: dict[str, Range] = {
 }
 """Ranges named one by one (``section.option``); they win over :data:`BY_SUFFIX`."""
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "turn.diagonals": ("five", "alternating"),
+    "turn.initiative_proficiency": ("always", "combat-trained"),
+    "healing.second_wind_adds": ("level", "END"),
+}
+"""Text options that take one of a few words (the rules compare them by name)."""
+
+DAMAGE_TYPE_OPTIONS = frozenset({"psionics.psi_strike_type"})
+"""Text options that name a damage type."""
+
 OPTION_MAX_DICE = 100
 """The most dice a dice option may roll (a crit doubles it; the odds stay exact)."""
 
@@ -200,6 +210,22 @@ def check_number(option: str, value: Any) -> int:
     allowed = range_of(option)
     if value not in allowed:
         raise ValueError(f"{value} is out of range: allowed {allowed}")
+    return value
+
+
+def check_word(option: str, value: Any) -> Any:
+    """``value`` as one of the option's words (:data:`CHOICES`) or a damage type; other options pass.
+
+    Raises:
+        ValueError: For a word the rules do not know.
+    """
+    if option in CHOICES and value not in CHOICES[option]:
+        raise ValueError(f"expected one of {', '.join(CHOICES[option])}, not {spelled(value)}")
+    if option in DAMAGE_TYPE_OPTIONS:
+        try:
+            DamageType.parse(value if isinstance(value, str) else "")
+        except ValueError:
+            raise ValueError(f"expected a damage type, not {spelled(value)}") from None
     return value
 
 
@@ -255,5 +281,18 @@ def _dice_terms(node: Node) -> list[Dice]:
     return []
 
 
-__all__ = ["EXPLICIT", "GENERIC", "OPTION_MAX_DICE", "OPTION_MAX_SIDES", "Range", "check_dice", "check_number",
-           "is_dice_default", "range_of", "spelled"]
+__all__ = [
+    "CHOICES",
+    "DAMAGE_TYPE_OPTIONS",
+    "EXPLICIT",
+    "GENERIC",
+    "OPTION_MAX_DICE",
+    "OPTION_MAX_SIDES",
+    "Range",
+    "check_dice",
+    "check_number",
+    "check_word",
+    "is_dice_default",
+    "range_of",
+    "spelled",
+]
