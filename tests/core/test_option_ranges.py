@@ -137,3 +137,9 @@ def test_word_options__refuse_words_the_rules_do_not_know(option: str, value: st
     section, name = option.split(".")
     (line,) = problems(one_option(section, name, value))
     assert why in line
+
+
+@pytest.mark.parametrize("key, why", [("edition", "choose it with base"), ("name", "give the name at the top level")])
+def test_house_rule_options__edition_and_name_are_not_sections(key: str, why: str) -> None:
+    (line,) = problems(f"base: ashfall-2\noptions:\n  {key}: 7\n")
+    assert line.startswith(f"house.yaml:3: options.{key}: {key} is not an option section: {why}")

@@ -49,7 +49,7 @@ class Ruleset(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(DEFAULT_PRESET, description="Preset or house-rule name.")
-    edition: int = Field(2, description="1 for the earlier edition, 2 for the current one.")
+    edition: int = Field(2, ge=1, le=2, strict=True, description="1 for the earlier edition, 2 for the current one.")
     attack: AttackSection = AttackSection()
     defense: DefenseSection = DefenseSection()
     checks: ChecksSection = ChecksSection()
@@ -156,6 +156,11 @@ def ruleset_from_data(marked: Marked) -> Ruleset:
     if not isinstance(options, dict):
         problems.append(Problem(marked.file, "options", marked.line_of(("options",)), "options is a mapping"))
         options = {}
+    for key, instead in (("edition", "choose it with base: ashfall-1 or ashfall-2"),
+                         ("name", "give the name at the top level, beside base")):
+        if key in options:
+            problems.append(Problem(marked.file, f"options.{key}", marked.line_of(("options", key)),
+                                    f"{key} is not an option section: {instead}"))
     if problems:
         raise InputError(problems)
     merged = _merge(base.model_dump(), options)
