@@ -55,11 +55,24 @@ class Section(BaseModel):
     def _bounded(cls, value: Any, info: ValidationInfo) -> Any:
         """Whole numbers are strict and in range, dice options stay bounded dice (see ranges.py)."""
         name = info.field_name or ""
+        key = (cls, name, type(value), value) if isinstance(value, int | str) else None
+        if key is not None and key in _ACCEPTED:  # presets and with_options re-validate the same values
+            return value
         field = cls.model_fields[name]
         try:
-            return checked_option(f"{cls.SECTION}.{name}", field.annotation, field.default, value)
+            checked = checked_option(f"{cls.SECTION}.{name}", field.annotation, field.default, value)
         except ValueError as err:  # pydantic would prefix "Value error, "
             raise PydanticCustomError("option_range", "{why}", {"why": str(err)}) from None
+        if key is not None and checked is value:
+            if len(_ACCEPTED) > _ACCEPTED_MAX:
+                _ACCEPTED.clear()
+            _ACCEPTED.add(key)
+        return checked
+
+
+_ACCEPTED: set[tuple[type, str, type, Any]] = set()
+"""Option values already checked, by section, option and the value's type (so ``true`` never passes as ``1``)."""
+_ACCEPTED_MAX = 10_000
 
 
 def checked_option(option: str, annotation: Any, default: Any, value: Any) -> Any:
