@@ -151,7 +151,7 @@ def test_validated_file__plays_to_the_end_or_round_limit_and_rejected_file_names
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounter_files())
 def test_validated_file__plays__many_examples(files: dict[str, str]) -> None:
     check_validate_then_run(files)
