@@ -21,7 +21,7 @@ from ashfall.ruleset.editions import EDITION_DIFFERENCES
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "docs" / "ruleset-options.md"
-COLUMNS = ("option", "ashfall-2", "ashfall-1", "rule", "description", "alternative")
+COLUMNS = ("option", "ashfall-2", "ashfall-1", "range", "rule", "description", "alternative")
 
 HEADER = """\
 # Ruleset options
@@ -35,6 +35,9 @@ Every number and switch the rules read, with its value in the two built-in prese
 
 - **rule**: the catalog rule (`MAP-1`), edition difference (`E-nn`) or ruling (`G-nn`, `X-nn`)
   the option implements.
+- **range**: the values a house rule may give. Whole numbers are strict (`true` or `"3"` is not a
+  number) and must lie in the range (ends included), so that no option can hang or break a fight;
+  dice options stay dice notation of at most 100 dice, with a damage type where the default has one.
 - **alternative**: for rulings, the other reading a designer can switch to.
 - Rows where the `ashfall-1` value is in **bold** are where the editions differ: those are the
   E-nn differences of editions-and-gaps.md, and exactly what the `ashfall-1` preset changes.
@@ -87,7 +90,8 @@ def render(rows: Sequence[dict[str, Any]] | None = None) -> str:
             ed1 = value_cell(row["ashfall-1"])
             if row["ashfall-1"] != row["ashfall-2"]:
                 ed1 = f"**{ed1}**"
-            cells = [f"`{row['option']}`", value_cell(row["ashfall-2"]), ed1, text_cell(row["rule"]),
+            cells = [f"`{row['option']}`", value_cell(row["ashfall-2"]), ed1, text_cell(row.get("range", "")),
+                     text_cell(row["rule"]),
                      text_cell(row["description"]), text_cell(row["alternative"])]
             out.append("| " + " | ".join(cells) + " |")
     out.append("\n## Edition differences\n")

@@ -27,7 +27,7 @@ CASES = [
         "wrong-type",
         {"a.yaml": "creatures:\n  - {id: a, name: A, hp: 3}\n  - {id: b, name: B, hp: 3}\n"
                    "  - id: c\n    name: C\n    hp: 4\n    attributes:\n      AGI: 1\n      MIG: lots\n"},
-        [("a.yaml", "creatures[2].attributes.MIG", 9, "valid integer")],
+        [("a.yaml", "creatures[2].attributes.MIG", 9, "expected a whole number, not 'lots'")],
     ),
     (
         "bad-dice",

@@ -9,14 +9,47 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
-from ashfall.core.dice import DiceError, parse
+from ashfall.core.dice import BinOp, Dice, DiceError, Neg, Node, parse
 from ashfall.core.types import Attribute, DamageType, Save, Size, Skill
+from ashfall.ruleset.ranges import spelled
 
 Slug = str
+
+
+def whole_number(value: Any) -> Any:
+    """A whole number as written: ``true``, ``2.0`` or ``"3"`` is not one (YAML booleans are not numbers).
+
+    The field's own range is checked afterwards.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PydanticCustomError("whole_number", "expected a whole number, not {value}", {"value": spelled(value)})
+    return value
+
+
+def optional_whole_number(value: Any) -> Any:
+    """A whole number (see :func:`whole_number`) or ``None``."""
+    return value if value is None else whole_number(value)
+
+
+Whole = Annotated[int, BeforeValidator(whole_number)]
+"""A strict whole number (give its range with ``Field(ge=..., le=...)``)."""
+
+OptWhole = Annotated[int | None, BeforeValidator(optional_whole_number)]
+"""A strict whole number or nothing."""
+
+WEAPON_MAX_ROLL = 1000
+"""A weapon's dice term may roll at most this much (count x faces): its crit (doubled dice) keeps exact odds."""
+
+WEAPON_MAX_DAMAGE = 10_000
+"""The most (or least) damage a weapon's expression can come to: the AI turns its odds into floats."""
+
+WEAPON_KEEP = frozenset({"h", "l"})
+"""Keep/drop selectors weapon damage may use: highest or lowest (exact odds support these)."""
 
 
 class Model(BaseModel):
@@ -33,6 +66,57 @@ def _check_dice(value: str) -> str:
     if parsed.tag:
         raise ValueError(f"{value!r}: give the damage type in its own field, not after the dice")
     return value
+
+
+def _check_weapon_dice(value: str) -> str:
+    """Damage dice the exact odds (and so the AI) can weigh, crits included: see docs/content.md."""
+    _check_dice(value)
+    for die in _dice_terms(parse(value).root):
+        if die.count * die.sides > WEAPON_MAX_ROLL:
+            raise ValueError(f"{value!r}: {die.count}d{die.sides} can roll {die.count * die.sides:,}; a weapon's "
+                             f"dice term rolls at most {WEAPON_MAX_ROLL:,} (count x faces)")
+        for op in die.ops:
+            if op.op not in ("k", "p") or any(s.cat not in WEAPON_KEEP for s in op.sels):
+                raise ValueError(f"{value!r}: weapon damage uses plain dice, or keep/drop highest or lowest "
+                                 "(kh, kl, ph, pl): the AI weighs its exact odds")
+    low, high = _span(parse(value).root)
+    if max(abs(low), abs(high)) > WEAPON_MAX_DAMAGE:
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise ValueError(f"{shown!r} can come to more than {WEAPON_MAX_DAMAGE:,} (or less than "
+                         f"-{WEAPON_MAX_DAMAGE:,}); a weapon's damage stays within that")
+    return value
+
+
+def _span(node: Node) -> tuple[int, int]:
+    """The least and greatest value an expression can take (interval arithmetic; // refuses a zero divisor)."""
+    if isinstance(node, Dice):
+        return 0, node.count * node.sides
+    if isinstance(node, Neg):
+        low, high = _span(node.value)
+        return -high, -low
+    if isinstance(node, BinOp):
+        (a, b), (c, d) = _span(node.left), _span(node.right)
+        if node.op == "+":
+            return a + c, b + d
+        if node.op == "-":
+            return a - d, b - c
+        if node.op == "//" and c <= 0 <= d:
+            raise ValueError("the divisor of '//' can be zero")
+        corners = [x * y for x in (a, b) for y in (c, d)] if node.op == "*" else \
+            [x // y for x in (a, b) for y in (c, d)]
+        return min(corners), max(corners)
+    value = node.value
+    return value, value
+
+
+def _dice_terms(node: Node) -> list[Dice]:
+    if isinstance(node, Dice):
+        return [node]
+    if isinstance(node, BinOp):
+        return _dice_terms(node.left) + _dice_terms(node.right)
+    if isinstance(node, Neg):
+        return _dice_terms(node.value)
+    return []
 
 
 class WeaponKind(Enum):
@@ -73,16 +157,16 @@ class Weapon(Model):
     )
     category: Literal["simple", "martial", "exotic"] = "simple"
     properties: frozenset[WeaponProperty] = frozenset()
-    bonus: int = Field(0, description="Weapon bonus to attack rolls (ATK-1, ATK-2).")
+    bonus: Whole = Field(0, ge=-10, le=20, description="Weapon bonus to attack rolls (ATK-1, ATK-2).")
     magical: bool = Field(False, description="A magic weapon: bypasses resistance to non-magical weapons (NAT-7).")
-    damage_bonus: int = Field(0, description="Flat bonus damage (DMG-1).")
-    reach: int = Field(5, description="Melee reach in feet (NAT-6, RX-24).")
-    range_normal: int | None = Field(None, description="Normal range in feet (ranged and thrown).")
-    range_long: int | None = Field(None, description="Long range in feet.")
-    ammo_capacity: int | None = Field(None, description="Rounds in a full load; None if no ammunition.")
-    reload_actions: int = Field(1, description="Actions to reload (G-31).")
+    damage_bonus: Whole = Field(0, ge=-20, le=50, description="Flat bonus damage (DMG-1).")
+    reach: Whole = Field(5, ge=5, le=30, description="Melee reach in feet (NAT-6, RX-24).")
+    range_normal: OptWhole = Field(None, ge=5, le=1000, description="Normal range in feet (ranged and thrown).")
+    range_long: OptWhole = Field(None, ge=5, le=1000, description="Long range in feet.")
+    ammo_capacity: OptWhole = Field(None, ge=1, le=1000, description="Rounds in a full load; None if no ammunition.")
+    reload_actions: Whole = Field(1, ge=1, le=6, description="Actions to reload (G-31).")
 
-    _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
+    _dice = field_validator("damage")(classmethod(lambda cls, v: _check_weapon_dice(v)))
 
     @model_validator(mode="after")
     def _ranges(self) -> Weapon:
@@ -122,7 +206,7 @@ class DrEntry(Model):
         from_armor: Armor DR, ignored by a Weak Point called shot (DR-7).
     """
 
-    amount: int = Field(ge=0)
+    amount: Whole = Field(ge=0, le=50)
     types: frozenset[DamageType] = frozenset()
     physical_only: bool = False
     source: str
@@ -135,8 +219,8 @@ class Armor(Model):
     id: Slug
     name: str
     category: ArmorCategory
-    bonus: int = Field(ge=0, description="Armor bonus to DV (DV-1).")
-    dr: int = Field(0, ge=0, description="DR granted by the armor (DR-2).")
+    bonus: Whole = Field(ge=0, le=20, description="Armor bonus to DV (DV-1).")
+    dr: Whole = Field(0, ge=0, le=50, description="DR granted by the armor (DR-2).")
     dr_physical_only: bool = True
     metal: bool = Field(False, description="Metal armor (CHN-7: electrical saves at disadvantage).")
 
@@ -146,7 +230,7 @@ class Shield(Model):
 
     id: Slug
     name: str
-    bonus: int = Field(ge=0, description="Shield bonus to DV (DV-1).")
+    bonus: Whole = Field(ge=0, le=10, description="Shield bonus to DV (DV-1).")
 
 
 class ObjectCover(Enum):
@@ -181,9 +265,9 @@ class ObjectTemplate(Model):
 
     id: Slug
     name: str
-    hp: int = Field(ge=1, description="Hit points (OBJ-1).")
-    dv: int | None = Field(None, ge=0, description="Defense Value; none means the default (10, G-25).")
-    hardness: int = Field(0, ge=0, description="Subtracted from every hit before HP (OBJ-3, OBJ-4).")
+    hp: Whole = Field(ge=1, le=10_000, description="Hit points (OBJ-1).")
+    dv: OptWhole = Field(None, ge=0, le=40, description="Defense Value; none means the default (10, G-25).")
+    hardness: Whole = Field(0, ge=0, le=100, description="Subtracted from every hit before HP (OBJ-3, OBJ-4).")
     flammable: bool = Field(False, description="Fire ignores its Hardness (OBJ-10) and spreads into it (HAZF-2).")
     fragile: bool = Field(False, description="Piercing is not halved against it (OBJ-8).")
     metal: bool = Field(False, description="Metal (stops fire spread).")
@@ -192,16 +276,17 @@ class ObjectTemplate(Model):
     chain: ChainKind = Field(ChainKind.NONE, description="The chain reaction it sets off (CHN).")
     blocks_movement: bool = Field(False, description="Creatures cannot enter its squares while intact.")
     tags: frozenset[ObjectTag] = Field(frozenset(), description="Improvised actions it allows (IEA, ENVW).")
-    push_dc: int = Field(0, ge=0, description="MIG check DC to push it off a ledge (IEA-2, 12-15); 0: it cannot be.")
-    width: int = Field(1, ge=1, description="Squares across.")
-    depth: int = Field(1, ge=1, description="Squares down.")
+    push_dc: Whole = Field(0, ge=0, le=40,
+                           description="MIG check DC to push it off a ledge (IEA-2, 12-15); 0: it cannot be.")
+    width: Whole = Field(1, ge=1, le=20, description="Squares across.")
+    depth: Whole = Field(1, ge=1, le=20, description="Squares down.")
 
 
 class Senses(Model):
     """Vision and optics (VIS, CONC)."""
 
-    darkvision: int = Field(0, ge=0, description="Darkvision range in feet.")
-    low_light_optics: int = Field(0, ge=0, description="Low-Light Optics range in feet (G-32).")
+    darkvision: Whole = Field(0, ge=0, le=1000, description="Darkvision range in feet.")
+    low_light_optics: Whole = Field(0, ge=0, le=1000, description="Low-Light Optics range in feet (G-32).")
     thermal_optics: bool = False
     tactical_hud: bool = False
     thermal_shedding: bool = Field(False, description="Thermal Shedding Integument (VIS-9).")
@@ -211,21 +296,21 @@ class Senses(Model):
 class Speeds(Model):
     """Movement speeds in feet."""
 
-    walk: int = Field(30, ge=0)
-    swim: int = Field(0, ge=0)
-    climb: int = Field(0, ge=0)
-    fly: int = Field(0, ge=0)
+    walk: Whole = Field(30, ge=0, le=500)
+    swim: Whole = Field(0, ge=0, le=500)
+    climb: Whole = Field(0, ge=0, le=500)
+    fly: Whole = Field(0, ge=0, le=500)
 
 
 class Attributes(Model):
     """The six attribute modifiers."""
 
-    MIG: int = 0
-    AGI: int = 0
-    END: int = 0
-    INT: int = 0
-    WIS: int = 0
-    PRE: int = 0
+    MIG: Whole = Field(0, ge=-10, le=20)
+    AGI: Whole = Field(0, ge=-10, le=20)
+    END: Whole = Field(0, ge=-10, le=20)
+    INT: Whole = Field(0, ge=-10, le=20)
+    WIS: Whole = Field(0, ge=-10, le=20)
+    PRE: Whole = Field(0, ge=-10, le=20)
 
     def __getitem__(self, attribute: Attribute) -> int:
         value: int = getattr(self, attribute.name)
@@ -262,9 +347,9 @@ class VehicleProfile(Model):
         stabilized: It has a Stabilization System: passengers fire normally while it moves (VEH-5).
     """
 
-    dv: int = Field(ge=0, description="Defense Value (DV-1).")
+    dv: Whole = Field(ge=0, le=40, description="Defense Value (DV-1).")
     stations: tuple[CrewStation, ...] = Field((CrewStation.PILOT,), description="Crew stations (VEH-2).")
-    passengers: int = Field(0, ge=0, description="Passengers carried besides the crew.")
+    passengers: Whole = Field(0, ge=0, le=50, description="Passengers carried besides the crew.")
     stabilized: bool = Field(False, description="Has a Stabilization System (VEH-5).")
 
 
@@ -327,7 +412,7 @@ class BreakingPointSpec(Model):
 class MoraleProfile(Model):
     """Morale data from the stat block (MOR-5, MOR-6, MOR-24, MOR-27, MOR-33, MOR-35)."""
 
-    will: int | None = Field(None, description="A separate morale Will modifier (MOR-6).")
+    will: OptWhole = Field(None, ge=-10, le=30, description="A separate morale Will modifier (MOR-6).")
     type: Literal["civilian", "bandit", "soldier", "elite", "fanatic", "animal", "other"] = "other"
     breaking_points: tuple[BreakingPointSpec, ...] = ()
     immune: bool = False
@@ -354,16 +439,18 @@ class Creature(Model):
     id: Slug
     name: str
     kind: CreatureKind = CreatureKind.NPC
-    level: int = Field(1, ge=0, le=30)
+    level: Whole = Field(1, ge=0, le=30)
     size: Size = Size.MEDIUM
-    proficiency: int = Field(2, ge=0)
+    proficiency: Whole = Field(2, ge=0, le=10)
     attributes: Attributes = Attributes()
     save_proficiencies: frozenset[Save] = frozenset()
-    saves: dict[Save, int] = Field(default_factory=dict, description="Explicit save totals (override).")
+    saves: dict[Save, Annotated[Whole, Field(ge=-20, le=40)]] = Field(
+        default_factory=dict, description="Explicit save totals (override).")
     skill_proficiencies: frozenset[Skill] = frozenset()
-    skills: dict[Skill, int] = Field(default_factory=dict, description="Explicit skill totals (override).")
-    hp: int = Field(ge=1, description="Maximum HP.")
-    temp_hp: int = Field(0, ge=0)
+    skills: dict[Skill, Annotated[Whole, Field(ge=-20, le=40)]] = Field(
+        default_factory=dict, description="Explicit skill totals (override).")
+    hp: Whole = Field(ge=1, le=10_000, description="Maximum HP.")
+    temp_hp: Whole = Field(0, ge=0, le=10_000)
     hit_dice: str = Field("1d8", description="Hit die per level, e.g. 1d10 (REST-3).")
     speeds: Speeds = Speeds()
     senses: Senses = Senses()
@@ -382,7 +469,7 @@ class Creature(Model):
     weapon_proficiencies: frozenset[str] = Field(
         frozenset({"simple"}), description="Categories (simple, martial, exotic, improvised, shields) or weapon ids."
     )
-    initiative_bonus: int = Field(0, description="Equipment bonuses to initiative (INIT-1).")
+    initiative_bonus: Whole = Field(0, ge=-100, le=100, description="Equipment bonuses to initiative (INIT-1).")
     combat_trained: bool = Field(True, description="Edition 1 adds proficiency to initiative only if trained.")
     uses_death_saves: bool = Field(False, description="An NPC that makes death saves instead of dying (G-38).")
     leader: bool = False
@@ -402,6 +489,15 @@ class Creature(Model):
     vehicle: VehicleProfile | None = Field(None, description="A vehicle, not a creature (VEH).")
 
     _hd = field_validator("hit_dice")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @field_validator("dr", mode="before")
+    @classmethod
+    def _dr_shape(cls, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise PydanticCustomError(
+                "dr_shape", "dr is a list of sources, e.g. [{amount: 2, source: hide}], not {value}",
+                {"value": spelled(value)})
+        return value
 
     @model_validator(mode="after")
     def _vehicle_hull(self) -> Creature:

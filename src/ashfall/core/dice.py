@@ -8,6 +8,7 @@ Crits double every die in an expression with :meth:`DiceExpr.doubled` (G-40).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal as Lit
@@ -23,6 +24,18 @@ MAX_DICE = 1000
 
 MAX_SIDES = 10_000
 """The largest die an expression may name."""
+
+MAX_TERMS = 100
+"""The most terms (dice, numbers) one expression may join with operators: parsing is recursive."""
+
+MAX_DIGITS = 9
+"""The longest number a dice expression may write (a 5,000-digit number cannot even be converted)."""
+
+MAX_NESTING = 10
+"""The deepest parentheses may nest."""
+
+_TAG = re.compile(r"[a-z][a-z_-]*")
+"""A damage-type tag is one word (``fire``, ``bludgeoning``); anything else after the dice is an error."""
 
 
 class DiceError(ValueError):
@@ -219,6 +232,7 @@ def parse(expression: str) -> DiceExpr:
     text = expression.strip()
     if not text:
         raise DiceError("empty dice expression")
+    _check_size(text)
     try:
         ast = d20.parse(text, allow_comments=True)
     except d20.errors.RollSyntaxError as err:
@@ -227,10 +241,29 @@ def parse(expression: str) -> DiceExpr:
     annotations = [a for a in _annotations(ast.roll) if a]
     if annotations and not tag:
         tag = annotations[-1].strip("[]").strip() or None
+    if tag and not _TAG.fullmatch(tag.lower()):
+        raise DiceError(f"cannot read dice expression {expression!r}: {tag!r} after the dice is not a damage type "
+                        "(write dice, then one word such as 'fire')")
     result = DiceExpr(_convert(ast), tag.lower() if tag else None)
     if result.dice_count > MAX_DICE:
         raise DiceError(f"{expression!r} rolls {result.dice_count} dice; the limit is {MAX_DICE}")
     return result
+
+
+def _check_size(text: str) -> None:
+    """Refuse expressions too long or too deeply nested to parse (the parser recurses per term)."""
+    longest = max((len(run) for run in re.findall(r"\d+", text)), default=0)
+    if longest > MAX_DIGITS:
+        raise DiceError(f"a number in a dice expression has at most {MAX_DIGITS} digits, not {longest}")
+    terms = len(re.findall(r"[-+*]|//", text)) + 1
+    if terms > MAX_TERMS:
+        raise DiceError(f"the dice expression has {terms} terms; the limit is {MAX_TERMS}")
+    depth = deepest = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise DiceError(f"the dice expression nests parentheses {deepest} deep; the limit is {MAX_NESTING}")
 
 
 def _annotations(node: diceast.Node) -> list[str]:

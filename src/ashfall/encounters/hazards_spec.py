@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ashfall.content.schema import Model
+from ashfall.content.schema import Model, OptWhole, Whole
 from ashfall.core.types import DamageType
-from ashfall.grid.board import Square
+from ashfall.encounters.coords import FileSquare as Square
 
 
 class Squares(Model):
@@ -27,7 +27,8 @@ class GasSpec(Model):
     """A toxic gas source (HAZG-1)."""
 
     at: Square = Field(description="The source's square.")
-    radius: int | None = Field(None, ge=0, description="Starting radius in feet (default hazards.gas_radius_ft, 10).")
+    radius: OptWhole = Field(None, ge=0, le=200,
+                             description="Starting radius in feet (default hazards.gas_radius_ft, 10).")
     enclosed: bool | None = Field(None, description="The gas is in an enclosed space (default: hazards.enclosed).")
     producing: bool = Field(False, description="The source keeps producing: in open air it never disperses (HAZG-4).")
 
@@ -35,9 +36,10 @@ class GasSpec(Model):
 class WaterSpec(Model):
     """Rising water (HAZW-1)."""
 
-    level: int | None = Field(None, ge=0, description="Water level in feet as the fight starts (default: rise).")
-    rise: int | None = Field(None, ge=0, description="Feet it rises each round (default hazards.flood_rise_ft, 1).")
-    max: int = Field(0, ge=0, description="The highest it rises, in feet (0: no limit).")
+    level: OptWhole = Field(None, ge=0, le=100, description="Water level in feet as the fight starts (default: rise).")
+    rise: OptWhole = Field(None, ge=0, le=20,
+                           description="Feet it rises each round (default hazards.flood_rise_ft, 1).")
+    max: Whole = Field(0, ge=0, le=100, description="The highest it rises, in feet (0: no limit).")
     area: Squares | None = Field(None, description="The squares it floods (default: the whole map).")
 
 
@@ -46,9 +48,9 @@ class DrainSpec(Model):
 
     at: Square = Field(description="The drain's square.")
     open: bool = Field(False, description="Water already runs out through it.")
-    dc: int | None = Field(None, ge=0, description="MIG check DC to pry it open (default hazards.drain_dc, 12).")
-    find_dc: int = Field(0, ge=0, description="Perception DC to find it (0: in plain sight).")
-    rate: int | None = Field(None, ge=0, description="Feet of water it drains a round (default hazards.drain_ft).")
+    dc: OptWhole = Field(None, ge=0, le=40, description="MIG check DC to pry it open (default hazards.drain_dc, 12).")
+    find_dc: Whole = Field(0, ge=0, le=40, description="Perception DC to find it (0: in plain sight).")
+    rate: OptWhole = Field(None, ge=0, le=20, description="Feet of water it drains a round (default hazards.drain_ft).")
 
 
 class SuppressionSpec(Model):
@@ -69,8 +71,9 @@ class CollapseSpec(Model):
     """A structural collapse already counting down (HAZC-1, HAZC-2)."""
 
     at: Square = Field(description="The centre (the failing support).")
-    radius: int | None = Field(None, ge=0, description="Radius in feet (default hazards.collapse_radius_ft, 20).")
-    countdown: int = Field(ge=1, description="Rounds before it comes down.")
+    radius: OptWhole = Field(None, ge=0, le=200,
+                             description="Radius in feet (default hazards.collapse_radius_ft, 20).")
+    countdown: Whole = Field(ge=1, le=100, description="Rounds before it comes down.")
 
 
 class HazardsSpec(Model):

@@ -33,7 +33,7 @@ from ashfall.encounters.maps import MapResult, build_map
 from ashfall.encounters.objects import check_objects, check_standing, objects_legend
 from ashfall.encounters.report import Report, moved, subtree
 from ashfall.encounters.roster import Declared, build_roster, resolve_creature
-from ashfall.encounters.schema import CombatantSpec, EncounterFile, MapSpec, SideSpec
+from ashfall.encounters.schema import MAX_COMBATANTS, CombatantSpec, EncounterFile, MapSpec, SideSpec
 from ashfall.encounters.spec import EncounterSpec
 from ashfall.files.paths import Folders, walk
 from ashfall.files.yaml_marks import InputError, Marked, PathKey, Problem, load_yaml, parse_yaml
@@ -96,6 +96,7 @@ def _load(marked: Marked, base_dir: Path, allow_dirs: Sequence[Path | str]) -> E
     sides = _sides(data.get("sides"), data.get("combatants"), report)
     entries = [Declared(i, spec, resolve_creature(library, spec, ("combatants", i), report, unloaded))
                for i, spec in _items(CombatantSpec, data.get("combatants"))]
+    _check_total(entries, report)
     roster = build_roster(entries, sides, ruleset, layout.board if layout else None, _zones(layout), report,
                           map_given="map" in data and data["map"] is not None)
     check_standing(data, map_spec, roster, library, report)
@@ -210,6 +211,14 @@ def _inline_problem(problem: Problem, inline: Sequence[tuple[int, Any]]) -> Prob
         return moved(problem, "creatures", "combatants")
     index = inline[int(found.group(1))][0]
     return moved(problem, found.group(0), f"combatants[{index}].creature")
+
+
+def _check_total(entries: list[Declared], report: Report) -> None:
+    """An encounter fields at most MAX_COMBATANTS creatures: the AI weighs every foe on every turn."""
+    total = sum(e.count for e in entries)
+    if total > MAX_COMBATANTS:
+        report.add(("combatants",), f"the combatants add {total} creatures; an encounter fields at most "
+                                    f"{MAX_COMBATANTS}")
 
 
 # ----- ruleset -----

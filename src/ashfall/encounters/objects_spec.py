@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ashfall.content.schema import Model
-from ashfall.grid.board import Square
+from ashfall.encounters.coords import FileSquare as Square
 
 
 class ObjectPlacement(Model):

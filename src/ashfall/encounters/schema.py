@@ -11,15 +11,15 @@ from enum import Enum
 from typing import Any
 
 from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
 
-from ashfall.content.schema import CrewStation, Model
+from ashfall.content.schema import CrewStation, Model, OptWhole, Whole
+from ashfall.encounters.coords import MAX_MAP_SIDE
+from ashfall.encounters.coords import FileSquare as Square
 from ashfall.encounters.hazards_spec import HazardsSpec
 from ashfall.encounters.lighting_spec import LightSpec, ObscuredSpec
 from ashfall.encounters.objects_spec import ObjectPlacement
-from ashfall.grid.board import CoverLevel, Square, Terrain
-
-MAX_MAP_SIDE = 200
-"""The largest map side in squares (1,000 ft): a guard against typos, not a rule."""
+from ashfall.grid.board import CoverLevel, Terrain
 
 # Every model below is a content ``Model``: frozen, and unknown keys are errors.
 
@@ -55,6 +55,19 @@ class TurnActivity(Enum):
     SUPPRESSIVE_FIRE = "suppressive-fire"
 
 
+MAX_COUNT = 100
+"""The most creatures one ``combatants`` entry may add with ``count``."""
+
+MAX_COMBATANTS = 100
+"""The most creatures an encounter may field in all: the AI weighs every foe each turn."""
+
+MAX_ROUNDS = 1000
+"""The highest round limit a file may set."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed (a 64-bit seed, as ``--seed`` prints them)."""
+
+
 class TargetRule(Enum):
     """Whom a scripted plan attacks (``target``); without one, the AI chooses (focus fire, ``ashfall.ai.targeting``)."""
 
@@ -87,7 +100,7 @@ class LegendEntry(Model):
     name: str | None = Field(None, description="The cover object's name in explanations.")
     light: bool = Field(False, description="Light cover that heavy weapons ignore (STC-2).")
     blocks_movement: bool = Field(True, description="Whether the cover object's square can be entered.")
-    height: int = Field(0, ge=0, description="Elevation of the square in feet (POS-4, G-37).")
+    height: Whole = Field(0, ge=0, le=1000, description="Elevation of the square in feet (POS-4, G-37).")
     exit: bool = Field(False, description="A way off the battlefield for creatures that flee (MOR-20).")
 
 
@@ -105,14 +118,14 @@ class ElevationSpec(Model):
     """The height of one square."""
 
     at: Square
-    height: int = Field(ge=0)
+    height: Whole = Field(ge=0, le=1000)
 
 
 class MapSpec(Model):
     """The battle map: an ASCII grid with a legend, explicit lists, or both (explicit lists apply on top)."""
 
-    width: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
-    height: int | None = Field(None, ge=1, le=MAX_MAP_SIDE)
+    width: OptWhole = Field(None, ge=1, le=MAX_MAP_SIDE)
+    height: OptWhole = Field(None, ge=1, le=MAX_MAP_SIDE)
     rows: tuple[str, ...] | None = Field(None, description="The grid, one string per row (or one block of text).")
     legend: dict[str, LegendEntry] = Field(default_factory=dict, description="Extra or changed map characters.")
     walls: tuple[Square, ...] = ()
@@ -126,7 +139,19 @@ class MapSpec(Model):
     @classmethod
     def _split_block(cls, value: Any) -> Any:
         if isinstance(value, str):
-            return tuple(value.splitlines())
+            value = tuple(value.splitlines())
+        if isinstance(value, list | tuple) and len(value) > MAX_MAP_SIDE:
+            raise PydanticCustomError("map_size", "the rows draw a map {rows} high; a map is at most {top} squares "
+                                      "each way", {"rows": len(value), "top": MAX_MAP_SIDE})
+        return value
+
+    @field_validator("rows")
+    @classmethod
+    def _row_widths(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        wide = max((len(row) for row in value or ()), default=0)
+        if wide > MAX_MAP_SIDE:
+            raise PydanticCustomError("map_size", "a row is {wide} squares wide; a map is at most {top} squares "
+                                      "each way", {"wide": wide, "top": MAX_MAP_SIDE})
         return value
 
 
@@ -144,7 +169,7 @@ class CombatantSpec(Model):
 
     creature: str | dict[str, Any] = Field(description="A library creature id or an inline stat block.")
     side: str
-    count: int | None = Field(None, ge=1)
+    count: OptWhole = Field(None, ge=1, le=MAX_COUNT, description="How many of this creature (at most 100).")
     id: str | None = None
     name: str | None = None
     position: Square | None = None
@@ -183,7 +208,7 @@ class WaterName(Enum):
 class VictorySpec(Model):
     """When the fight stops besides one side being beaten."""
 
-    round_limit: int | None = Field(None, ge=1, description="Stop after this round with no winner.")
+    round_limit: OptWhole = Field(None, ge=1, le=MAX_ROUNDS, description="Stop after this round with no winner.")
 
 
 class EncounterFile(Model):
@@ -191,7 +216,7 @@ class EncounterFile(Model):
 
     name: str = Field(min_length=1)
     description: str = ""
-    seed: int | None = Field(None, ge=0)
+    seed: OptWhole = Field(None, ge=0, le=MAX_SEED)
     ruleset: str | dict[str, Any] = Field("ashfall-2", description="A preset, a house-rule file or house rules.")
     map: MapSpec | None = None
     sides: tuple[SideSpec, ...]
@@ -215,6 +240,11 @@ class EncounterFile(Model):
 
 __all__ = [
     "AI_TACTICS",
+    "MAX_COMBATANTS",
+    "MAX_COUNT",
+    "MAX_MAP_SIDE",
+    "MAX_ROUNDS",
+    "MAX_SEED",
     "CombatantSpec",
     "ControllerKind",
     "CoverName",

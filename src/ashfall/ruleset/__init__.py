@@ -7,14 +7,19 @@ base preset and overrides options (:func:`load_ruleset`).
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+from dataclasses import replace
 from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
 
 from ashfall.files.yaml_marks import InputError, Marked, Problem, load_yaml, parse_yaml, problems_from_validation
+from ashfall.ruleset.base import Section, option_range_text
 from ashfall.ruleset.sections import (
     AttackSection,
     ChecksSection,
@@ -44,7 +49,7 @@ class Ruleset(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(DEFAULT_PRESET, description="Preset or house-rule name.")
-    edition: int = Field(2, description="1 for the earlier edition, 2 for the current one.")
+    edition: int = Field(2, ge=1, le=2, strict=True, description="1 for the earlier edition, 2 for the current one.")
     attack: AttackSection = AttackSection()
     defense: DefenseSection = DefenseSection()
     checks: ChecksSection = ChecksSection()
@@ -81,6 +86,11 @@ class Ruleset(BaseModel):
     def section_names(self) -> tuple[str, ...]:
         """Names of the option sections, in order."""
         return tuple(n for n, f in Ruleset.model_fields.items() if isinstance(f.default, BaseModel))
+
+
+for _section, _info in Ruleset.model_fields.items():  # each section knows its name, for its options' ranges
+    if isinstance(_info.default, Section):
+        type(_info.default).SECTION = _section
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +143,8 @@ def ruleset_from_data(marked: Marked) -> Ruleset:
     if not isinstance(data, dict):
         raise InputError([Problem(marked.file, "", marked.line_of(()), "a ruleset file is a mapping")])
     unknown = [k for k in data if k not in ("base", "name", "options")]
-    problems = [Problem(marked.file, str(k), marked.line_of((k,)), f"unknown key {k!r} (base, name, options)")
+    problems = [Problem(marked.file, str(k), marked.line_of((k,)),
+                        f"unknown key {k!r} (base, name, options){_did_you_mean(str(k), ('base', 'name', 'options'))}")
                 for k in unknown]
     base_name = data.get("base", DEFAULT_PRESET)
     try:
@@ -145,6 +156,11 @@ def ruleset_from_data(marked: Marked) -> Ruleset:
     if not isinstance(options, dict):
         problems.append(Problem(marked.file, "options", marked.line_of(("options",)), "options is a mapping"))
         options = {}
+    for key, instead in (("edition", "choose it with base: ashfall-1 or ashfall-2"),
+                         ("name", "give the name at the top level, beside base")):
+        if key in options:
+            problems.append(Problem(marked.file, f"options.{key}", marked.line_of(("options", key)),
+                                    f"{key} is not an option section: {instead}"))
     if problems:
         raise InputError(problems)
     merged = _merge(base.model_dump(), options)
@@ -152,7 +168,30 @@ def ruleset_from_data(marked: Marked) -> Ruleset:
     try:
         return Ruleset.model_validate(merged)
     except ValidationError as err:
-        raise InputError(problems_from_validation(err, marked, ("options",))) from None
+        found = problems_from_validation(err, marked, ("options",))
+        raise InputError([_hinted(p, item) for p, item in zip(found, err.errors(), strict=True)]) from None
+
+
+def _did_you_mean(wanted: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the closest known names, or nothing."""
+    close = [repr(k) for k in difflib.get_close_matches(wanted, sorted(known), n=2, cutoff=0.6)]
+    return f"; did you mean {' or '.join(close)}?" if close else ""
+
+
+def _hinted(problem: Problem, item: ErrorDetails) -> Problem:
+    """An unknown section or option, with the names it may be a typo of."""
+    loc = item["loc"]
+    if item["type"] != "extra_forbidden" or not loc or len(loc) > 2:
+        return problem
+    sections = Ruleset().section_names
+    if len(loc) == 1:
+        known: Iterable[str] = sections
+    elif loc[0] in sections:
+        known = type(getattr(Ruleset(), str(loc[0]))).model_fields
+    else:
+        return problem
+    hint = _did_you_mean(str(loc[-1]), known)
+    return replace(problem, message=problem.message + hint) if hint else problem
 
 
 def load_ruleset(source: str | Path) -> Ruleset:
@@ -175,7 +214,7 @@ def ruleset_from_text(text: str, file: str = "<string>") -> Ruleset:
 
 
 def option_rows() -> list[dict[str, Any]]:
-    """One row per option: path, ashfall-2 default, ashfall-1 value, rule, description, alternative."""
+    """One row per option: path, ashfall-2 default, ashfall-1 value, rule, description, alternative, range."""
     ed2, ed1 = preset("ashfall-2"), preset("ashfall-1")
     rows = []
     for section in ed2.section_names:
@@ -189,6 +228,7 @@ def option_rows() -> list[dict[str, Any]]:
                 "rule": extra.get("rule", ""),
                 "description": info.description or "",
                 "alternative": extra.get("alternative", ""),
+                "range": option_range_text(f"{section}.{field}", info.annotation, info.default),
             })
     return rows
 
