@@ -171,6 +171,8 @@ def test_rule__an_unknown_id_with_markup_is_an_error_line_not_a_crash() -> None:
     assert "unknown rule ID '[/x]\\x1b[2J'" in result.output
 
 
-def test_roll__an_escape_sequence_in_the_expression_is_printed_visibly() -> None:
-    rolled = _run("roll", "1d6\x1b[31m", "--seed", "1")
-    assert rolled.splitlines()[0] == "1d6 \\x1b[31m"
+def test_roll__an_escape_sequence_in_the_expression_is_refused_and_printed_visibly() -> None:
+    refused = runner.invoke(app, ["roll", "1d6\x1b[31m", "--seed", "1"], catch_exceptions=False)
+    assert refused.exit_code == 2, refused.output  # a tag must be one word (dice limits)
+    assert not RAW_CONTROL.search(refused.output), repr(refused.output)
+    assert "\\x1b[31m" in refused.output
