@@ -59,7 +59,7 @@ from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, LedgerStep
 from ashfall.rules.dc import DC
 from ashfall.rules.durations import AppliedCondition, EndEvent, suffocating, suffocation_turn_start
-from ashfall.rules.health import Vitality
+from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset import Ruleset
 
 WATER = "water"
@@ -193,7 +193,7 @@ def _suffocation_at_start_of_turn(ctx: Context, cid: str) -> None:
             ctx.emit(ev.ConditionRemoved(cid, applied, G_15))
             ctx.emit(ev.ConditionAdded(cid, tick.condition, G_15))
         if tick.drops_to_zero is not None and not c.health.is_down:
-            dies = not c.health.uses_death_saves and ctx.ruleset.dying.npcs_die_at_zero
+            dies = not falls_dying(c.health, ctx.ruleset)
             health = c.health.evolve(hp=0, temp_hp=0, temp_source="",
                                      vitality=Vitality.DEAD if dies else Vitality.DYING, successes=0, failures=0)
             ctx.emit(ev.HealthSet(cid, health, "suffocates", G_38 if dies else G_15))
