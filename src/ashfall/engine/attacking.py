@@ -49,6 +49,7 @@ from ashfall.rules.defenses import is_magical_weapon
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
 from ashfall.rules.map import TwoWeapon, map_modifier
 from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
+from ashfall.rules.reach import threat_reach
 from ashfall.ruleset.sections import TwfSchedule
 
 _COVER = {CoverLevel.NONE: Cover.NONE, CoverLevel.PARTIAL: Cover.PARTIAL, CoverLevel.HEAVY: Cover.HEAVY,
@@ -145,16 +146,11 @@ def _flanking(state: EncounterState, attacker: Combatant, target: Combatant) -> 
             continue
         if provides_flanking(ally.condition_set, state.ruleset) is not None:
             continue
-        if distance(state, ally, target) <= _threat_reach(state, ally) and flanks(
+        if distance(state, ally, target) <= threat_reach(ally.weapons, state.ruleset) and flanks(
             attacker.space, ally.space, target.space
         ):
             return True
     return False
-
-
-def _threat_reach(state: EncounterState, c: Combatant) -> int:
-    """How far a flanking ally reaches: its longest melee weapon, or the natural reach (NAT-6, POS-1)."""
-    return max([w.reach for w in c.weapons if not w.is_ranged] + [state.ruleset.attack.natural_reach])
 
 
 def _hostile_within_5ft(state: EncounterState, attacker: Combatant) -> bool:
