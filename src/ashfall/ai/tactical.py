@@ -61,7 +61,7 @@ from ashfall.core.types import Condition
 from ashfall.engine.actions import ACTIONS
 from ashfall.engine.decisions import Decision
 from ashfall.engine.engine import Engine
-from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.morale_hooks import member_status
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.maneuvers import Escape
 from ashfall.engine.moves.movement import Stand, Step, Stride
@@ -117,7 +117,7 @@ class TacticalPolicy:
         """The next intent with the reason for it, or None to end the turn."""
         state = engine.state
         c = state.get(actor)
-        if state.ended or state.active_id != actor or c.turn.actions_left <= 0 or not fighting(c):
+        if state.ended or state.active_id != actor or c.turn.actions_left <= 0 or not c.fighting:
             return None
         status = member_status(c)
         if status is Status.SURRENDERED:
@@ -325,7 +325,7 @@ class TacticalPolicy:
         c, state = view.c, view.state
         if c.health.hp > c.health.max_hp * self.config.withdraw_below:
             return None
-        if not any(fighting(a) for a in state.allies_of(c.id)):
+        if not any(a.fighting for a in state.allies_of(c.id)):
             return None
         if best is not None and best.candidate is not None and best.candidate.plan.p_drop >= 0.5:
             return None

@@ -221,7 +221,7 @@ class Engine:
         # order may differ from sides()'s, but it is read only when there is at most one, so the answer is the same.
         standing: list[str] = []
         for c in self.state.combatants.values():
-            if c.side not in standing and _fighting(c):
+            if c.side not in standing and _holds_side(c):
                 standing.append(c.side)
                 if len(standing) > 1:
                     return False  # two sides still fight: the rest of the roster cannot change that
@@ -279,10 +279,9 @@ def replay(initial: EncounterState, events: Iterable[Any]) -> EncounterState:
     return state
 
 
-def _fighting(c: Combatant) -> bool:
-    """Still fighting: not down, not fled or surrendered; a vehicle fights only through its crew (VEH-3)."""
-    return (c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
-            and c.creature.vehicle is None)
+def _holds_side(c: Combatant) -> bool:
+    """Keeps its side in the fight: still fighting, and not a vehicle, which fights only through its crew (VEH-3)."""
+    return c.fighting and c.creature.vehicle is None
 
 
 def can_act(c: Combatant, state: EncounterState) -> bool:

@@ -106,15 +106,10 @@ def member_status(c: Combatant) -> Status:
     return Status.HOLD
 
 
-def fighting(c: Combatant) -> bool:
-    """Still in the fight: not down, fled or surrendered."""
-    return c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
-
-
 def side_counts(state: EncounterState, side: str) -> tuple[int, int]:
     """Active combatants of a side and of its opponents."""
-    own = sum(1 for c in state.combatants.values() if fighting(c) and c.side == side)
-    others = sum(1 for c in state.combatants.values() if fighting(c) and c.side != side)
+    own = sum(1 for c in state.combatants.values() if c.fighting and c.side == side)
+    others = sum(1 for c in state.combatants.values() if c.fighting and c.side != side)
     return own, others
 
 
@@ -226,7 +221,7 @@ def _group_event(ctx: Context, key: str, members: list[Combatant], batch: _Batch
                           record.first_blood_done)
     triggers = mr.triggers_for(facts, rs)
     updated = mr.record_casualties(record, new_drops)
-    checkers = [m for m in members if fighting(m) and member_status(m) in CHECKABLE]
+    checkers = [m for m in members if m.fighting and member_status(m) in CHECKABLE]
     if not (triggers & mr.GROUP_TRIGGERS) or not checkers:
         _change(ctx, key, [], updated, "casualties", MOR_9)
         return set()
@@ -236,7 +231,7 @@ def _group_event(ctx: Context, key: str, members: list[Combatant], batch: _Batch
     check = mr.morale_check(will, dc, ctx.rng, rs, triggers=triggers, conditions=shared)
     _checked(ctx, key, "", "group", check, check.outcome.value)
     changes = [(m.id, member_status(m), mr.next_status(member_status(m), check.outcome, updated.rallied))
-               for m in members if fighting(m)]
+               for m in members if m.fighting]
     _change(ctx, key, changes, mr.after_check(updated, check), f"morale check: {check.outcome.value}", G_03)
     return feared
 
@@ -247,7 +242,7 @@ def _fear_check(ctx: Context, cid: str) -> None:
     c = state.get(cid)
     key = group_key(state, c)
     old = member_status(c)
-    if key is None or not fighting(c) or old not in CHECKABLE:
+    if key is None or not c.fighting or old not in CHECKABLE:
         return
     dc = mr.morale_dc({Trigger.FEAR_EFFECT}, rs, outnumbered=mr.is_outnumbered(*side_counts(state, c.side)))
     check = mr.morale_check(mr.morale_will(c.creature, rs), dc, ctx.rng, rs, triggers={Trigger.FEAR_EFFECT},
@@ -264,7 +259,7 @@ def _breaking_points(ctx: Context, batch: _Batch) -> None:
         if not c.creature.morale.breaking_points:  # the usual case, read before the (pure) group key
             continue
         key = group_key(state, c)
-        if key is None or not fighting(c):
+        if key is None or not c.fighting:
             continue
         allies, enemies = side_counts(state, c.side)
         facts = BreakingFacts(
@@ -348,7 +343,7 @@ def _rally_resolve(ctx: Context, intent: Any) -> None:
     if result.success:
         members = groups(state)[intent.group]
         changes = [(m.id, member_status(m), Status.HOLD) for m in members
-                   if fighting(m) and member_status(m) in (Status.FALL_BACK, Status.BROKEN)]
+                   if m.fighting and member_status(m) in (Status.FALL_BACK, Status.BROKEN)]
         _change(ctx, intent.group, changes, result.group, "rallied", G_04)
 
 

@@ -116,6 +116,17 @@ class Combatant:
         """Still in the fight: alive and not at 0 HP."""
         return not self.health.is_down
 
+    @property
+    def left_fight(self) -> bool:
+        """Fled the battlefield or surrendered (MOR-20, MOR-23): out of the fight whatever its HP."""
+        uses = self.uses
+        return bool(uses) and bool(uses.get("fled") or uses.get("surrendered"))
+
+    @property
+    def fighting(self) -> bool:
+        """Still fighting: up (DEATH-1) and neither fled nor surrendered (MOR-20, MOR-23)."""
+        return not self.health.is_down and not self.left_fight
+
 
 @dataclass(frozen=True, slots=True)
 class GroundItem:

@@ -121,7 +121,7 @@ def start_turn(ctx: Context, cid: str) -> bool:
     if c.health.is_dead:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
         return False
-    if c.uses.get("fled") or c.uses.get("surrendered"):
+    if c.left_fight:
         ctx.emit(ev.TurnSkipped(cid, "fled" if c.uses.get("fled") else "surrendered", rule("MOR-20")))
         return False
     save = death_save_at_start(c.health, ctx.rng, state.ruleset)

@@ -20,7 +20,7 @@ from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine
-from ashfall.engine.morale_hooks import fighting, member_status
+from ashfall.engine.morale_hooks import member_status
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.gear import Reload
 from ashfall.engine.moves.movement import Stand, Stride
@@ -139,7 +139,7 @@ def weapon_limit(weapon: Weapon | None, state: EncounterState) -> int:
 
 def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
     """Enemies still fighting, nearest first (roster order breaks ties)."""
-    foes = [e for e in state.enemies_of(c.id) if fighting(e)]
+    foes = [e for e in state.enemies_of(c.id) if e.fighting]
     if not c.space:
         return foes
     return sorted(foes, key=lambda e: space_distance_ft(c.space, e.space) if e.space else 0)
