@@ -17,7 +17,9 @@ from typing import NamedTuple
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.odds.attack import attack_odds
+from ashfall.odds.contest import contest_odds
 from ashfall.ruleset import Ruleset
+from ashfall.ruleset.sections import ContestTie
 
 _BY_ID: dict[int, int] = {}
 _BY_VALUE: dict[str, int] = {}
@@ -172,16 +174,8 @@ def turn_value(keys: tuple[AttackKey, ...], hp: int) -> TurnValue:
 
 @lru_cache(maxsize=4096)
 def contest_win(initiator: int, defender: int, reroll_ties: bool) -> float:
-    """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (a tie keeps the status quo, or is rerolled)."""
-    win = tie = 0
-    for a in range(1, 21):
-        for b in range(1, 21):
-            margin = a + initiator - b - defender
-            win += margin > 0
-            tie += margin == 0
-    if reroll_ties and tie < 400:
-        return win / (400 - tie)
-    return win / 400
+    """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (:func:`ashfall.odds.contest.contest_odds`)."""
+    return float(contest_odds(initiator, defender, ContestTie.REROLL if reroll_ties else ContestTie.STATUS_QUO))
 
 
 def clear_caches() -> None:
