@@ -35,6 +35,7 @@ from ashfall.rules.defense import Cover
 from ashfall.rules.defenses import Defenses
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.errors import RuleViolation
+from ashfall.rules.reach import attack_limit_ft
 
 _ADV_RULE = rule("HLP-2")
 _TRP_3 = rule("TRP-3")
@@ -101,21 +102,27 @@ def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, .
 
 def _attack_options(weapons: tuple[Weapon, ...], hidden: tuple[bool, ...], machine: bool,
                     natural: int) -> tuple[AttackOption, ...]:
-    """:func:`attack_options` of a weapons tuple with these weapons stowed (``hidden``: none when empty)."""
+    """:func:`attack_options` of a weapons tuple with these weapons stowed (``hidden``: none when empty).
+
+    Each option's limit is the rules' own (:func:`~ashfall.rules.reach.attack_limit_ft`, ATK-1, ATK-2); of the
+    ruleset it reads only the natural reach (``natural``), which is part of the cache key.
+    """
     found: list[AttackOption] = []
     for i, w in enumerate(weapons):
         if hidden and hidden[i]:
             continue
         if w.kind is WeaponKind.RANGED:
-            found.append(AttackOption(w, w.id, mode_for(w), False, False, True, w.range_long or w.range_normal or 0,
+            found.append(AttackOption(w, w.id, mode_for(w), False, False, True, attack_limit_ft(w, True, natural),
                                       len(found)))
             continue
-        found.append(AttackOption(w, w.id, mode_for(w), False, False, False, w.reach, len(found)))
+        found.append(AttackOption(w, w.id, mode_for(w), False, False, False, attack_limit_ft(w, False, natural),
+                                  len(found)))
         if w.has(WeaponProperty.THROWN):
             found.append(AttackOption(w, w.id, mode_for(w, True), True, False, True,
-                                      w.range_long or w.range_normal or 0, len(found)))
+                                      attack_limit_ft(w, True, natural), len(found)))
     if not any(not o.ranged for o in found) and not machine:
-        found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False, natural, len(found)))
+        found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False,
+                                  attack_limit_ft(None, False, natural), len(found)))
     return tuple(found)
 
 

@@ -1,7 +1,8 @@
-"""Melee reach as a pure rule: a creature's melee weapons and how far it threatens (NAT-6, POS-1, RX-21, RX-24).
+"""Reach and range as pure rules: how far a creature threatens and how far one attack can reach at all.
 
-Flanking (POS-1), Attacks of Opportunity (RX-21) and the AI's threat maps all ask the same question, so it is
-answered here once, from the weapons a creature holds and the ruleset's natural reach.
+Flanking (POS-1), Attacks of Opportunity (RX-21) and the AI's threat maps all ask how far a creature threatens
+(NAT-6); the Strike's legality check, the AI's attack options and the scripted tactics all ask how far an attack
+reaches (ATK-1, ATK-2). Each question is answered here once.
 """
 
 from __future__ import annotations
@@ -37,4 +38,17 @@ def threat_reach(weapons: tuple[Weapon, ...], ruleset: Ruleset) -> int:
     return longest if longest > natural else natural
 
 
-__all__ = ["melee_of", "threat_reach"]
+def attack_limit_ft(weapon: Weapon | None, ranged: bool, natural_reach: int) -> int:
+    """The farthest an attack reaches at all: a ranged attack's long range (ATK-2), else the reach (ATK-1).
+
+    Args:
+        weapon: The weapon (None: unarmed, natural reach).
+        ranged: Whether the attack is a ranged one (a ranged weapon, or a melee weapon thrown).
+        natural_reach: The ruleset's ``attack.natural_reach`` (NAT-6).
+    """
+    if ranged and weapon is not None:
+        return weapon.range_long or weapon.range_normal or 0
+    return weapon.reach if weapon is not None else natural_reach
+
+
+__all__ = ["attack_limit_ft", "melee_of", "threat_reach"]

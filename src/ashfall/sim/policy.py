@@ -29,6 +29,7 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity
 from ashfall.rules.morale_behaviour import behaviour
+from ashfall.rules.reach import attack_limit_ft
 from ashfall.sim.approach import stride_path
 
 
@@ -132,9 +133,8 @@ def weapon_distance(weapon: Weapon | None, state: EncounterState) -> int:
 
 def weapon_limit(weapon: Weapon | None, state: EncounterState) -> int:
     """The farthest a Strike with it can reach at all: melee reach, or a ranged weapon's long range (ATK-1, ATK-2)."""
-    if weapon is not None and weapon.kind is WeaponKind.RANGED:
-        return weapon.range_long or weapon.range_normal or 0
-    return weapon_distance(weapon, state)
+    ranged = weapon is not None and weapon.kind is WeaponKind.RANGED
+    return attack_limit_ft(weapon, ranged, state.ruleset.attack.natural_reach)
 
 
 def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
