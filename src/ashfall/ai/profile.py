@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ashfall.ai.odds_cache import AttackKey, expr_token
+from ashfall.ai.odds_cache import AttackKey, damage_token
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
-from ashfall.core.dice import BinOp, Const, DiceExpr, Node
 from ashfall.core.modifiers import RollSource, adv, resolve_advantage, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
@@ -30,12 +29,14 @@ from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode
 from ashfall.rules.attack import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
+from ashfall.rules.damage_ledger import damage_expression
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.defenses import Defenses
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.reach import attack_limit_ft
+from ashfall.ruleset import Ruleset
 
 _ADV_RULE = rule("HLP-2")
 _TRP_3 = rule("TRP-3")
@@ -145,7 +146,7 @@ class AttackBase:
             HLP-2).
         first_bonus: Extra bonus of the next ranged attack (edition 1's Aim, E-05).
         dv: The target's DV against it.
-        full: Damage of a hit (:func:`~ashfall.ai.odds_cache.expr_token`).
+        full: Damage of a hit and of a crit (:func:`~ashfall.ai.odds_cache.damage_token`).
         dice_only: Weapon dice only (Sweeping Strike's later targets, SWP-3).
         dr: The target's DR against the damage type.
         resist: The target resists it.
@@ -177,17 +178,6 @@ class AttackBase:
             self.dice_only if dice_only else self.full, self.first_advantage if first else self.advantage,
             number, power, self.dr, self.resist, self.vulnerable, self.immune, self.auto_crit, self.rules,
         )
-
-
-def combined_damage(parts: tuple[DamagePart, ...]) -> DiceExpr:
-    """The damage parts of a hit as one expression (dice added, flat parts once)."""
-    root: Node | None = None
-    flat = 0
-    for p in parts:
-        flat += p.flat
-        if p.dice is not None:
-            root = p.dice.root if root is None else BinOp("+", root, p.dice.root)
-    return DiceExpr(root if root is not None else Const(0)).plus(flat)
 
 
 def activity_bonus(activity: Activity, state: EncounterState) -> int:
@@ -226,6 +216,11 @@ def _first_sources(state: EncounterState, attacker: Combatant, target: Combatant
         if e.against in (None, target.id) and not (e.melee_only and ranged):
             found.append(adv(_ADV_RULE, "advantage on the next attack"))
     return tuple(found)
+
+
+def _damage_token(parts: tuple[DamagePart, ...], ruleset: Ruleset) -> int:
+    """The odds token of a hit's damage parts: the hit and the crit as the damage rules build them (G-40)."""
+    return damage_token(damage_expression(parts, ruleset), damage_expression(parts, ruleset, critical=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,8 +290,8 @@ def _build_core(state: EncounterState, attacker: Combatant, target: Combatant, o
     dtype = parts[0].type
     d = defenses or Defenses.of_creature(target.creature, target.armor, t_conditions)
     return _Core(
-        stack(prepared.modifiers).total, prepared.sources, dv.total, expr_token(combined_damage(parts)),
-        expr_token(combined_damage(dice_only)), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
+        stack(prepared.modifiers).total, prepared.sources, dv.total, _damage_token(parts, rs),
+        _damage_token(dice_only, rs), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
         d.is_vulnerable(dtype), d.immunity_rule(dtype) is not None,
         auto_crit_rule(prepared, t_conditions, sit.within_5ft) is not None,
         (attacker.creature, option.weapon, target.creature, target.armor, target.shield, state.ruleset),
