@@ -27,6 +27,7 @@ from ashfall.engine.reactions import can_react
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
 from ashfall.grid.paths import Expand, Path, shortest_path
+from ashfall.ruleset.sections import Diagonals
 
 _ORDER = ORDER
 
@@ -108,7 +109,7 @@ class MoveGraph:
         """Enemies still standing block passage; any living creature blocks the final square (ACT-2)."""
         blocked, occupied = blocking(state, mover)
         return cls(state, mover, mover.creature.size.squares, blocked, occupied,
-                   state.ruleset.turn.diagonals == "alternating", exact=exact)
+                   state.ruleset.turn.diagonals is Diagonals.ALTERNATING, exact=exact)
 
     def space(self, sq: Square) -> tuple[Square, ...]:
         """The mover's space with its top-left square at ``sq``."""

@@ -211,3 +211,10 @@ class Condition(Enum):
     DYING = "dying"
     STABILIZED = "stabilized"
     DEAD = "dead"
+
+
+class Diagonals(Enum):
+    """How diagonal steps are measured (G-37): every one 5 ft, or alternating 5 and 10 ft."""
+
+    FIVE = "five"
+    ALTERNATING = "alternating"

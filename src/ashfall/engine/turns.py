@@ -24,6 +24,7 @@ from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.dying import start_of_turn as death_save_at_start
 from ashfall.rules.underwater import passive_perception_modifiers as water_passive
+from ashfall.ruleset.sections import InitiativeProficiency
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
 TIEBREAK_SIDES = 1_000_000
@@ -55,7 +56,7 @@ actions RDY-4)."""
 def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
     """1d20 + AGI + proficiency + equipment (INIT-1); edition 1 adds proficiency only if trained (E-21)."""
     mods = [Modifier(c.creature.attributes.AGI, ModifierKind.ABILITY, INIT_1, "AGI")]
-    trained_only = state.ruleset.turn.initiative_proficiency == "combat-trained"
+    trained_only = state.ruleset.turn.initiative_proficiency is InitiativeProficiency.COMBAT_TRAINED
     if not trained_only or c.creature.combat_trained:
         mods.append(Modifier(c.creature.proficiency, ModifierKind.PROFICIENCY, E_21 if trained_only else INIT_1,
                              "proficiency"))

@@ -28,6 +28,7 @@ from ashfall.grid.paths import shortest_path
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import EndEvent
+from ashfall.ruleset.sections import Diagonals
 
 ACT_2, ACT_3, ACT_4, ACT_5, MAA_8 = rule("ACT-2"), rule("ACT-3"), rule("ACT-4"), rule("ACT-5"), rule("MAA-8")
 
@@ -106,7 +107,7 @@ def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: in
         return None  # an intact object that fills its square (MOV-5)
     diagonal = frm[0] != to[0] and frm[1] != to[1]
     base = SQUARE_FT
-    if diagonal and state.ruleset.turn.diagonals == "alternating" and diagonal_index % 2 == 1:
+    if diagonal and state.ruleset.turn.diagonals is Diagonals.ALTERNATING and diagonal_index % 2 == 1:
         base = 2 * SQUARE_FT
     return base * mult
 

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ashfall.core.types import Diagonals
+
+__all__ = ["Diagonals"]  # the measure of diagonal steps is grid vocabulary (core); re-exported as an option type
+
 
 class MapCounting(Enum):
     """What the multiple attack penalty counts (E-01)."""
@@ -133,3 +137,17 @@ class HeavyObscurement(Enum):
 
     TERRAIN = "terrain"
     AS_IF_BLINDED = "as-if-blinded"
+
+
+class InitiativeProficiency(Enum):
+    """When proficiency is added to initiative (INIT-1, E-21)."""
+
+    ALWAYS = "always"
+    COMBAT_TRAINED = "combat-trained"
+
+
+class SecondWindAdds(Enum):
+    """What Second Wind adds to its healing dice (HEAL-5, E-30)."""
+
+    LEVEL = "level"
+    END = "END"
