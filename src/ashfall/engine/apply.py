@@ -14,7 +14,7 @@ from ashfall.content.schema import Weapon
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
-from ashfall.engine.environment import Cause, Obscurement, Veil
+from ashfall.engine.environment import Breath, Cause, Obscurement, Veil
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
 from ashfall.grid.board import Square
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
@@ -322,25 +322,20 @@ def _mount(state: EncounterState, e: ev.MountChanged) -> None:
 
 # ----- underwater (UW) and vehicles (VEH) -----
 
-BREATH, BREATH_ROUND, DEPTH = "breath:", "breath-round:", "depth:"
-"""``environment.data`` key prefixes: rounds of breath left, the round the clock last ticked, depth in feet (UW)."""
-
-
 @applies(ev.BreathChanged)
 def _breath(state: EncounterState, e: ev.BreathChanged) -> None:
-    data = state.environment.data
+    breath = state.environment.breath
     if e.rounds_left is None:
-        data.pop(BREATH + e.actor, None)
-        data.pop(BREATH_ROUND + e.actor, None)
+        breath.pop(e.actor, None)
         return
-    data[BREATH + e.actor] = e.rounds_left
-    if e.spent:
-        data[BREATH_ROUND + e.actor] = state.round
+    before = breath.get(e.actor)
+    ticked = state.round if e.spent else (before.ticked_round if before is not None else None)
+    breath[e.actor] = Breath(e.rounds_left, ticked)
 
 
 @applies(ev.DepthChanged)
 def _depth(state: EncounterState, e: ev.DepthChanged) -> None:
-    state.environment.data[DEPTH + e.actor] = e.depth_ft
+    state.environment.depth_ft[e.actor] = e.depth_ft
 
 
 APPLIERS[ev.DamageSpread] = _nothing
@@ -454,14 +449,10 @@ def _drain(state: EncounterState, e: ev.DrainChanged) -> None:
 
 @applies(ev.HazardTriggered)
 def _hazard_triggered(state: EncounterState, e: ev.HazardTriggered) -> None:
-    state.environment.hazard_marks[f"{e.hazard}:{e.actor}"] = (e.round, e.turn_of)
+    state.environment.hazard_marks[(e.hazard, e.actor)] = (e.round, e.turn_of)
 
 
 # ----- destructible objects and chain reactions (OBJ, STC, CHN, IEA) -----
-
-CHAIN_PENDING = "chain-pending:"
-"""``environment.data`` key prefix of a fuel container awaiting its end-of-round chain roll (CHN-4)."""
-
 
 @applies(ev.ObjectPlaced)
 def _object_placed(state: EncounterState, e: ev.ObjectPlaced) -> None:
@@ -476,15 +467,15 @@ def _object_damaged(state: EncounterState, e: ev.ObjectDamaged) -> None:
 @applies(ev.ObjectDestroyed)
 def _object_destroyed(state: EncounterState, e: ev.ObjectDestroyed) -> None:
     state.environment.objects[e.object].broken = True
-    state.environment.data.pop(CHAIN_PENDING + e.object, None)
+    state.environment.chain_pending.discard(e.object)
 
 
 @applies(ev.ChainPending)
 def _chain_pending(state: EncounterState, e: ev.ChainPending) -> None:
     if e.pending:
-        state.environment.data[CHAIN_PENDING + e.object] = 1
+        state.environment.chain_pending.add(e.object)
     else:
-        state.environment.data.pop(CHAIN_PENDING + e.object, None)
+        state.environment.chain_pending.discard(e.object)
 
 
 @applies(ev.DebrisFell)
