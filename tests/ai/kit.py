@@ -12,6 +12,7 @@ from ashfall.content.loader import default_library
 from ashfall.core.rng import ScriptedRng, SeededRng
 from ashfall.engine.decisions import Controller, Decline
 from ashfall.engine.engine import Engine
+from ashfall.engine.records import supplies_of
 from ashfall.engine.setup import make_combatant, new_state
 from ashfall.engine.state import Combatant
 from ashfall.grid.board import Board, Square
@@ -37,7 +38,7 @@ def unit(cid: str, side: str, pos: Square | None, creature: str = "warrior", *, 
     if hp is not None:
         c = replace(c, health=c.health.evolve(hp=hp))
     if uses:
-        c = replace(c, uses=dict(uses))
+        c = replace(c, supplies=supplies_of(uses))
     return c
 
 

@@ -13,6 +13,7 @@ from ashfall.core.types import Condition, Size
 from ashfall.engine import events as ev
 from ashfall.engine.decisions import Controller, Decline
 from ashfall.engine.engine import Engine
+from ashfall.engine.records import supplies_of
 from ashfall.engine.setup import make_combatant, new_state
 from ashfall.engine.state import Combatant
 from ashfall.engine.turns import initiative_modifiers
@@ -38,7 +39,7 @@ def fighter(cid: str, side: str, pos: Square | None, creature: str = "warrior", 
     if creature_changes:
         c = replace(c, creature=c.creature.model_copy(update=creature_changes))
     if uses:
-        c = replace(c, uses=dict(uses))
+        c = replace(c, supplies=supplies_of(uses))
     if conditions:
         c = replace(c, conditions=tuple(AppliedCondition(k, "C-PRO") for k in conditions))
     return c

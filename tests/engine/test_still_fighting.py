@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from ashfall.engine.records import supplies_of
 from ashfall.engine.state import Combatant
 from tests.engine.map_kit import fighter
 
@@ -28,6 +29,6 @@ def test_mor_20__still_fighting_means_up_and_neither_fled_nor_surrendered(how: s
     if how == "down":
         c = _down(c)
     elif how != "up":
-        c = replace(c, uses={how: 1})
+        c = replace(c, supplies=supplies_of({how: 1}))
     assert c.fighting is fighting
     assert c.left_fight is left

@@ -17,6 +17,7 @@ from ashfall.engine.engine import Engine
 from ashfall.engine.moves.mounting import Mount
 from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.vehicles import MOVING, Drive, EvasiveManeuvers, Ram, status
+from ashfall.engine.records import supplies_of
 from ashfall.engine.setup import new_state
 from ashfall.engine.state import Combatant
 from ashfall.files.yaml_marks import InputError
@@ -44,7 +45,7 @@ def begin(roster: Sequence[Combatant], ruleset: Ruleset | None = None) -> Engine
 
 def buggy(moving: bool = False, creature: str = "dune-buggy", rs: Ruleset | None = None) -> Combatant:
     b = fighter("b", "raiders", (5, 5), creature, ruleset=rs)
-    return replace(b, uses={MOVING: 1} if moving else {})
+    return replace(b, supplies=supplies_of({MOVING: 1} if moving else {}))
 
 
 def crew(vehicle: Combatant, rs: Ruleset | None = None) -> list[Combatant]:

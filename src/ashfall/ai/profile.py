@@ -88,7 +88,7 @@ tuple, so a reused id never matches another. Nothing invalidates it; emptied whe
 def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, ...]:
     """Every way the creature can attack now: drawn weapons (thrown ones also thrown), else unarmed (cached)."""
     weapons = c.weapons
-    hidden = tuple(stowed(c, w.id) for w in weapons) if c.uses else ()
+    hidden = tuple(stowed(c, w.id) for w in weapons) if c.supplies.keyed else ()
     machine, natural = c.creature.machine, state.ruleset.attack.natural_reach
     key = (id(weapons), hidden, machine, natural)
     known = _OPTIONS.get(key)

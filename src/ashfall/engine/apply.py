@@ -15,10 +15,11 @@ from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
 from ashfall.engine.environment import Breath, Cause, Obscurement, Veil
+from ashfall.engine.records import with_use
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
 from ashfall.grid.board import Square
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
-from ashfall.rules.morale import STATUS_MARKS, Status
+from ashfall.rules.morale import STATUS_MARKED, STATUS_MARKS, Status
 
 Applier = Callable[[EncounterState, Any], None]
 APPLIERS: dict[type, Applier] = {}
@@ -172,7 +173,7 @@ def _pool_ammo(c: Combatant, key: str, delta: int) -> None:
 
 
 def _pool_uses(c: Combatant, key: str, delta: int) -> None:
-    c.uses[key] = c.uses.get(key, 0) + delta
+    c.supplies = with_use(c.supplies, key, delta)
 
 
 def _pool_focus(c: Combatant, key: str, delta: int) -> None:
@@ -273,13 +274,10 @@ def _picked_up(state: EncounterState, e: ev.ItemPickedUp) -> None:
 def _morale(state: EncounterState, e: ev.MoraleChanged) -> None:
     if e.record is not None:
         state.morale = {**state.morale, e.group: e.record}
-    every_mark = frozenset().union(*STATUS_MARKS.values())
     for cid, status in e.members:
         c = state.get(cid)
-        for mark in every_mark:
-            c.uses.pop(mark, None)
-        for mark in STATUS_MARKS[Status(status)]:
-            c.uses[mark] = 1
+        kept = c.supplies.marks - STATUS_MARKED  # a status replaces the marks of the one before (fled stays)
+        c.supplies = replace(c.supplies, marks=kept | STATUS_MARKS[Status(status)])
 
 
 APPLIERS[ev.DiceRolled] = _nothing

@@ -39,7 +39,7 @@ class CheckpointRng(Rng, Protocol):
 def clone_state(state: EncounterState) -> EncounterState:
     """A copy whose mutable parts are independent (stat blocks and gear are shared: they are frozen)."""
     combatants = {
-        cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo), uses=dict(c.uses))
+        cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo))  # supplies are frozen records: shared
         for cid, c in state.combatants.items()
     }
     return replace(state, combatants=combatants, order=list(state.order),

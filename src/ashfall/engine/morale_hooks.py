@@ -36,13 +36,14 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, Refused, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE
+from ashfall.engine.records import Keyed, use_name
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules import morale as mr
 from ashfall.rules.damage import DamageResult
 from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.morale import CHECKABLE, STATUS_MARKS, GroupMorale, Status, Trigger
+from ashfall.rules.morale import CHECKABLE, STATUS_MARKS, GroupMorale, MoraleMark, Status, Trigger
 from ashfall.rules.morale_behaviour import (
     BreakingFacts,
     breaking_points_met,
@@ -96,10 +97,9 @@ _MARKED = tuple((s, STATUS_MARKS[s]) for s in reversed(Status) if STATUS_MARKS[s
 
 def member_status(c: Combatant) -> Status:
     """A combatant's morale status, read from its marks."""
-    uses = c.uses
-    if not uses:
+    marks = c.supplies.marks
+    if not marks:
         return Status.HOLD  # no marks at all (read for every creature in every morale and policy question)
-    marks = {k for k, v in uses.items() if v}
     for status, needed in _MARKED:
         if needed <= marks:
             return status
@@ -292,7 +292,7 @@ def settle_cornered(ctx: Context, cid: str) -> None:
 
 def escaped(ctx: Context, cid: str) -> None:
     """A falling-back or broken NPC left the battlefield: it has fled (MOR-20)."""
-    ctx.emit(ev.ResourceUsed(cid, "uses:fled", 1, MOR_20))
+    ctx.emit(ev.ResourceUsed(cid, use_name(MoraleMark.FLED), 1, MOR_20))
 
 
 # ----- Rally -----
@@ -306,8 +306,9 @@ class Rally:
     group: str
 
 
-def _attempt_key(state: EncounterState) -> str:
-    return f"rally-attempt-r{state.round}"
+def _attempt_key(state: EncounterState) -> tuple[Keyed, str]:
+    """A rally attempted this round (G-04: at most one per turn)."""
+    return Keyed.RALLY, str(state.round)
 
 
 def _rally_cost(state: EncounterState, intent: Any) -> int:
@@ -329,14 +330,14 @@ def _rally_check(state: EncounterState, intent: Any) -> None:
         mr.check_rally(state.morale.get(intent.group, GroupMorale()), c.condition_set, state.ruleset)
     except RuleViolation as err:
         raise Refused(err.rule, err.reason) from None
-    if c.uses.get(_attempt_key(state)):
+    if c.supplies.keyed.get(_attempt_key(state)):
         raise refuse("G-04", "a leader tries to rally at most once per turn")
 
 
 def _rally_resolve(ctx: Context, intent: Any) -> None:
     state, rs = ctx.state, ctx.state.ruleset
     c = state.get(intent.actor)
-    ctx.emit(ev.ResourceUsed(c.id, f"uses:{_attempt_key(state)}", 1, G_04))
+    ctx.emit(ev.ResourceUsed(c.id, use_name(_attempt_key(state)), 1, G_04))
     result = mr.rally(mr.morale_will(c.creature, rs), state.morale.get(intent.group, GroupMorale()), ctx.rng, rs,
                       leader_conditions=c.condition_set)
     _checked(ctx, intent.group, c.id, "rally", result.check, "rallied" if result.success else "not-rallied", "G-04")

@@ -22,6 +22,7 @@ from ashfall.engine.decisions import Decision, Option
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
+from ashfall.rules.morale import MoraleMark
 
 
 class TriggerKind(Enum):
@@ -131,12 +132,12 @@ def morale_forbids_reactions(c: Combatant) -> RuleId | None:
     A broken NPC makes no reactions (MOR-22), and so does one worse off: routed or surrendered (MOR-23), both of
     which are broken too. One that fled has left the battlefield (MOR-20), whichever status it fled from.
     """
-    uses = c.uses
-    if not uses:
+    marks = c.supplies.marks
+    if not marks:
         return None
-    if uses.get("broken", 0):
+    if MoraleMark.BROKEN in marks:
         return _MOR_22
-    if uses.get("fled", 0):
+    if MoraleMark.FLED in marks:
         return _MOR_20
     return None
 

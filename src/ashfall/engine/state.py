@@ -6,13 +6,16 @@ at a time. Everything else reads it (``Combatant`` fields are public for reading
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.types import Condition
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.environment import Environment
 from ashfall.engine.lasting import Readied, Zone
+from ashfall.engine.records import NO_SUPPLIES, MoraleMark, Supplies
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.dying import down_conditions
@@ -57,7 +60,8 @@ class Combatant:
     reactions_used: int = 0
     turn: TurnBudget = field(default_factory=TurnBudget)
     ammo: dict[str, int] = field(default_factory=dict)
-    uses: dict[str, int] = field(default_factory=dict)
+    supplies: Supplies = NO_SUPPLIES
+    """Morale marks, medical supplies, stowed weapons, a vehicle's motion, its Stealth total (typed records)."""
     focus: int = 0
     surprised: bool = False
     controller: str = "ai"
@@ -119,8 +123,13 @@ class Combatant:
     @property
     def left_fight(self) -> bool:
         """Fled the battlefield or surrendered (MOR-20, MOR-23): out of the fight whatever its HP."""
-        uses = self.uses
-        return bool(uses) and bool(uses.get("fled") or uses.get("surrendered"))
+        marks = self.supplies.marks
+        return bool(marks) and (MoraleMark.FLED in marks or MoraleMark.SURRENDERED in marks)
+
+    @property
+    def uses(self) -> Mapping[str, int]:
+        """Its :attr:`supplies` by their event-log names (``"broken"``, ``"stim:2"`` …), read only: for presenters."""
+        return MappingProxyType(dict(self.supplies.names()))
 
     @property
     def fighting(self) -> bool:

@@ -23,6 +23,7 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.dying import start_of_turn as death_save_at_start
+from ashfall.rules.morale import MoraleMark
 from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 from ashfall.ruleset.sections import InitiativeProficiency
 
@@ -123,7 +124,8 @@ def start_turn(ctx: Context, cid: str) -> bool:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
         return False
     if c.left_fight:
-        ctx.emit(ev.TurnSkipped(cid, "fled" if c.uses.get("fled") else "surrendered", rule("MOR-20")))
+        gone = MoraleMark.FLED if c.supplies.has(MoraleMark.FLED) else MoraleMark.SURRENDERED
+        ctx.emit(ev.TurnSkipped(cid, gone.value, rule("MOR-20")))
         return False
     save = death_save_at_start(c.health, ctx.rng, state.ruleset)
     if save is not None:

@@ -17,6 +17,7 @@ from ashfall.engine.actions import Refused
 from ashfall.engine.decisions import NeedDecision
 from ashfall.engine.engine import Engine
 from ashfall.engine.state import Combatant
+from ashfall.rules.morale import MoraleMark
 from ashfall.sim.policy import Policy
 
 DEFAULT_MAX_ROUNDS = 100
@@ -24,7 +25,8 @@ DEFAULT_MAX_ROUNDS = 100
 MAX_INTENTS_PER_TURN = 64
 """A policy that keeps acting past this many intents in one turn has its turn ended (a guard, not a rule)."""
 MORALE_OUTCOMES = ("fled", "surrendered", "routed", "broken", "falling-back")
-"""``Combatant.uses`` marks of morale statuses, worst first: a combatant's morale outcome is the first it bears."""
+"""Morale marks (:class:`~ashfall.rules.morale.MoraleMark` values), worst first: a combatant's morale outcome is the
+first it bears."""
 
 BuildFn = Callable[[int], Engine]
 """Builds a fresh, unstarted engine for a seed."""
@@ -175,6 +177,7 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
 
 
 def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
-    morale = next((key for key in MORALE_OUTCOMES if c.uses.get(key, 0)), None)
+    marks = c.supplies.marks
+    morale = next((key for key in MORALE_OUTCOMES if MoraleMark(key) in marks), None) if marks else None
     return CombatantResult(c.id, c.name, c.side, dropped or c.health.hp <= 0, c.health.is_dead, dealt, taken,
                            c.health.hp, c.health.max_hp, morale)
