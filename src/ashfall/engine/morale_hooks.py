@@ -15,8 +15,9 @@ detects what happened and emits events.
   ``ally-killed-by-magic`` Breaking Point). Per event: Breaking Points first (no roll, MOR-27), then one
   check per group with all its triggers' modifiers; a Fear Effect checks the frightened NPC alone (MOR-10)
   unless its group checks for the same event anyway (MOR-12).
-* **Statuses** live on combatants as ``uses`` marks (``falling-back``, ``broken``, ``routed``,
-  ``surrendered``): reactions read ``broken`` (MOR-22), the victory check reads ``surrendered`` and ``fled``.
+* **Statuses** live on combatants as :class:`~ashfall.rules.morale.MoraleMark` s in ``Combatant.supplies``
+  (falling back, broken, routed, surrendered; fled once it left): reactions read broken and fled (MOR-22, MOR-20),
+  the victory check surrendered and fled.
   Breaking drops two-handed weapons (MOR-21). Each group's record is ``state.morale[key]``.
 * **Off switches.** ``morale.enabled`` (off in edition 1, E-33), ``state.morale_enabled`` for one encounter
   (MOR-38), ``state.morale_immune`` for sides or creatures (MOR-37).

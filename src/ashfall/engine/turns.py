@@ -22,6 +22,7 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
+from ashfall.rules.dying import DeathSaveOutcome
 from ashfall.rules.dying import start_of_turn as death_save_at_start
 from ashfall.rules.morale import MoraleMark
 from ashfall.rules.underwater import passive_perception_modifiers as water_passive
@@ -52,6 +53,9 @@ START_OF_TURN: list[tuple[str, StartOfTurnHook]] = []
 """Hooks run at the start of every turn, right after its boundary passes, in order: (name, hook(ctx, whose turn)).
 What lasts "until the start of your next turn" outside conditions and effects ends here (zones SUP-4, readied
 actions RDY-4)."""
+
+_SAVED = frozenset({DeathSaveOutcome.SUCCESS, DeathSaveOutcome.NATURAL_20})
+"""Death-save outcomes logged as a success (DEATH-5, DEATH-7)."""
 
 
 def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
@@ -130,7 +134,7 @@ def start_turn(ctx: Context, cid: str) -> bool:
     save = death_save_at_start(c.health, ctx.rng, state.ruleset)
     if save is not None:
         ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
-                                save.outcome.value in ("success", "natural-20"), save.rules[-1]))
+                                save.outcome in _SAVED, save.rules[-1]))
         ctx.emit(ev.HealthSet(cid, save.health, f"death save: {save.outcome.value}", save.rules[-1]))
     if c.surprised and state.round == 1:
         ctx.emit(ev.TurnSkipped(cid, "surprised", SUR_2))
