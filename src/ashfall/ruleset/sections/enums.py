@@ -5,7 +5,7 @@ Defaults are the current edition; each section's ``LEGACY`` dict lists edition 1
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 from ashfall.core.types import Diagonals
 
@@ -139,15 +139,18 @@ class HeavyObscurement(Enum):
     AS_IF_BLINDED = "as-if-blinded"
 
 
-class InitiativeProficiency(Enum):
-    """When proficiency is added to initiative (INIT-1, E-21)."""
+class InitiativeProficiency(StrEnum):
+    """When proficiency is added to initiative (INIT-1, E-21).
+
+    A string enum: it was a plain string option, so its members still equal those strings (house rules, readers).
+    """
 
     ALWAYS = "always"
     COMBAT_TRAINED = "combat-trained"
 
 
-class SecondWindAdds(Enum):
-    """What Second Wind adds to its healing dice (HEAL-5, E-30)."""
+class SecondWindAdds(StrEnum):
+    """What Second Wind adds to its healing dice (HEAL-5, E-30); a string enum like :class:`InitiativeProficiency`."""
 
     LEVEL = "level"
     END = "END"
