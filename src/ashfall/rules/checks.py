@@ -9,7 +9,7 @@ initiator fails (CON-1..3, G-45); winning or losing by 10 or more is a critical 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -246,6 +246,21 @@ def initiator_wins(margin: int) -> bool:
     return margin > 0
 
 
+def _settled(roll_both: Callable[[], tuple[D20Roll, D20Roll]],
+             ruleset: Ruleset) -> tuple[D20Roll, D20Roll, int, int]:
+    """Both sides roll until the contest is settled (:func:`contest_settled`, CON-2, G-45).
+
+    Returns the initiator's roll, the defender's, the margin and how many tied rolls were rolled again.
+    """
+    rerolls = 0
+    while True:
+        i_roll, d_roll = roll_both()
+        margin = i_roll.total - d_roll.total
+        if contest_settled(margin, ruleset.checks.contest_tie):
+            return i_roll, d_roll, margin, rerolls
+        rerolls += 1
+
+
 def _degree(margin: int, ruleset: Ruleset) -> tuple[Degree, tuple[RuleId, ...]]:
     big = ruleset.checks.degree_margin
     if margin >= big:
@@ -263,13 +278,8 @@ def contest(initiator: ContestSide, defender: ContestSide, rng: Rng, ruleset: Ru
     Under ``checks.contest_tie = reroll`` tied rolls are rolled again until they differ.
     """
     i_stat, d_stat = initiator.chosen(), defender.chosen()
-    rerolls = 0
-    while True:
-        i_roll, d_roll = _side_roll(initiator, i_stat, rng), _side_roll(defender, d_stat, rng)
-        margin = i_roll.total - d_roll.total
-        if contest_settled(margin, ruleset.checks.contest_tie):
-            break
-        rerolls += 1
+    i_roll, d_roll, margin, rerolls = _settled(
+        lambda: (_side_roll(initiator, i_stat, rng), _side_roll(defender, d_stat, rng)), ruleset)
     degree, reasons = _degree(margin, ruleset)
     return ContestResult(i_stat, d_stat, i_roll, d_roll, initiator_wins(margin), margin, degree, reasons, rerolls)
 
@@ -357,14 +367,8 @@ def attack_contest(
     d_side = ContestSide(defender.creature, maneuver_stats(ruleset), pick, defender.conditions, defender.sources,
                          defender.modifiers)
     d_stat = d_side.chosen()
-    rerolls = 0
-    while True:
-        a_roll = roll_d20(rng, attack_modifiers, attack_sources)
-        d_roll = _side_roll(d_side, d_stat, rng)
-        margin = a_roll.total - d_roll.total
-        if contest_settled(margin, ruleset.checks.contest_tie):
-            break
-        rerolls += 1
+    a_roll, d_roll, margin, rerolls = _settled(
+        lambda: (roll_d20(rng, attack_modifiers, attack_sources), _side_roll(d_side, d_stat, rng)), ruleset)
     degree, reasons = _degree(margin, ruleset)
     return AttackContestResult(a_roll, d_stat, d_roll, initiator_wins(margin), margin, degree,
                                (*reasons, E_08 if raw else DIS_2), rerolls)
