@@ -20,7 +20,8 @@ def test_rx_21__a_creature_threatens_as_far_as_its_longest_melee_weapon(weapons:
 
 @pytest.mark.rule("ATK-1", "ATK-2")
 @pytest.mark.parametrize(("weapon", "ranged", "limit"), [
-    (None, False, 5), ("halberd", False, 10), ("spear", False, 5), ("spear", True, 60), ("pistol", True, 150)])
+    (None, False, 5), ("halberd", False, 10), ("spear", False, 5), ("spear", True, 60), ("pistol", True, 150),
+    (None, True, 0)])
 def test_atk_2__an_attack_reaches_its_reach_or_a_ranged_attack_its_long_range(weapon: str | None, ranged: bool,
                                                                             limit: int) -> None:
     assert attack_limit_ft(LIB.weapon(weapon) if weapon else None, ranged, preset().attack.natural_reach) == limit

@@ -42,12 +42,12 @@ def attack_limit_ft(weapon: Weapon | None, ranged: bool, natural_reach: int) -> 
     """The farthest an attack reaches at all: a ranged attack's long range (ATK-2), else the reach (ATK-1).
 
     Args:
-        weapon: The weapon (None: unarmed, natural reach).
+        weapon: The weapon (None: unarmed, natural reach; a ranged attack without one reaches nowhere).
         ranged: Whether the attack is a ranged one (a ranged weapon, or a melee weapon thrown).
         natural_reach: The ruleset's ``attack.natural_reach`` (NAT-6).
     """
-    if ranged and weapon is not None:
-        return weapon.range_long or weapon.range_normal or 0
+    if ranged:
+        return (weapon.range_long or weapon.range_normal or 0) if weapon is not None else 0
     return weapon.reach if weapon is not None else natural_reach
 
 
