@@ -2,8 +2,10 @@
 
 They replace the string-keyed ``uses`` counters. Every record is frozen and only the applier replaces it
 (:mod:`ashfall.engine.apply`), so a cloned state may share them. ``ResourceUsed`` events keep the names they
-always had in the event log (``"uses:broken"``, ``"uses:stim:2"`` …): :func:`use_name` is the one place such a
-name is written and :func:`with_use` the one place one is read back into a record.
+always had in the event log (``"uses:broken"``, ``"uses:stim:2"`` …): :func:`entry_name` / :func:`use_name` are the
+one place such a name is written and :func:`parse_name` the one place one is read back into a typed key, so no
+caller builds or parses a key string. (The mark vocabulary, :class:`~ashfall.rules.morale.MoraleMark`, is the
+morale rules'.)
 """
 
 from __future__ import annotations
@@ -153,8 +155,10 @@ __all__ = [
     "MoraleMark",
     "Supplies",
     "Tally",
+    "entry_name",
     "parse_name",
     "supplies_of",
     "use_name",
+    "with_key",
     "with_use",
 ]
