@@ -11,6 +11,7 @@ from ashfall.ai import TacticalConfig, TacticalPolicy
 from ashfall.content.loader import default_library
 from ashfall.core.rng import ScriptedRng, SeededRng
 from ashfall.engine import Combatant, Controller, Decline, Engine, make_combatant, new_state
+from ashfall.engine.records import supplies_of
 from ashfall.grid.board import Board, Square
 from ashfall.ruleset import Ruleset, preset
 
@@ -34,7 +35,7 @@ def unit(cid: str, side: str, pos: Square | None, creature: str = "warrior", *, 
     if hp is not None:
         c = replace(c, health=c.health.evolve(hp=hp))
     if uses:
-        c = replace(c, uses=dict(uses))
+        c = replace(c, supplies=supplies_of(uses))
     return c
 
 

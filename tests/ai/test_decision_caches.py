@@ -18,6 +18,7 @@ from ashfall.ai.sight import situation_of
 from ashfall.ai.targeting import standing_targets
 from ashfall.ai.turn import TurnView
 from ashfall.engine.moves.gear import stowed_key
+from ashfall.engine.records import with_use
 from tests.ai.shipped_kit import NAMES, free_squares, shipped_engine
 
 
@@ -111,7 +112,7 @@ def test_attack_options__cached_equal_fresh_and_follow_stowed_weapons(name: str)
         assert attack_options(c, state) == fresh and attack_options(c, state) is attack_options(c, state)
         if not c.weapons:
             continue
-        away = replace(c, uses={**c.uses, stowed_key(c.weapons[0].id): 1})
+        away = replace(c, supplies=with_use(c.supplies, stowed_key(c.weapons[0].id), 1))
         hidden = tuple(i == 0 for i in range(len(c.weapons)))
         expected = _attack_options(c.weapons, hidden, c.creature.machine, natural)
         assert attack_options(away, state) == expected

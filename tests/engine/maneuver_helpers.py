@@ -12,6 +12,7 @@ from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Size
 from ashfall.engine import Combatant, Controller, Decline, Engine, make_combatant, new_state
 from ashfall.engine import events as ev
+from ashfall.engine.records import supplies_of
 from ashfall.engine.turns import initiative_modifiers
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
@@ -35,7 +36,7 @@ def fighter(cid: str, side: str, pos: Square | None, creature: str = "warrior", 
     if creature_changes:
         c = replace(c, creature=c.creature.model_copy(update=creature_changes))
     if uses:
-        c = replace(c, uses=dict(uses))
+        c = replace(c, supplies=supplies_of(uses))
     if conditions:
         c = replace(c, conditions=tuple(AppliedCondition(k, "C-PRO") for k in conditions))
     return c

@@ -123,7 +123,7 @@ def test_chn_4__a_barrel_the_chain_sets_off_makes_its_own_neighbours_roll_that_e
     with script(engine, [(100, 20), (100, 90)]):
         end_round(engine)
     assert exploded(engine) == ["b1", "b2"]
-    assert engine.state.environment.data == {}
+    assert engine.state.environment.chain_pending == set()
 
 
 @pytest.mark.rule("G-52", "EX-4", "CHN-2")

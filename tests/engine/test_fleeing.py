@@ -6,13 +6,16 @@ import pytest
 
 from ashfall.engine import Stride
 from ashfall.engine.fleeing import can_reach_exit, exits_of
+from ashfall.engine.records import with_key
 from ashfall.grid.board import Board
+from ashfall.rules.morale import MoraleMark
 from tests.engine.maneuver_helpers import fighter, next_turn, started
 
 
 def _broken(eng, cid: str) -> None:  # type: ignore[no-untyped-def]
     eng.state.morale_enabled = True
-    eng.state.get(cid).uses["broken"] = 1
+    c = eng.state.get(cid)
+    c.supplies = with_key(c.supplies, MoraleMark.BROKEN, 1)
 
 
 @pytest.mark.rule("MOR-20", "MOR-21")

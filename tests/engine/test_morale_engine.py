@@ -36,8 +36,9 @@ from ashfall.engine.morale_hooks import (
     settle_cornered,
 )
 from ashfall.engine.reactions import can_react
+from ashfall.engine.records import with_key
 from ashfall.rules.durations import AppliedCondition
-from ashfall.rules.morale import GroupMorale, Status
+from ashfall.rules.morale import GroupMorale, MoraleMark, Status
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import BreakBehaviour
 
@@ -332,7 +333,7 @@ def rally_engine(faces: list[Any]) -> tuple[Engine, ScriptedRng]:
     state = band(bandits=3, party=1)
     state.morale = {"bandits": GroupMorale(Status.BROKEN, failed_dc=16, first_blood_done=True)}
     for cid in ("b1", "b2", "b3"):
-        state.get(cid).uses["broken"] = 1
+        state.get(cid).supplies = with_key(state.get(cid).supplies, MoraleMark.BROKEN, 1)
     rng = ScriptedRng([(20, 20), (1_000_000, 1), *INIT_LOW * 4, *faces])
     engine = Engine(state, rng, {cid: FirstOption() for cid in state.combatants})
     engine.start()

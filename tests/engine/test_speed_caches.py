@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from ashfall.ai.movement import MoveGraph
 from ashfall.content.loader import default_library
 from ashfall.content.schema import WeaponKind
 from ashfall.core.rng import ScriptedRng
@@ -26,7 +27,6 @@ from ashfall.rules.defense import AttackTraits, Cover, defense_value, untargetab
 from ashfall.rules.durations import AppliedCondition, Duration, TurnBoundary, TurnEdge
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import preset
-from ashfall.sim.approach import MoveGraph
 from tests.engine.maneuver_helpers import fighter, started
 
 

@@ -12,6 +12,7 @@ from ashfall.encounters import build, encounter_from_text
 from ashfall.engine import Combatant, Decline, Drive, Engine, EvasiveManeuvers, Mount, Ram, Refused, Strike, new_state
 from ashfall.engine import events as ev
 from ashfall.engine.moves.vehicles import MOVING, status
+from ashfall.engine.records import supplies_of
 from ashfall.explain import log_lines
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
@@ -38,7 +39,7 @@ def begin(roster: Sequence[Combatant], ruleset: Ruleset | None = None) -> Engine
 
 def buggy(moving: bool = False, creature: str = "dune-buggy", rs: Ruleset | None = None) -> Combatant:
     b = fighter("b", "raiders", (5, 5), creature, ruleset=rs)
-    return replace(b, uses={MOVING: 1} if moving else {})
+    return replace(b, supplies=supplies_of({MOVING: 1} if moving else {}))
 
 
 def crew(vehicle: Combatant, rs: Ruleset | None = None) -> list[Combatant]:

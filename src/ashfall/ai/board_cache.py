@@ -23,15 +23,16 @@ from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.moves.movement import board_only_costs, space_step_cost, squeezes_between_walls
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
+from ashfall.ruleset.sections import Diagonals
 
 _LIMIT = 1 << 16
 LIMIT = _LIMIT
 """Most entries a board cache holds."""
 _BOARDS: dict[int, Board] = {}
 _COVER: dict[tuple[int, tuple[Square, ...], tuple[Square, ...]], tuple[CoverLevel, bool]] = {}
-_STEPS: dict[tuple[int, int, bool, str, int, Square, Square, int], int | None] = {}
-_ADJ: dict[tuple[int, int, bool, str, int], dict[Square, tuple[Edge, ...]]] = {}
-_INDEX: dict[tuple[int, int, bool, str, int], BoardIndex] = {}
+_STEPS: dict[tuple[int, int, bool, Diagonals, int, Square, Square, int], int | None] = {}
+_ADJ: dict[tuple[int, int, bool, Diagonals, int], dict[Square, tuple[Edge, ...]]] = {}
+_INDEX: dict[tuple[int, int, bool, Diagonals, int], BoardIndex] = {}
 _SIGHT_BITS: dict[int, dict[tuple[tuple[Square, ...], tuple[Square, ...]], int]] = {}
 
 ORDER = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))
@@ -233,7 +234,7 @@ def index(state: EncounterState, mover: Combatant, size: int) -> BoardIndex:
     cacheable = board_only_costs(state)
     found = _INDEX.get(key) if cacheable else None
     if found is None:
-        found = _build_index(board, adjacency(state, mover, size), rs.diagonals == "alternating")
+        found = _build_index(board, adjacency(state, mover, size), rs.diagonals is Diagonals.ALTERNATING)
         if cacheable:
             _INDEX[key] = found
     return found

@@ -33,6 +33,7 @@ from ashfall.engine import (
 )
 from ashfall.engine import events as ev
 from ashfall.engine.moves.spellbook import SPELLS
+from ashfall.engine.records import Keyed, Tally
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import behaviour
 
@@ -72,7 +73,7 @@ def treatments(c: Combatant, ally: str) -> Iterator[Any]:
     """Ways to save a dying ally, best first: EFM (MAA-6), a stim (G-31), a healing spell, a Medicine check (E-31)."""
     yield EmergencyFieldMedicine(c.id, ally)
     for tier in STIM_TIERS:
-        if c.uses.get(f"stim:{tier}", 0) > 0:
+        if c.supplies.of(Keyed.STIM, tier) > 0:
             yield UseStim(c.id, ally, tier)
     for spell_id in sorted(c.creature.talents & SPELLS.keys()):
         if SPELLS[spell_id].healing is not None:
@@ -82,7 +83,8 @@ def treatments(c: Combatant, ally: str) -> Iterator[Any]:
 
 def can_treat(c: Combatant) -> bool:
     """Whether it carries something to treat a dying ally with (kit, stim or healing spell)."""
-    if c.uses.get("medicine-kit", 0) > 0 or any(c.uses.get(f"stim:{t}", 0) > 0 for t in STIM_TIERS):
+    s = c.supplies
+    if s.count(Tally.MEDICINE_KIT) > 0 or any(s.of(Keyed.STIM, t) > 0 for t in STIM_TIERS):
         return True
     return any(SPELLS[s].healing is not None for s in c.creature.talents & SPELLS.keys())
 

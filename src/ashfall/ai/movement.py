@@ -17,15 +17,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ashfall.ai.board_cache import ORDER, BoardIndex, gap_ft, index, static_step
+from ashfall.ai.board_cache import ORDER, BoardIndex, adjacency, gap_ft, index, static_step
 from ashfall.ai.move_search import Search, goals, reach_bits, search, shortest
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
+from ashfall.engine.actions import Refused
 from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
-from ashfall.engine.moves.movement import board_only_costs, provokes
+from ashfall.engine.moves.movement import blocking, board_only_costs, entry_cost, provokes
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
-from ashfall.grid.paths import Path, shortest_path
+from ashfall.grid.paths import Expand, Path, shortest_path
+from ashfall.ruleset.sections import Diagonals
 
 _ORDER = ORDER
 
@@ -83,7 +85,12 @@ def leaving(reaches: Sequence[Reach], a: Square, b: Square) -> list[str]:
 
 @dataclass(slots=True)
 class MoveGraph:
-    """How one creature may walk the board now (mirrors ``path_cost`` and ``entry_cost``)."""
+    """How one creature may walk the board now (mirrors ``path_cost`` and ``entry_cost``).
+
+    The AI's searches and the scripted tactics' approach (:mod:`ashfall.sim.approach`) both walk it. With
+    ``exact`` every step is priced by the engine's own ``entry_cost`` (a fallback when the engine refuses a path
+    the fast pricing found).
+    """
 
     state: EncounterState
     mover: Combatant
@@ -95,20 +102,54 @@ class MoveGraph:
     _index: BoardIndex | None = None
     _barred: tuple[bytearray, bytearray] | None = None
     _reach_bits: tuple[Sequence[Reach], list[int]] | None = None
+    exact: bool = False
 
     @classmethod
-    def of(cls, state: EncounterState, mover: Combatant) -> MoveGraph:
+    def of(cls, state: EncounterState, mover: Combatant, *, exact: bool = False) -> MoveGraph:
         """Enemies still standing block passage; any living creature blocks the final square (ACT-2)."""
-        others = [o for o in state.combatants.values()
-                  if o.id != mover.id and not o.health.is_dead and o.mounted_on != mover.id]
-        blocked = frozenset(sq for o in others if o.side != mover.side and not o.health.is_down for sq in o.space)
-        occupied = frozenset(sq for o in others for sq in o.space)
+        blocked, occupied = blocking(state, mover)
         return cls(state, mover, mover.creature.size.squares, blocked, occupied,
-                   state.ruleset.turn.diagonals == "alternating")
+                   state.ruleset.turn.diagonals is Diagonals.ALTERNATING, exact=exact)
 
     def space(self, sq: Square) -> tuple[Square, ...]:
         """The mover's space with its top-left square at ``sq``."""
         return (sq,) if self.size == 1 else footprint(sq, self.size)
+
+    space_at = space
+
+    def price(self, frm: Square, to: Square, parity: int) -> int | None:
+        """Feet to step from ``frm`` into ``to`` (None if it cannot be entered), uncached: for one path search."""
+        if self.exact:
+            cost = entry_cost(self.state, self.mover, frm, to, parity, final=False)
+            return None if isinstance(cost, Refused) else cost
+        return self._price(frm, to, parity)
+
+    def expander(self) -> Expand | None:
+        """The steps out of a square (:data:`~ashfall.grid.paths.Expand`) as :meth:`price` prices them, or None.
+
+        Only for a one-square mover on a map whose step prices are cached (``board_only_costs``): the board's
+        :func:`~ashfall.ai.board_cache.adjacency` lists each square's steps in the search's neighbour order;
+        the creatures standing in the way now (``blocked``) are left out on every call, as :meth:`price` checks
+        them before the map.
+        """
+        if self.exact or self.size != 1 or not board_only_costs(self.state):
+            return None
+        edges, blocked = adjacency(self.state, self.mover, 1), self.blocked
+
+        def expand(here: Square, parity: int) -> list[tuple[Square, int, int]]:
+            return [(to, feet, diagonal) for to, diagonal, even, odd in edges.get(here, ())
+                    if (feet := odd if parity and diagonal else even) is not None and to not in blocked]
+
+        return expand
+
+    def can_stop(self, sq: Square) -> bool:
+        """Whether the mover may end its move with its space at ``sq``, on the map (MOV-5) and off creatures (ACT-2)."""
+        if self.exact:
+            return not isinstance(entry_cost(self.state, self.mover, sq, sq, 0, final=True), Refused)
+        board = self.state.board
+        assert board is not None
+        return all(board.in_bounds(s) and board.terrain_at(s) is not Terrain.IMPASSABLE and s not in self.occupied
+                   for s in self.space(sq))
 
     def cost(self, frm: Square, to: Square, parity: int) -> int | None:
         """Feet to enter ``to`` from ``frm`` after ``parity`` diagonals (mod 2), or None if it cannot be entered."""

@@ -17,7 +17,9 @@ from typing import NamedTuple
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.odds.attack import attack_odds
+from ashfall.odds.contest import contest_odds
 from ashfall.ruleset import Ruleset
+from ashfall.ruleset.sections import ContestTie
 
 _BY_ID: dict[int, int] = {}
 _BY_VALUE: dict[str, int] = {}
@@ -50,22 +52,37 @@ def ruleset_of(token: int) -> Ruleset:
     return _RULESETS[token]
 
 
-_EXPRS: dict[DiceExpr, int] = {}
-_EXPR_LIST: list[DiceExpr] = []
+_EXPRS: dict[tuple[DiceExpr, DiceExpr | None], int] = {}
+_EXPR_LIST: list[tuple[DiceExpr, DiceExpr | None]] = []
 
 
-def expr_token(expr: DiceExpr) -> int:
-    """A small integer standing for a damage expression in cache keys (hashing the expression tree once)."""
-    token = _EXPRS.get(expr)
+def damage_token(hit: DiceExpr, crit: DiceExpr | None = None) -> int:
+    """A small integer standing for a hit's damage and a crit's in cache keys (hashing the expressions once).
+
+    ``crit``: the damage of a critical hit as the rules build it
+    (:func:`~ashfall.rules.damage_ledger.damage_expression`, ``attack.crit_dice``); None doubles every die of ``hit``.
+    """
+    key = (hit, crit)
+    token = _EXPRS.get(key)
     if token is None:
-        token = _EXPRS[expr] = len(_EXPR_LIST)
-        _EXPR_LIST.append(expr)
+        token = _EXPRS[key] = len(_EXPR_LIST)
+        _EXPR_LIST.append(key)
     return token
 
 
+def expr_token(expr: DiceExpr) -> int:
+    """:func:`damage_token` of an expression whose dice are all the weapon's (a crit doubles every die)."""
+    return damage_token(expr)
+
+
 def expr_of(token: int) -> DiceExpr:
-    """The damage expression a token stands for."""
-    return _EXPR_LIST[token]
+    """The damage of a hit a token stands for."""
+    return _EXPR_LIST[token][0]
+
+
+def crit_expr_of(token: int) -> DiceExpr | None:
+    """The damage of a critical hit a token stands for (None: every die of the hit's doubled)."""
+    return _EXPR_LIST[token][1]
 
 
 class AttackKey(NamedTuple):
@@ -74,7 +91,7 @@ class AttackKey(NamedTuple):
     Attributes:
         bonus: Attack bonus before MAP and Power Strike (situational and activity modifiers included).
         dv: The target's DV against this attack.
-        damage: Damage on a hit (:func:`expr_token`).
+        damage: Damage on a hit and on a crit (:func:`damage_token`).
         advantage: Net advantage state (G-21), by its value ("normal", "advantage", "disadvantage").
         attack_number: Its place for MAP: 1 + earlier attacks this turn that count (MAP-1, E-01).
         power_strike: A Power Strike (MAA-5).
@@ -120,15 +137,17 @@ class TurnValue(NamedTuple):
 def attack_value(key: AttackKey) -> AttackValue:
     """The exact odds of one attack (:func:`ashfall.odds.attack_odds`) as floats, cached by key.
 
-    An automatic crit (CRIT-5) doubles the dice of every hit; a natural 20 then doubles them again, a
+    An automatic crit (CRIT-5) deals a crit's damage on every hit; a natural 20 then doubles every die again, a
     small overestimate the exact odds module has no switch for.
     """
     expr = expr_of(key.damage)
-    damage = expr.doubled() if key.auto_crit else expr
+    crit = crit_expr_of(key.damage)
+    if key.auto_crit:
+        expr, crit = (expr.doubled() if crit is None else crit), None
     odds = attack_odds(
-        key.bonus, key.dv, damage, ruleset=ruleset_of(key.rules), advantage=Advantage(key.advantage),
+        key.bonus, key.dv, expr, ruleset=ruleset_of(key.rules), advantage=Advantage(key.advantage),
         attack_number=key.attack_number, power_strike=key.power_strike, dr=key.dr, resist=key.resist,
-        vulnerable=key.vulnerable, immune=key.immune,
+        vulnerable=key.vulnerable, immune=key.immune, crit_damage=crit,
     )
     top = max(odds.distribution)
     dist = [0.0] * (top + 1)
@@ -172,16 +191,8 @@ def turn_value(keys: tuple[AttackKey, ...], hp: int) -> TurnValue:
 
 @lru_cache(maxsize=4096)
 def contest_win(initiator: int, defender: int, reroll_ties: bool) -> float:
-    """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (a tie keeps the status quo, or is rerolled)."""
-    win = tie = 0
-    for a in range(1, 21):
-        for b in range(1, 21):
-            margin = a + initiator - b - defender
-            win += margin > 0
-            tie += margin == 0
-    if reroll_ties and tie < 400:
-        return win / (400 - tie)
-    return win / 400
+    """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (:func:`ashfall.odds.contest.contest_odds`)."""
+    return float(contest_odds(initiator, defender, ContestTie.REROLL if reroll_ties else ContestTie.STATUS_QUO))
 
 
 def clear_caches() -> None:

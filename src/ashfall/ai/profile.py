@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ashfall.ai.odds_cache import AttackKey, expr_token
+from ashfall.ai.odds_cache import AttackKey, damage_token
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
-from ashfall.core.dice import BinOp, Const, DiceExpr, Node
 from ashfall.core.modifiers import RollSource, adv, resolve_advantage, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
@@ -30,11 +29,14 @@ from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode
 from ashfall.rules.attack import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
+from ashfall.rules.damage_ledger import damage_expression
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.defenses import Defenses
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.errors import RuleViolation
+from ashfall.rules.reach import attack_limit_ft
+from ashfall.ruleset import Ruleset
 
 _ADV_RULE = rule("HLP-2")
 _TRP_3 = rule("TRP-3")
@@ -86,7 +88,7 @@ tuple, so a reused id never matches another. Nothing invalidates it; emptied whe
 def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, ...]:
     """Every way the creature can attack now: drawn weapons (thrown ones also thrown), else unarmed (cached)."""
     weapons = c.weapons
-    hidden = tuple(stowed(c, w.id) for w in weapons) if c.uses else ()
+    hidden = tuple(stowed(c, w.id) for w in weapons) if c.supplies.keyed else ()
     machine, natural = c.creature.machine, state.ruleset.attack.natural_reach
     key = (id(weapons), hidden, machine, natural)
     known = _OPTIONS.get(key)
@@ -101,21 +103,27 @@ def attack_options(c: Combatant, state: EncounterState) -> tuple[AttackOption, .
 
 def _attack_options(weapons: tuple[Weapon, ...], hidden: tuple[bool, ...], machine: bool,
                     natural: int) -> tuple[AttackOption, ...]:
-    """:func:`attack_options` of a weapons tuple with these weapons stowed (``hidden``: none when empty)."""
+    """:func:`attack_options` of a weapons tuple with these weapons stowed (``hidden``: none when empty).
+
+    Each option's limit is the rules' own (:func:`~ashfall.rules.reach.attack_limit_ft`, ATK-1, ATK-2); of the
+    ruleset it reads only the natural reach (``natural``), which is part of the cache key.
+    """
     found: list[AttackOption] = []
     for i, w in enumerate(weapons):
         if hidden and hidden[i]:
             continue
         if w.kind is WeaponKind.RANGED:
-            found.append(AttackOption(w, w.id, mode_for(w), False, False, True, w.range_long or w.range_normal or 0,
+            found.append(AttackOption(w, w.id, mode_for(w), False, False, True, attack_limit_ft(w, True, natural),
                                       len(found)))
             continue
-        found.append(AttackOption(w, w.id, mode_for(w), False, False, False, w.reach, len(found)))
+        found.append(AttackOption(w, w.id, mode_for(w), False, False, False, attack_limit_ft(w, False, natural),
+                                  len(found)))
         if w.has(WeaponProperty.THROWN):
             found.append(AttackOption(w, w.id, mode_for(w, True), True, False, True,
-                                      w.range_long or w.range_normal or 0, len(found)))
+                                      attack_limit_ft(w, True, natural), len(found)))
     if not any(not o.ranged for o in found) and not machine:
-        found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False, natural, len(found)))
+        found.append(AttackOption(None, None, AttackMode.UNARMED, False, True, False,
+                                  attack_limit_ft(None, False, natural), len(found)))
     return tuple(found)
 
 
@@ -138,7 +146,7 @@ class AttackBase:
             HLP-2).
         first_bonus: Extra bonus of the next ranged attack (edition 1's Aim, E-05).
         dv: The target's DV against it.
-        full: Damage of a hit (:func:`~ashfall.ai.odds_cache.expr_token`).
+        full: Damage of a hit and of a crit (:func:`~ashfall.ai.odds_cache.damage_token`).
         dice_only: Weapon dice only (Sweeping Strike's later targets, SWP-3).
         dr: The target's DR against the damage type.
         resist: The target resists it.
@@ -170,17 +178,6 @@ class AttackBase:
             self.dice_only if dice_only else self.full, self.first_advantage if first else self.advantage,
             number, power, self.dr, self.resist, self.vulnerable, self.immune, self.auto_crit, self.rules,
         )
-
-
-def combined_damage(parts: tuple[DamagePart, ...]) -> DiceExpr:
-    """The damage parts of a hit as one expression (dice added, flat parts once)."""
-    root: Node | None = None
-    flat = 0
-    for p in parts:
-        flat += p.flat
-        if p.dice is not None:
-            root = p.dice.root if root is None else BinOp("+", root, p.dice.root)
-    return DiceExpr(root if root is not None else Const(0)).plus(flat)
 
 
 def activity_bonus(activity: Activity, state: EncounterState) -> int:
@@ -219,6 +216,11 @@ def _first_sources(state: EncounterState, attacker: Combatant, target: Combatant
         if e.against in (None, target.id) and not (e.melee_only and ranged):
             found.append(adv(_ADV_RULE, "advantage on the next attack"))
     return tuple(found)
+
+
+def _damage_token(parts: tuple[DamagePart, ...], ruleset: Ruleset) -> int:
+    """The odds token of a hit's damage parts: the hit and the crit as the damage rules build them (G-40)."""
+    return damage_token(damage_expression(parts, ruleset), damage_expression(parts, ruleset, critical=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +290,8 @@ def _build_core(state: EncounterState, attacker: Combatant, target: Combatant, o
     dtype = parts[0].type
     d = defenses or Defenses.of_creature(target.creature, target.armor, t_conditions)
     return _Core(
-        stack(prepared.modifiers).total, prepared.sources, dv.total, expr_token(combined_damage(parts)),
-        expr_token(combined_damage(dice_only)), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
+        stack(prepared.modifiers).total, prepared.sources, dv.total, _damage_token(parts, rs),
+        _damage_token(dice_only, rs), d.dr_against(dtype, rs).amount, d.resistance_rule(dtype) is not None,
         d.is_vulnerable(dtype), d.immunity_rule(dtype) is not None,
         auto_crit_rule(prepared, t_conditions, sit.within_5ft) is not None,
         (attacker.creature, option.weapon, target.creature, target.armor, target.shield, state.ruleset),

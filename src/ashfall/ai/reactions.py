@@ -17,14 +17,13 @@ from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_base, attack_options
 from ashfall.core.types import Skill
 from ashfall.engine import Combatant, Decision, EncounterState
+from ashfall.engine.reactions import morale_forbids_reactions
 from ashfall.grid.board import CoverLevel
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 
 PREFERENCE = ("counterspell", "intercept", "deflect", "attack-of-opportunity", "return-fire", "brace",
               "disarm-riposte", "readied", "covering-fire", "dive-for-cover")
 """Reactions the AI takes, most wanted first (keys of :data:`ashfall.engine.reactions.REACTIONS`)."""
-NO_REACTIONS = frozenset({"broken", "routed", "surrendered", "fled"})
-"""Morale marks under which a creature takes no reactions (MOR-22)."""
 ATTACKS = frozenset({"attack-of-opportunity", "return-fire", "brace", "disarm-riposte"})
 """Reactions that attack the creature that set them off."""
 REACTION = "reaction"
@@ -45,7 +44,7 @@ def answer(state: EncounterState, decision: Decision) -> str | None:
 
 def _reaction(state: EncounterState, decision: Decision) -> str | None:
     c = state.combatants.get(decision.actor)
-    if c is None or any(c.uses.get(m, 0) for m in NO_REACTIONS):
+    if c is None or morale_forbids_reactions(c) is not None:
         return None if decision.optional else decision.options[0].key
     offered = {o.key for o in decision.options}
     for key in PREFERENCE:

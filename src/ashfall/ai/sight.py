@@ -2,11 +2,12 @@
 
 :func:`ashfall.engine.attacking.situation` reads one attack's situation off the battlefield. The AI asks the
 same question for dozens of squares a creature could stand on, so :class:`Sights` answers it from data
-gathered once per decision: every creature's space and conditions, who stands within 5 ft of a hostile
-(AMOD-7), which allies threaten each target (flanking, POS-1; edition 2: not while down, POS-3), cover
-along the centre line from the board cache (COV-1..3, G-37; a creature leaning out of cover goes through
-the engine's :func:`~ashfall.engine.attacking.cover_level`, COV-4), high ground (POS-4), flat-footed in a
-surprise round (FF-1) and unseen attackers (AMOD-5). A test compares it with the engine's own reading.
+gathered once per decision, with the engine's own rules for each fact: who counts as a hostile within 5 ft
+(:func:`~ashfall.engine.attacking.threatens_nearby`, AMOD-7), which allies help flank a target
+(:func:`~ashfall.engine.attacking.flanking_ally`, POS-1, POS-3, E-22), flat-footed in a surprise round and
+unseen attackers (FF-1, AMOD-5), high ground (POS-4) and cover. Cover comes from the board cache (COV-1..3,
+G-37), a pure function of the board; when a creature leans out of cover (COV-4) or an intact object may cover
+(STC-10) it is the engine's :func:`~ashfall.engine.attacking.cover_level` itself.
 """
 
 from __future__ import annotations
@@ -16,12 +17,18 @@ from dataclasses import dataclass, field
 from ashfall.ai.board_cache import LIMIT, gap_ft, sight_bits, sightline
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.attacking import Situation, cover_level, leaning_out
-from ashfall.engine.moves.common import melee_reach
+from ashfall.engine.attacking import (
+    Situation,
+    cover_level,
+    flanking_ally,
+    flat_footed_by_surprise,
+    leaning_out,
+    threatens_nearby,
+    unseen_attacker,
+)
+from ashfall.engine.battlefield.object_cover import intact
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import flanks, high_ground
-from ashfall.rules import conditions as cond
-from ashfall.rules.activities import provides_flanking
 from ashfall.rules.defense import Cover
 
 Space = tuple[Square, ...]
@@ -79,6 +86,8 @@ class Sights:
     _pairs: dict[tuple[str, str], tuple[int, Space, frozenset[Square], bool, bool]] = field(default_factory=dict)
     _lines: dict[tuple[Space, Space], int] = field(default_factory=dict)
     """The board's cover and high-ground bits by pair of spaces (:func:`~ashfall.ai.board_cache.sight_bits`)."""
+    _objects: bool = False
+    """Some intact object may give cover (STC-10): the board alone does not tell the cover."""
 
     def __post_init__(self) -> None:
         for c in self.state.combatants.values():
@@ -86,14 +95,13 @@ class Sights:
             self.conditions[c.id] = c.condition_set
         if self.state.board is not None:
             self._lines = sight_bits(self.state.board)
+            self._objects = bool(self.state.environment.objects) and any(True for _ in intact(self.state.environment))
 
     def _can_threaten(self, c: Combatant) -> bool:
         """Up and not incapacitated: it counts as a hostile within 5 ft (AMOD-7)."""
         found = self._threatening.get(c.id)
         if found is None:
-            found = c.is_active and bool(self.spaces[c.id]) and Condition.INCAPACITATED not in cond.expand(
-                self.conditions[c.id], self.state.ruleset)
-            self._threatening[c.id] = found
+            found = self._threatening[c.id] = threatens_nearby(c, self.conditions[c.id], self.state.ruleset)
         return found
 
     def _leaning(self, c: Combatant) -> bool:
@@ -141,8 +149,8 @@ class Sights:
         key = (attacker.id, target.id)
         found = self._pairs.get(key)
         if found is None:
-            fixed = ((target.surprised and self.state.round <= 1) * _FLAT_FOOTED
-                     | attacker.has(Condition.HIDDEN) * _UNSEEN | self._leaning(target) * _LEANING)
+            fixed = (flat_footed_by_surprise(self.state, target) * _FLAT_FOOTED
+                     | unseen_attacker(attacker) * _UNSEEN | self._leaning(target) * _LEANING)
             found = self._pairs[key] = (
                 fixed, self.spaces[target.id], self._near(attacker.side, None), self._leaning(attacker),
                 target.side != attacker.side and self._can_threaten(target))
@@ -165,7 +173,7 @@ class Sights:
         state = self.state
         board = state.board
         if board is not None:
-            if lean:
+            if lean or self._objects:
                 here = attacker.standing_on(a_space[0]) if a_space != self.spaces[attacker.id] else attacker
                 there = target.standing_on(t_space[0]) if moved else target
                 code |= _COVER_CODE[cover_level(state, here, there)] << _COVER_SHIFT
@@ -208,11 +216,7 @@ class Sights:
             found = []
             for ally in state.allies_of(attacker.id):
                 space = self.spaces[ally.id]
-                if not space or not t_space or ally.health.is_dead:
-                    continue
-                if provides_flanking(self.conditions[ally.id], state.ruleset) is not None:
-                    continue
-                if gap_ft(space, t_space) <= melee_reach(ally, state):
+                if flanking_ally(state, ally, self.conditions[ally.id], space, t_space):
                     found.append(space)
             self._flankers[key] = found
         return found

@@ -62,7 +62,8 @@ from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, Decision, Dodge, EncounterState, Engine, Escape, Reload, Stand, Step, Stride
 from ashfall.engine.actions import ACTIONS
-from ashfall.engine.morale_hooks import FLEE_DIRECTION, break_style, fighting, member_status
+from ashfall.engine.morale_hooks import break_style, member_status
+from ashfall.engine.records import Tally
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.rules.morale import Status
 from ashfall.rules.morale_behaviour import DIRECTIONS
@@ -115,7 +116,7 @@ class TacticalPolicy:
         """The next intent with the reason for it, or None to end the turn."""
         state = engine.state
         c = state.get(actor)
-        if state.ended or state.active_id != actor or c.turn.actions_left <= 0 or not fighting(c):
+        if state.ended or state.active_id != actor or c.turn.actions_left <= 0 or not c.fighting:
             return None
         status = member_status(c)
         if status is Status.SURRENDERED:
@@ -165,7 +166,7 @@ class TacticalPolicy:
         """
         state = engine.state
         c = state.get(actor)
-        if state.ended or not fighting(c):
+        if state.ended or not c.fighting:
             return None
         view = self._view(engine, c, brutal=False)
         best = self._best_candidates(view, True)
@@ -201,7 +202,7 @@ class TacticalPolicy:
             return None
         graph = MoveGraph.of(state, c)
         exits: Sequence[Square] = self.exits or state.exits
-        direction = c.uses.get(FLEE_DIRECTION, 0) if reason is Reason.FLEE else 0
+        direction = c.supplies.count(Tally.FLEE_DIRECTION) if reason is Reason.FLEE else 0
         if direction:  # an animal flees in its rolled direction (MOR-24): the exits that way, else any
             exits = exits_toward(exits or edge_squares(state), c.position, DIRECTIONS[direction - 1]) or exits
         path = flee_path(state, c, exits, graph)
@@ -344,7 +345,7 @@ class TacticalPolicy:
         c, state = view.c, view.state
         if c.health.hp > c.health.max_hp * self.config.withdraw_below:
             return None
-        if not any(fighting(a) for a in state.allies_of(c.id)):
+        if not any(a.fighting for a in state.allies_of(c.id)):
             return None
         if best is not None and best.candidate is not None and best.candidate.plan.p_drop >= 0.5:
             return None

@@ -18,18 +18,17 @@ from dataclasses import dataclass
 from ashfall.ai.movement import Route
 from ashfall.ai.plans import Plan
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.morale_hooks import fighting
 
 
 def standing_targets(state: EncounterState, c: Combatant) -> tuple[Combatant, ...]:
     """Enemies still in the fight (up, not fled or surrendered), in roster order."""
-    return tuple(e for e in state.enemies_of(c.id) if fighting(e))
+    return tuple(e for e in state.enemies_of(c.id) if e.fighting)
 
 
 def downed_targets(state: EncounterState, c: Combatant) -> tuple[Combatant, ...]:
     """Enemies at 0 HP but alive (dying or stable), in roster order: only a brutal creature finishes them."""
     return tuple(e for e in state.enemies_of(c.id) if e.health.is_down and not e.health.is_dead
-                 and not e.uses.get("fled", 0) and not e.uses.get("surrendered", 0))
+                 and not e.left_fight)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ Enums are used by name everywhere (``DamageType.FIRE``), never by their string v
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 from ashfall.core.rule_ids import RuleId, rule
 
@@ -211,3 +211,13 @@ class Condition(Enum):
     DYING = "dying"
     STABILIZED = "stabilized"
     DEAD = "dead"
+
+
+class Diagonals(StrEnum):
+    """How diagonal steps are measured (G-37): every one 5 ft, or alternating 5 and 10 ft.
+
+    A string enum: the ruleset option was a plain string, so its members still equal those strings.
+    """
+
+    FIVE = "five"
+    ALTERNATING = "alternating"

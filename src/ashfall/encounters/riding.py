@@ -21,7 +21,7 @@ from ashfall.encounters.report import Report
 from ashfall.encounters.spec import EncounterSpec
 from ashfall.engine import EncounterState
 from ashfall.engine.environment import WaterType
-from ashfall.engine.moves.vehicles import MOVING
+from ashfall.engine.records import Tally, with_key
 
 if TYPE_CHECKING:
     from ashfall.encounters.roster import Declared
@@ -110,7 +110,7 @@ def apply_riding(spec: EncounterSpec, state: EncounterState) -> None:
     for entry in spec.roster:
         c = state.get(entry.id)
         if entry.moving:
-            c.uses[MOVING] = 1
+            c.supplies = with_key(c.supplies, Tally.MOVING, 1)
         if entry.mounted_on is not None:
             c.mounted_on, c.station = entry.mounted_on, entry.station
             c.position = state.get(entry.mounted_on).position

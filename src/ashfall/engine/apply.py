@@ -14,11 +14,12 @@ from ashfall.content.schema import Weapon
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
-from ashfall.engine.environment import Cause, Obscurement, Veil
+from ashfall.engine.environment import Breath, Cause, Obscurement, Veil
+from ashfall.engine.records import with_use
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
 from ashfall.grid.board import Square
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
-from ashfall.rules.morale import STATUS_MARKS, Status
+from ashfall.rules.morale import STATUS_MARKED, STATUS_MARKS, Status
 
 Applier = Callable[[EncounterState, Any], None]
 APPLIERS: dict[type, Applier] = {}
@@ -172,7 +173,7 @@ def _pool_ammo(c: Combatant, key: str, delta: int) -> None:
 
 
 def _pool_uses(c: Combatant, key: str, delta: int) -> None:
-    c.uses[key] = c.uses.get(key, 0) + delta
+    c.supplies = with_use(c.supplies, key, delta)
 
 
 def _pool_focus(c: Combatant, key: str, delta: int) -> None:
@@ -273,13 +274,10 @@ def _picked_up(state: EncounterState, e: ev.ItemPickedUp) -> None:
 def _morale(state: EncounterState, e: ev.MoraleChanged) -> None:
     if e.record is not None:
         state.morale = {**state.morale, e.group: e.record}
-    every_mark = frozenset().union(*STATUS_MARKS.values())
     for cid, status in e.members:
         c = state.get(cid)
-        for mark in every_mark:
-            c.uses.pop(mark, None)
-        for mark in STATUS_MARKS[Status(status)]:
-            c.uses[mark] = 1
+        kept = c.supplies.marks - STATUS_MARKED  # a status replaces the marks of the one before (fled stays)
+        c.supplies = replace(c.supplies, marks=kept | STATUS_MARKS[Status(status)])
 
 
 APPLIERS[ev.DiceRolled] = _nothing
@@ -322,25 +320,20 @@ def _mount(state: EncounterState, e: ev.MountChanged) -> None:
 
 # ----- underwater (UW) and vehicles (VEH) -----
 
-BREATH, BREATH_ROUND, DEPTH = "breath:", "breath-round:", "depth:"
-"""``environment.data`` key prefixes: rounds of breath left, the round the clock last ticked, depth in feet (UW)."""
-
-
 @applies(ev.BreathChanged)
 def _breath(state: EncounterState, e: ev.BreathChanged) -> None:
-    data = state.environment.data
+    breath = state.environment.breath
     if e.rounds_left is None:
-        data.pop(BREATH + e.actor, None)
-        data.pop(BREATH_ROUND + e.actor, None)
+        breath.pop(e.actor, None)
         return
-    data[BREATH + e.actor] = e.rounds_left
-    if e.spent:
-        data[BREATH_ROUND + e.actor] = state.round
+    before = breath.get(e.actor)
+    ticked = state.round if e.spent else (before.ticked_round if before is not None else None)
+    breath[e.actor] = Breath(e.rounds_left, ticked)
 
 
 @applies(ev.DepthChanged)
 def _depth(state: EncounterState, e: ev.DepthChanged) -> None:
-    state.environment.data[DEPTH + e.actor] = e.depth_ft
+    state.environment.depth_ft[e.actor] = e.depth_ft
 
 
 APPLIERS[ev.DamageSpread] = _nothing
@@ -454,14 +447,10 @@ def _drain(state: EncounterState, e: ev.DrainChanged) -> None:
 
 @applies(ev.HazardTriggered)
 def _hazard_triggered(state: EncounterState, e: ev.HazardTriggered) -> None:
-    state.environment.hazard_marks[f"{e.hazard}:{e.actor}"] = (e.round, e.turn_of)
+    state.environment.hazard_marks[(e.hazard, e.actor)] = (e.round, e.turn_of)
 
 
 # ----- destructible objects and chain reactions (OBJ, STC, CHN, IEA) -----
-
-CHAIN_PENDING = "chain-pending:"
-"""``environment.data`` key prefix of a fuel container awaiting its end-of-round chain roll (CHN-4)."""
-
 
 @applies(ev.ObjectPlaced)
 def _object_placed(state: EncounterState, e: ev.ObjectPlaced) -> None:
@@ -476,15 +465,15 @@ def _object_damaged(state: EncounterState, e: ev.ObjectDamaged) -> None:
 @applies(ev.ObjectDestroyed)
 def _object_destroyed(state: EncounterState, e: ev.ObjectDestroyed) -> None:
     state.environment.objects[e.object].broken = True
-    state.environment.data.pop(CHAIN_PENDING + e.object, None)
+    state.environment.chain_pending.discard(e.object)
 
 
 @applies(ev.ChainPending)
 def _chain_pending(state: EncounterState, e: ev.ChainPending) -> None:
     if e.pending:
-        state.environment.data[CHAIN_PENDING + e.object] = 1
+        state.environment.chain_pending.add(e.object)
     else:
-        state.environment.data.pop(CHAIN_PENDING + e.object, None)
+        state.environment.chain_pending.discard(e.object)
 
 
 @applies(ev.DebrisFell)

@@ -25,7 +25,7 @@ from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.riders import apply_rider
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.areas import adjacent_to, cover_past
-from ashfall.grid.board import SQUARE_FT, CoverLevel
+from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import cover_between, flanks, high_ground, space_distance_ft
 from ashfall.rules import conditions as cond
 from ashfall.rules.activities import (
@@ -49,6 +49,8 @@ from ashfall.rules.defenses import is_magical_weapon
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent
 from ashfall.rules.map import TwoWeapon, map_modifier
 from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
+from ashfall.rules.reach import threat_reach
+from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import TwfSchedule
 
 _COVER = {CoverLevel.NONE: Cover.NONE, CoverLevel.PARTIAL: Cover.PARTIAL, CoverLevel.HEAVY: Cover.HEAVY,
@@ -136,33 +138,48 @@ def distance(state: EncounterState, a: Combatant, b: Combatant) -> int:
     return space_distance_ft(sa, sb)
 
 
+def flanking_ally(state: EncounterState, ally: Combatant, conditions: frozenset[Condition],
+                  ally_space: tuple[Square, ...], target_space: tuple[Square, ...]) -> bool:
+    """Whether an ally on ``ally_space`` threatens a target on ``target_space`` so as to flank it (POS-1).
+
+    It must not be dead, its conditions must let it flank (a downed ally is unconscious: POS-3 excludes it in
+    edition 2, edition 1 still counts it, E-22), and the target must be within its threat reach. Whether the
+    attacker stands opposite it is :func:`~ashfall.grid.geometry.flanks`'s question.
+    """
+    if not ally_space or not target_space or ally.health.is_dead:
+        return False
+    if provides_flanking(conditions, state.ruleset) is not None:
+        return False
+    return space_distance_ft(ally_space, target_space) <= threat_reach(ally.weapons, state.ruleset)
+
+
+def threatens_nearby(c: Combatant, conditions: frozenset[Condition], ruleset: Ruleset) -> bool:
+    """Whether a creature counts as a hostile within 5 ft (AMOD-7): up, on the map, not incapacitated."""
+    return c.is_active and bool(c.space) and Condition.INCAPACITATED not in cond.expand(conditions, ruleset)
+
+
+def flat_footed_by_surprise(state: EncounterState, target: Combatant) -> bool:
+    """A surprised target is flat-footed in the surprise round (FF-1)."""
+    return target.surprised and state.round <= 1
+
+
+def unseen_attacker(attacker: Combatant) -> bool:
+    """An attacker that is hidden attacks unseen (AMOD-5); the GM may declare it too (:class:`Declared`)."""
+    return attacker.has(Condition.HIDDEN)
+
+
 def _flanking(state: EncounterState, attacker: Combatant, target: Combatant) -> bool:
     if state.board is None or not attacker.space:
         return False
-    for ally in state.allies_of(attacker.id):
-        # a downed ally is unconscious: POS-3 excludes it in edition 2, edition 1 still counts it (E-22)
-        if not ally.space or ally.health.is_dead:
-            continue
-        if provides_flanking(ally.condition_set, state.ruleset) is not None:
-            continue
-        if distance(state, ally, target) <= _threat_reach(state, ally) and flanks(
-            attacker.space, ally.space, target.space
-        ):
-            return True
-    return False
-
-
-def _threat_reach(state: EncounterState, c: Combatant) -> int:
-    """How far a flanking ally reaches: its longest melee weapon, or the natural reach (NAT-6, POS-1)."""
-    return max([w.reach for w in c.weapons if not w.is_ranged] + [state.ruleset.attack.natural_reach])
+    return any(flanking_ally(state, ally, ally.condition_set, ally.space, target.space)
+               and flanks(attacker.space, ally.space, target.space) for ally in state.allies_of(attacker.id))
 
 
 def _hostile_within_5ft(state: EncounterState, attacker: Combatant) -> bool:
     """An enemy that is up, not incapacitated, within 5 ft of the attacker (AMOD-7; off the map: none)."""
     # every test is a pure read, so the cheap distance comes before expanding the enemy's conditions
     return bool(attacker.space) and any(
-        e.is_active and e.space and distance(state, attacker, e) <= SQUARE_FT
-        and Condition.INCAPACITATED not in cond.expand(e.condition_set, state.ruleset)
+        e.space and distance(state, attacker, e) <= SQUARE_FT and threatens_nearby(e, e.condition_set, state.ruleset)
         for e in state.enemies_of(attacker.id)
     )
 
@@ -189,8 +206,8 @@ def situation(state: EncounterState, attacker: Combatant, target: Combatant, ran
         hostile_within_5ft=declared.hostile_within_5ft if declared.hostile_within_5ft is not None else hostile,
         within_5ft=declared.within_5ft if declared.within_5ft is not None else close,
         cover=declared.cover if declared.cover is not None else cover,
-        flat_footed=target.surprised and state.round <= 1,
-        unseen_attacker=bool(declared.unseen_attacker) or attacker.has(Condition.HIDDEN),
+        flat_footed=flat_footed_by_surprise(state, target),
+        unseen_attacker=bool(declared.unseen_attacker) or unseen_attacker(attacker),
         leaning_out=leaning_out(state, target),
     )
 

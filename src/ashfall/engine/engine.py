@@ -47,7 +47,7 @@ class CheckpointRng(Rng, Protocol):
 def clone_state(state: EncounterState) -> EncounterState:
     """A copy whose mutable parts are independent (stat blocks and gear are shared: they are frozen)."""
     combatants = {
-        cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo), uses=dict(c.uses))
+        cid: replace(c, turn=replace(c.turn), ammo=dict(c.ammo))  # supplies are frozen records: shared
         for cid, c in state.combatants.items()
     }
     return replace(state, combatants=combatants, order=list(state.order),
@@ -278,7 +278,7 @@ class Engine:
         # order may differ from sides()'s, but it is read only when there is at most one, so the answer is the same.
         standing: list[str] = []
         for c in self.state.combatants.values():
-            if c.side not in standing and _fighting(c):
+            if c.side not in standing and _holds_side(c):
                 standing.append(c.side)
                 if len(standing) > 1:
                     return False  # two sides still fight: the rest of the roster cannot change that
@@ -403,10 +403,9 @@ def _check_ids(state: EncounterState, intent: Intent, definition: ActionDef) -> 
                 raise refuse(definition.rule, f"{name}: no combatant {cid!r} in this fight")
 
 
-def _fighting(c: Combatant) -> bool:
-    """Still fighting: not down, not fled or surrendered; a vehicle fights only through its crew (VEH-3)."""
-    return (c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
-            and c.creature.vehicle is None)
+def _holds_side(c: Combatant) -> bool:
+    """Keeps its side in the fight: still fighting, and not a vehicle, which fights only through its crew (VEH-3)."""
+    return c.fighting and c.creature.vehicle is None
 
 
 def can_act(c: Combatant, state: EncounterState) -> bool:

@@ -176,6 +176,19 @@ class Suppressor:
     control: Square | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Breath:
+    """A creature holding its breath (UW-1..6, G-15, G-16).
+
+    Attributes:
+        rounds_left: Rounds of breath it has left.
+        ticked_round: The round its breath last ran down (None: not yet), so it runs down once a round.
+    """
+
+    rounds_left: int
+    ticked_round: int | None = None
+
+
 @dataclass(slots=True)
 class Environment:
     """Every environmental layer of the battlefield.
@@ -195,7 +208,9 @@ class Environment:
         debris: Squares strewn with a fallen object (difficult terrain: a chandelier, IEA-5).
         underwater: The fight is underwater, and the water type (UW), or None.
         countdowns: Pending timed events (a collapse's 1d4-round countdown, HAZC-2) by id → rounds left.
-        data: Further hazard bookkeeping by key (kept JSON-friendly).
+        breath: Creatures holding their breath, by id (UW-1..6); absent while one breathes freely.
+        depth_ft: Each creature's depth in feet below the level where the fight began, by id (UW); absent: 0.
+        chain_pending: Fuel containers awaiting their end-of-round chain roll, by object id (CHN-4).
         flammable: Squares with flammable material (wood, cloth, vegetation, fuel) fire spreads into (HAZF-2).
         burnt: Squares whose fuel has burned away (map material and flammable objects alike, HAZF-5).
         gas_clouds: Toxic gas clouds by id (HAZG); ``gas`` maps their squares.
@@ -204,7 +219,7 @@ class Environment:
         drains: Drains by id (HAZW-5).
         suppressors: Fire-suppression systems by id (HAZF-4).
         hazard_terrain: Hazardous squares and their damage type (MOV-6, G-29).
-        hazard_marks: ``"hazard:creature"`` → the (round, whose turn) it last took that hazard's damage (G-51).
+        hazard_marks: (hazard, creature) → the (round, whose turn) it last took that hazard's damage (G-51).
     """
 
     ambient: Light = Light.BRIGHT
@@ -221,7 +236,9 @@ class Environment:
     debris: set[Square] = field(default_factory=set)
     underwater: WaterType | None = None
     countdowns: dict[str, int] = field(default_factory=dict)
-    data: dict[str, int] = field(default_factory=dict)
+    breath: dict[str, Breath] = field(default_factory=dict)
+    depth_ft: dict[str, int] = field(default_factory=dict)
+    chain_pending: set[str] = field(default_factory=set)
     flammable: set[Square] = field(default_factory=set)
     burnt: set[Square] = field(default_factory=set)
     gas_clouds: dict[str, GasCloud] = field(default_factory=dict)
@@ -230,7 +247,7 @@ class Environment:
     drains: dict[str, Drain] = field(default_factory=dict)
     suppressors: dict[str, Suppressor] = field(default_factory=dict)
     hazard_terrain: dict[Square, str] = field(default_factory=dict)
-    hazard_marks: dict[str, tuple[int, str]] = field(default_factory=dict)
+    hazard_marks: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)
 
     def light_at(self, sq: Square) -> Light:
         """The light level of a square."""

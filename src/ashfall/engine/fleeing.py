@@ -14,7 +14,7 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import Square, Terrain
 from ashfall.grid.paths import reachable
-from ashfall.rules.morale import Status
+from ashfall.rules.morale import MoraleMark, Status
 from ashfall.ruleset.sections import BreakBehaviour
 
 _FLEEING = frozenset({Status.FALL_BACK, Status.BROKEN})
@@ -36,8 +36,8 @@ def exits_of(state: EncounterState) -> frozenset[Square]:
 
 def _fleeing(c: Combatant) -> bool:
     # a charging zealot is broken but does not flee: no exit ends its charge and it is never cornered (MOR-24)
-    return (not c.creature.is_pc and c.is_active and member_status(c) in _FLEEING and not c.uses.get("fled")
-            and break_style(c) is not BreakBehaviour.CHARGE)
+    return (not c.creature.is_pc and c.is_active and member_status(c) in _FLEEING
+            and not c.supplies.has(MoraleMark.FLED) and break_style(c) is not BreakBehaviour.CHARGE)
 
 
 def can_reach_exit(state: EncounterState, c: Combatant) -> bool:

@@ -15,10 +15,10 @@ detects what happened and emits events.
   ``ally-killed-by-magic`` Breaking Point). Per event: Breaking Points first (no roll, MOR-27), then one
   check per group with all its triggers' modifiers; a Fear Effect checks the frightened NPC alone (MOR-10)
   unless its group checks for the same event anyway (MOR-12).
-* **Statuses** live on combatants as ``uses`` marks (``falling-back``, ``broken``, ``routed``,
-  ``surrendered``): reactions read ``broken`` (MOR-22), the victory check reads ``surrendered`` and ``fled``.
-  A newly broken NPC acts by its morale type (MOR-24): the behaviour is logged (``action-noted``) and kept as
-  a ``break-<behaviour>`` mark (an animal's direction as ``flee-direction``); fleeing ones drop two-handed
+* **Statuses** live on combatants as :class:`~ashfall.rules.morale.MoraleMark` s in ``Combatant.supplies``
+  (falling back, broken, routed, surrendered; fled once it left): reactions read broken and fled (MOR-22, MOR-20),
+  the victory check surrendered and fled. A newly broken NPC acts by its morale type (MOR-24): the behaviour is
+  logged (``action-noted``) and kept on the combatant (an animal's direction too); fleeing ones drop two-handed
   weapons (MOR-21). Each group's record is ``state.morale[key]``.
 * **Off switches.** ``morale.enabled`` (off in edition 1, E-33), ``state.morale_enabled`` for one encounter
   (MOR-38), ``state.morale_immune`` for sides or creatures (MOR-37).
@@ -39,13 +39,14 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, Refused, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE
+from ashfall.engine.records import Keyed, Tally, entry_name, use_name
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules import morale as mr
 from ashfall.rules.damage import DamageResult
 from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.morale import CHECKABLE, STATUS_MARKS, GroupMorale, Status, Trigger
+from ashfall.rules.morale import CHECKABLE, STATUS_MARKS, GroupMorale, MoraleMark, Status, Trigger
 from ashfall.rules.morale_behaviour import (
     DIRECTIONS,
     BreakingFacts,
@@ -104,25 +105,19 @@ _MARKED = tuple((s, STATUS_MARKS[s]) for s in reversed(Status) if STATUS_MARKS[s
 
 def member_status(c: Combatant) -> Status:
     """A combatant's morale status, read from its marks."""
-    uses = c.uses
-    if not uses:
+    marks = c.supplies.marks
+    if not marks:
         return Status.HOLD  # no marks at all (read for every creature in every morale and policy question)
-    marks = {k for k, v in uses.items() if v}
     for status, needed in _MARKED:
         if needed <= marks:
             return status
     return Status.HOLD
 
 
-def fighting(c: Combatant) -> bool:
-    """Still in the fight: not down, fled or surrendered."""
-    return c.is_active and not c.uses.get("fled", 0) and not c.uses.get("surrendered", 0)
-
-
 def side_counts(state: EncounterState, side: str) -> tuple[int, int]:
     """Active combatants of a side and of its opponents."""
-    own = sum(1 for c in state.combatants.values() if fighting(c) and c.side == side)
-    others = sum(1 for c in state.combatants.values() if fighting(c) and c.side != side)
+    own = sum(1 for c in state.combatants.values() if c.fighting and c.side == side)
+    others = sum(1 for c in state.combatants.values() if c.fighting and c.side != side)
     return own, others
 
 
@@ -218,10 +213,8 @@ def _change(ctx: Context, key: str, changes: list[tuple[str, Status, Status]], r
 # ----- what a breaking NPC does, by its type (MOR-21, MOR-23, MOR-24) -----
 
 
-_STYLE_MARKS = tuple((b, f"break-{b.value}") for b in BreakBehaviour)
-"""The ``uses`` mark that records what a broken NPC does (one per behaviour; the typed-state work may move it)."""
-FLEE_DIRECTION = "flee-direction"
-"""The ``uses`` mark holding a fleeing animal's direction: 1..8, clockwise from north (MOR-24)."""
+FLEE_DIRECTION = entry_name(Tally.FLEE_DIRECTION)
+"""The name of a fleeing animal's direction in ``Combatant.uses`` (1..8, clockwise from north; MOR-24)."""
 
 
 BREAK_WORDS = {
@@ -233,22 +226,24 @@ BREAK_WORDS = {
 
 
 def break_style(c: Combatant) -> BreakBehaviour | None:
-    """What a broken NPC does (its type's behaviour, MOR-24), read from its marks; None if it has not broken."""
-    uses = c.uses
-    if not uses:
+    """What a broken NPC does (its type's behaviour, MOR-24), read from its supplies; None if it has not broken."""
+    supplies = c.supplies
+    if not supplies.keyed:
         return None
-    for style, mark in _STYLE_MARKS:
-        if uses.get(mark):
+    for style in BreakBehaviour:
+        if supplies.of(Keyed.BREAK, style.value):
             return style
     return None
 
 
 def _clear_style(ctx: Context, c: Combatant) -> None:
-    for _, mark in _STYLE_MARKS:
-        if c.uses.get(mark):
-            ctx.emit(ev.ResourceUsed(c.id, f"uses:{mark}", -c.uses[mark], MOR_24))
-    if c.uses.get(FLEE_DIRECTION):
-        ctx.emit(ev.ResourceUsed(c.id, f"uses:{FLEE_DIRECTION}", -c.uses[FLEE_DIRECTION], MOR_24))
+    for style in BreakBehaviour:
+        held = c.supplies.of(Keyed.BREAK, style.value)
+        if held:
+            ctx.emit(ev.ResourceUsed(c.id, use_name((Keyed.BREAK, style.value)), -held, MOR_24))
+    direction = c.supplies.count(Tally.FLEE_DIRECTION)
+    if direction:
+        ctx.emit(ev.ResourceUsed(c.id, use_name(Tally.FLEE_DIRECTION), -direction, MOR_24))
 
 
 def _breaks(ctx: Context, key: str, cid: str, forced: BreakingOutcome | None) -> None:
@@ -262,13 +257,13 @@ def _breaks(ctx: Context, key: str, cid: str, forced: BreakingOutcome | None) ->
     style = break_behaviour(kind, ctx.state.ruleset, forced)
     why = "its breaking point says flee" if forced is BreakingOutcome.FLEE else f"a broken {kind}"
     ctx.emit(ev.ActionNoted(cid, "breaks", f"{BREAK_WORDS[style]} ({why})", MOR_24))
-    ctx.emit(ev.ResourceUsed(cid, f"uses:break-{style.value}", 1, MOR_24))
+    ctx.emit(ev.ResourceUsed(cid, use_name((Keyed.BREAK, style.value)), 1, MOR_24))
     if style is not BreakBehaviour.CHARGE:
         for weapon in dropped_on_break(c.weapons):
             ctx.emit(ev.ItemDropped(cid, weapon.id, c.position, MOR_21))
     if style is BreakBehaviour.FLEE_RANDOM:
         direction = DIRECTIONS.index(flee_direction(ctx.rng)) + 1
-        ctx.emit(ev.ResourceUsed(cid, f"uses:{FLEE_DIRECTION}", direction, MOR_24))
+        ctx.emit(ev.ResourceUsed(cid, use_name(Tally.FLEE_DIRECTION), direction, MOR_24))
     elif style in (BreakBehaviour.SURRENDER, BreakBehaviour.COWER):
         ctx.emit(ev.MoraleChanged(key, ((cid, Status.SURRENDERED.value),), None,
                                   f"breaks: {style.value} ({c.creature.morale.type})", MOR_24))
@@ -293,7 +288,7 @@ def _group_event(ctx: Context, key: str, members: list[Combatant], batch: _Batch
                           record.first_blood_done)
     triggers = mr.triggers_for(facts, rs)
     updated = mr.record_casualties(record, new_drops)
-    checkers = [m for m in members if fighting(m) and member_status(m) in CHECKABLE]
+    checkers = [m for m in members if m.fighting and member_status(m) in CHECKABLE]
     if not (triggers & mr.GROUP_TRIGGERS) or not checkers:
         _change(ctx, key, [], updated, "casualties", MOR_9)
         return set()
@@ -303,7 +298,7 @@ def _group_event(ctx: Context, key: str, members: list[Combatant], batch: _Batch
     check = mr.morale_check(will, dc, ctx.rng, rs, triggers=triggers, conditions=shared)
     _checked(ctx, key, "", "group", check, check.outcome.value)
     changes = [(m.id, member_status(m), mr.next_status(member_status(m), check.outcome, updated.rallied))
-               for m in members if fighting(m)]
+               for m in members if m.fighting]
     _change(ctx, key, changes, mr.after_check(updated, check), f"morale check: {check.outcome.value}", G_03)
     return feared
 
@@ -314,7 +309,7 @@ def _fear_check(ctx: Context, cid: str) -> None:
     c = state.get(cid)
     key = group_key(state, c)
     old = member_status(c)
-    if key is None or not fighting(c) or old not in CHECKABLE:
+    if key is None or not c.fighting or old not in CHECKABLE:
         return
     dc = mr.morale_dc({Trigger.FEAR_EFFECT}, rs, outnumbered=mr.is_outnumbered(*side_counts(state, c.side)))
     check = mr.morale_check(mr.morale_will(c.creature, rs), dc, ctx.rng, rs, triggers={Trigger.FEAR_EFFECT},
@@ -331,7 +326,7 @@ def _breaking_points(ctx: Context, batch: _Batch) -> None:
         if not c.creature.morale.breaking_points:  # the usual case, read before the (pure) group key
             continue
         key = group_key(state, c)
-        if key is None or not fighting(c):
+        if key is None or not c.fighting:
             continue
         allies, enemies = side_counts(state, c.side)
         facts = BreakingFacts(
@@ -371,14 +366,14 @@ def settle_cornered(ctx: Context, cid: str) -> None:
         _clear_style(ctx, c)
         ctx.emit(ev.ActionNoted(cid, "cornered", f"{BREAK_WORDS[give_up]} (a broken {c.creature.morale.type})",
                                 MOR_23))
-        ctx.emit(ev.ResourceUsed(cid, f"uses:break-{give_up.value}", 1, MOR_23))
+        ctx.emit(ev.ResourceUsed(cid, use_name((Keyed.BREAK, give_up.value)), 1, MOR_23))
     label = f"cornered: {give_up.value}" if give_up is not None and new is Status.SURRENDERED else "cornered"
     _change(ctx, key, [(cid, old, new)], None, label, MOR_23)
 
 
 def escaped(ctx: Context, cid: str) -> None:
     """A falling-back or broken NPC left the battlefield: it has fled (MOR-20)."""
-    ctx.emit(ev.ResourceUsed(cid, "uses:fled", 1, MOR_20))
+    ctx.emit(ev.ResourceUsed(cid, use_name(MoraleMark.FLED), 1, MOR_20))
 
 
 # ----- Rally -----
@@ -392,8 +387,9 @@ class Rally:
     group: str
 
 
-def _attempt_key(state: EncounterState) -> str:
-    return f"rally-attempt-r{state.round}"
+def _attempt_key(state: EncounterState) -> tuple[Keyed, str]:
+    """A rally attempted this round (G-04: at most one per turn)."""
+    return Keyed.RALLY, str(state.round)
 
 
 def _rally_cost(state: EncounterState, intent: Any) -> int:
@@ -415,21 +411,21 @@ def _rally_check(state: EncounterState, intent: Any) -> None:
         mr.check_rally(state.morale.get(intent.group, GroupMorale()), c.condition_set, state.ruleset)
     except RuleViolation as err:
         raise Refused(err.rule, err.reason) from None
-    if c.uses.get(_attempt_key(state)):
+    if c.supplies.keyed.get(_attempt_key(state)):
         raise refuse("G-04", "a leader tries to rally at most once per turn")
 
 
 def _rally_resolve(ctx: Context, intent: Any) -> None:
     state, rs = ctx.state, ctx.state.ruleset
     c = state.get(intent.actor)
-    ctx.emit(ev.ResourceUsed(c.id, f"uses:{_attempt_key(state)}", 1, G_04))
+    ctx.emit(ev.ResourceUsed(c.id, use_name(_attempt_key(state)), 1, G_04))
     result = mr.rally(mr.morale_will(c.creature, rs), state.morale.get(intent.group, GroupMorale()), ctx.rng, rs,
                       leader_conditions=c.condition_set)
     _checked(ctx, intent.group, c.id, "rally", result.check, "rallied" if result.success else "not-rallied", "G-04")
     if result.success:
         members = groups(state)[intent.group]
         changes = [(m.id, member_status(m), Status.HOLD) for m in members
-                   if fighting(m) and member_status(m) in (Status.FALL_BACK, Status.BROKEN)]
+                   if m.fighting and member_status(m) in (Status.FALL_BACK, Status.BROKEN)]
         _change(ctx, intent.group, changes, result.group, "rallied", G_04)
 
 

@@ -14,6 +14,7 @@ from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import add
+from ashfall.engine.records import Tally, use_name
 from ashfall.engine.state import Combatant
 from ashfall.rules.called_shots import Rider, RiderDuration, RiderEffect
 from ashfall.rules.checks import saving_throw
@@ -52,7 +53,7 @@ def _speed(ctx: Context, attacker: Combatant, target: Combatant, rider: Rider, d
 
 def _drop(ctx: Context, attacker: Combatant, target: Combatant, rider: Rider, dealt: int) -> None:
     if not _negated(ctx, target, rider, dealt):
-        ctx.emit(ev.ResourceUsed(target.id, "uses:disarmed", 1, rider.rule))
+        ctx.emit(ev.ResourceUsed(target.id, use_name(Tally.DISARMED), 1, rider.rule))
 
 
 def _nothing(ctx: Context, attacker: Combatant, target: Combatant, rider: Rider, dealt: int) -> None:

@@ -5,32 +5,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ashfall.content.library import Library
+from ashfall.content.schema import Creature
 from ashfall.core.rng import SeededRng
 from ashfall.engine.decisions import Controller, FirstOption
 from ashfall.engine.engine import Engine
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
-from ashfall.rules.health import Health
+from ashfall.rules.health import Health, makes_death_saves
 from ashfall.rules.vehicles import hull
 from ashfall.ruleset import Ruleset, preset
 
 
 def make_combatant(library: Library, creature_id: str, cid: str, side: str, position: Square | None = None,
                    name: str | None = None, controller: str = "ai", *, ruleset: Ruleset | None = None) -> Combatant:
-    """A combatant at full health from a library stat block.
+    """A combatant at full health from a library stat block (see :func:`combatant_of`)."""
+    return combatant_of(library, library.creature(creature_id), cid, side, position, name, controller,
+                        ruleset=ruleset)
+
+
+def combatant_of(library: Library, creature: Creature, cid: str, side: str, position: Square | None = None,
+                 name: str | None = None, controller: str = "ai", *, ruleset: Ruleset | None = None) -> Combatant:
+    """A combatant at full health from a stat block, its gear from the library: the one way a combatant is built.
 
     NPCs die at 0 HP unless their stat block uses death saves (G-38, ``dying.npcs_die_at_zero``). A vehicle
     wears a hull that gives it its DV (DV-1, VEH).
     """
-    creature = library.creature(creature_id)
     rs = ruleset or preset()
-    saves = creature.is_pc or creature.uses_death_saves or not rs.dying.npcs_die_at_zero
     return Combatant(
         id=cid, name=name or creature.name, side=side, creature=creature,
         weapons=library.weapons_of(creature),
         armor=library.armor(creature.armor) if creature.armor else hull(creature, rs),
         shield=library.shield(creature.shield) if creature.shield else None,
-        health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=saves),
+        health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=makes_death_saves(creature, rs)),
         position=position, controller=controller,
     )
 

@@ -6,13 +6,16 @@ at a time. Everything else reads it (``Combatant`` fields are public for reading
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.types import Condition
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.environment import Environment
 from ashfall.engine.lasting import Readied, Zone
+from ashfall.engine.records import NO_SUPPLIES, MoraleMark, Supplies
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.rules.durations import AppliedCondition, conditions_of
 from ashfall.rules.dying import down_conditions
@@ -57,7 +60,8 @@ class Combatant:
     reactions_used: int = 0
     turn: TurnBudget = field(default_factory=TurnBudget)
     ammo: dict[str, int] = field(default_factory=dict)
-    uses: dict[str, int] = field(default_factory=dict)
+    supplies: Supplies = NO_SUPPLIES
+    """Morale marks, medical supplies, stowed weapons, a vehicle's motion, its Stealth total (typed records)."""
     focus: int = 0
     surprised: bool = False
     controller: str = "ai"
@@ -115,6 +119,22 @@ class Combatant:
     def is_active(self) -> bool:
         """Still in the fight: alive and not at 0 HP."""
         return not self.health.is_down
+
+    @property
+    def left_fight(self) -> bool:
+        """Fled the battlefield or surrendered (MOR-20, MOR-23): out of the fight whatever its HP."""
+        marks = self.supplies.marks
+        return bool(marks) and (MoraleMark.FLED in marks or MoraleMark.SURRENDERED in marks)
+
+    @property
+    def uses(self) -> Mapping[str, int]:
+        """Its :attr:`supplies` by their event-log names (``"broken"``, ``"stim:2"`` …), read only: for presenters."""
+        return MappingProxyType(dict(self.supplies.names()))
+
+    @property
+    def fighting(self) -> bool:
+        """Still fighting: up (DEATH-1) and neither fled nor surrendered (MOR-20, MOR-23)."""
+        return not self.health.is_down and not self.left_fight
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,11 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
+from ashfall.rules.dying import DeathSaveOutcome
 from ashfall.rules.dying import start_of_turn as death_save_at_start
+from ashfall.rules.morale import MoraleMark
 from ashfall.rules.underwater import passive_perception_modifiers as water_passive
+from ashfall.ruleset.sections import InitiativeProficiency
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
 TIEBREAK_SIDES = 1_000_000
@@ -51,11 +54,14 @@ START_OF_TURN: list[tuple[str, StartOfTurnHook]] = []
 What lasts "until the start of your next turn" outside conditions and effects ends here (zones SUP-4, readied
 actions RDY-4)."""
 
+_SAVED = frozenset({DeathSaveOutcome.SUCCESS, DeathSaveOutcome.NATURAL_20})
+"""Death-save outcomes logged as a success (DEATH-5, DEATH-7)."""
+
 
 def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
     """1d20 + AGI + proficiency + equipment (INIT-1); edition 1 adds proficiency only if trained (E-21)."""
     mods = [Modifier(c.creature.attributes.AGI, ModifierKind.ABILITY, INIT_1, "AGI")]
-    trained_only = state.ruleset.turn.initiative_proficiency == "combat-trained"
+    trained_only = state.ruleset.turn.initiative_proficiency is InitiativeProficiency.COMBAT_TRAINED
     if not trained_only or c.creature.combat_trained:
         mods.append(Modifier(c.creature.proficiency, ModifierKind.PROFICIENCY, E_21 if trained_only else INIT_1,
                              "proficiency"))
@@ -121,13 +127,14 @@ def start_turn(ctx: Context, cid: str) -> bool:
     if c.health.is_dead:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
         return False
-    if c.uses.get("fled") or c.uses.get("surrendered"):
-        ctx.emit(ev.TurnSkipped(cid, "fled" if c.uses.get("fled") else "surrendered", rule("MOR-20")))
+    if c.left_fight:
+        gone = MoraleMark.FLED if c.supplies.has(MoraleMark.FLED) else MoraleMark.SURRENDERED
+        ctx.emit(ev.TurnSkipped(cid, gone.value, rule("MOR-20")))
         return False
     save = death_save_at_start(c.health, ctx.rng, state.ruleset)
     if save is not None:
         ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
-                                save.outcome.value in ("success", "natural-20"), save.rules[-1]))
+                                save.outcome in _SAVED, save.rules[-1]))
         ctx.emit(ev.HealthSet(cid, save.health, f"death save: {save.outcome.value}", save.rules[-1]))
     if c.surprised and state.round == 1:
         ctx.emit(ev.TurnSkipped(cid, "surprised", SUR_2))

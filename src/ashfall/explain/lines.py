@@ -18,6 +18,7 @@ from typing import Any
 
 from ashfall.engine import events as ev
 from ashfall.explain.hazards import HAZARD_BOOKKEEPING, HAZARD_HEADLINES
+from ashfall.rules.health import Vitality
 
 Names = Mapping[str, str]
 """Display names by combatant id (an id without a name shows as itself)."""
@@ -87,7 +88,7 @@ def ledger_row_text(row: ev.LedgerLine) -> str:
 
 def _health(e: ev.DamageTaken | ev.HealthSet) -> str:
     h = e.health
-    state = "" if h.vitality.value == "alive" else f", {h.vitality.value}"
+    state = "" if h.vitality is Vitality.ALIVE else f", {h.vitality.value}"
     temp = f" (+{h.temp_hp} temp)" if h.temp_hp else ""
     return f"{h.hp}/{h.max_hp} HP{temp}{state}"
 

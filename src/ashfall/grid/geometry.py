@@ -8,21 +8,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from enum import Enum
 from functools import lru_cache
 
+from ashfall.core.types import Diagonals
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, CoverObject, Square
 
 _EPS = 1e-9
 _NUDGE = 1e-6
 """How far (in squares) a grazing line is shifted to either side to decide what it passes (G-37)."""
-
-
-class Diagonals(Enum):
-    """How diagonal steps are measured (G-37)."""
-
-    FIVE = "five"
-    ALTERNATING = "alternating"
 
 
 def square_distance_ft(a: Square, b: Square, diagonals: Diagonals = Diagonals.FIVE) -> int:

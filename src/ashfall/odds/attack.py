@@ -24,9 +24,15 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
 from ashfall.odds.dice import to_die
 from ashfall.rules.attack import Outcome, judge
+from ashfall.rules.damage_ledger import (
+    after_reduction,
+    at_least_minimum,
+    made_vulnerable,
+    resistance_cancels,
+    resisted,
+)
 from ashfall.rules.map import map_modifier
 from ashfall.ruleset import Ruleset, preset
-from ashfall.ruleset.sections import ResistVuln
 
 ATK_4 = rule("ATK-4")
 CRIT_1 = rule("CRIT-1")
@@ -73,13 +79,14 @@ class DamageStep:
 
 
 _STEP_FN: dict[DamageStepKind, Callable[[int, int], int]] = {
-    DamageStepKind.MINIMUM: lambda dmg, n: max(dmg, n),
-    DamageStepKind.DR: lambda dmg, n: max(dmg - n, 0),
-    DamageStepKind.RESISTANCE: lambda dmg, n: dmg // n,
-    DamageStepKind.VULNERABILITY: lambda dmg, n: dmg * n,
+    DamageStepKind.MINIMUM: at_least_minimum,
+    DamageStepKind.DR: after_reduction,
+    DamageStepKind.RESISTANCE: resisted,
+    DamageStepKind.VULNERABILITY: made_vulnerable,
     DamageStepKind.CANCELLED: lambda dmg, _: dmg,
     DamageStepKind.IMMUNITY: lambda dmg, _: 0,
 }
+"""Each step's arithmetic: the damage ledger's own functions (:mod:`ashfall.rules.damage_ledger`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +181,7 @@ def damage_steps(
         steps.append(DamageStep(DamageStepKind.DR, DR_1, dr))
     if immune:
         steps.append(DamageStep(DamageStepKind.IMMUNITY, RVI_3))
-    elif resist and vulnerable and ruleset.damage.resist_vuln is ResistVuln.CANCEL:
+    elif resistance_cancels(resist, vulnerable, ruleset):
         steps.append(DamageStep(DamageStepKind.CANCELLED, G_43))
     else:
         if resist:
@@ -240,6 +247,7 @@ def attack_odds(
     resist: bool = False,
     vulnerable: bool = False,
     immune: bool = False,
+    crit_damage: str | DiceExpr | None = None,
 ) -> AttackOdds:
     """Exact odds of one attack roll against a DV and the damage it deals.
 
@@ -257,6 +265,9 @@ def attack_odds(
         resist: The target resists this damage.
         vulnerable: The target is vulnerable to this damage.
         immune: The target is immune to this damage.
+        crit_damage: The damage on a critical hit, when not every die of ``damage`` doubles: build both with
+            :func:`ashfall.rules.damage_ledger.damage_expression`, which follows ``attack.crit_dice`` (G-40).
+            Default: every die of ``damage`` doubled (all of it counts as the weapon's dice), flat parts once.
 
     Returns:
         The exact probabilities, expected damage and damage distribution with every modifier and rule.
@@ -271,7 +282,11 @@ def attack_odds(
         dmg_mods = (Modifier(section.power_strike_damage, ModifierKind.ACTIVITY, MAA_5, "Power Strike"),)
     stacked = stack(mods)
     flat = sum(m.value for m in dmg_mods)
-    hit_expr, crit_expr = expr.plus(flat), expr.doubled().plus(flat)
+    if crit_damage is None:
+        crit = expr.doubled()
+    else:
+        crit = parse(crit_damage) if isinstance(crit_damage, str) else crit_damage
+    hit_expr, crit_expr = expr.plus(flat), crit.plus(flat)
     steps = damage_steps(dr, resist=resist, vulnerable=vulnerable, immune=immune, ruleset=rs)
 
     # Counted in whole numbers over one common denominator, then made Fractions once per damage value: the

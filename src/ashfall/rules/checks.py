@@ -9,7 +9,7 @@ initiator fails (CON-1..3, G-45); winning or losing by 10 or more is a critical 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -232,6 +232,35 @@ def _side_roll(side: ContestSide, stat: Stat, rng: Rng) -> D20Roll:
     return roll_d20(rng, mods, (*cond_sources, *side.sources))
 
 
+def contest_settled(margin: int, tie: ContestTie) -> bool:
+    """Whether a contest with this margin (initiator's total minus defender's) is decided (CON-2, G-45).
+
+    The higher total wins (:func:`initiator_wins`); a tie is settled as the status quo, or under
+    ``checks.contest_tie = reroll`` not settled: both sides roll again.
+    """
+    return margin != 0 or tie is ContestTie.STATUS_QUO
+
+
+def initiator_wins(margin: int) -> bool:
+    """The initiator wins a contest only with a strictly higher total: a tie keeps the status quo (CON-2)."""
+    return margin > 0
+
+
+def _settled(roll_both: Callable[[], tuple[D20Roll, D20Roll]],
+             ruleset: Ruleset) -> tuple[D20Roll, D20Roll, int, int]:
+    """Both sides roll until the contest is settled (:func:`contest_settled`, CON-2, G-45).
+
+    Returns the initiator's roll, the defender's, the margin and how many tied rolls were rolled again.
+    """
+    rerolls = 0
+    while True:
+        i_roll, d_roll = roll_both()
+        margin = i_roll.total - d_roll.total
+        if contest_settled(margin, ruleset.checks.contest_tie):
+            return i_roll, d_roll, margin, rerolls
+        rerolls += 1
+
+
 def _degree(margin: int, ruleset: Ruleset) -> tuple[Degree, tuple[RuleId, ...]]:
     big = ruleset.checks.degree_margin
     if margin >= big:
@@ -249,15 +278,10 @@ def contest(initiator: ContestSide, defender: ContestSide, rng: Rng, ruleset: Ru
     Under ``checks.contest_tie = reroll`` tied rolls are rolled again until they differ.
     """
     i_stat, d_stat = initiator.chosen(), defender.chosen()
-    rerolls = 0
-    while True:
-        i_roll, d_roll = _side_roll(initiator, i_stat, rng), _side_roll(defender, d_stat, rng)
-        margin = i_roll.total - d_roll.total
-        if margin != 0 or ruleset.checks.contest_tie is ContestTie.STATUS_QUO:
-            break
-        rerolls += 1
+    i_roll, d_roll, margin, rerolls = _settled(
+        lambda: (_side_roll(initiator, i_stat, rng), _side_roll(defender, d_stat, rng)), ruleset)
     degree, reasons = _degree(margin, ruleset)
-    return ContestResult(i_stat, d_stat, i_roll, d_roll, margin > 0, margin, degree, reasons, rerolls)
+    return ContestResult(i_stat, d_stat, i_roll, d_roll, initiator_wins(margin), margin, degree, reasons, rerolls)
 
 
 def maneuver_contest(
@@ -343,16 +367,10 @@ def attack_contest(
     d_side = ContestSide(defender.creature, maneuver_stats(ruleset), pick, defender.conditions, defender.sources,
                          defender.modifiers)
     d_stat = d_side.chosen()
-    rerolls = 0
-    while True:
-        a_roll = roll_d20(rng, attack_modifiers, attack_sources)
-        d_roll = _side_roll(d_side, d_stat, rng)
-        margin = a_roll.total - d_roll.total
-        if margin != 0 or ruleset.checks.contest_tie is ContestTie.STATUS_QUO:
-            break
-        rerolls += 1
+    a_roll, d_roll, margin, rerolls = _settled(
+        lambda: (roll_d20(rng, attack_modifiers, attack_sources), _side_roll(d_side, d_stat, rng)), ruleset)
     degree, reasons = _degree(margin, ruleset)
-    return AttackContestResult(a_roll, d_stat, d_roll, margin > 0, margin, degree,
+    return AttackContestResult(a_roll, d_stat, d_roll, initiator_wins(margin), margin, degree,
                                (*reasons, E_08 if raw else DIS_2), rerolls)
 
 
@@ -381,7 +399,7 @@ def contest_recorded(side: ContestSide, recorded: Sequence[int], rng: Rng) -> Re
     """
     stat = side.chosen()
     roll = _side_roll(side, stat, rng)
-    return RecordedContestResult(stat, roll, tuple(roll.total > r for r in recorded), (CON_2, G_45))
+    return RecordedContestResult(stat, roll, tuple(initiator_wins(roll.total - r) for r in recorded), (CON_2, G_45))
 
 
 @dataclass(frozen=True, slots=True)

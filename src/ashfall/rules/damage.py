@@ -30,7 +30,7 @@ from ashfall.rules.damage_ledger import (
     roll_damage,
 )
 from ashfall.rules.defenses import Defenses
-from ashfall.rules.health import Health, Vitality
+from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
 
@@ -123,7 +123,7 @@ def _on_alive(after: Health, before: Health, counted: int, hit: int, critical: b
         return _dead(after, R_MASSIVE)
     if after.hp > 0 or hit <= 0:
         return _Outcome(after)
-    if before.uses_death_saves or not rs.dying.npcs_die_at_zero:
+    if falls_dying(before, rs):
         dying = after.evolve(vitality=Vitality.DYING, successes=0, failures=0)
         return _Outcome(dying, None, R_DROP, conditions=((Condition.UNCONSCIOUS, R_DROP), (Condition.PRONE, R_DROP)))
     return _dead(after, R_NPC_DIES)

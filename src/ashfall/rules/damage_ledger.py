@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
-from ashfall.core.dice import Roll, roll
+from ashfall.core.dice import BinOp, Const, DiceExpr, Node, Roll, roll
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
@@ -122,6 +122,54 @@ class DamageRoll:
         return dict(self.totals)
 
 
+def crit_doubles(part: DamagePart, ruleset: Ruleset) -> bool:
+    """Whether a critical hit doubles this part's dice (CRIT-2, G-40): every die, or only the weapon's own.
+
+    ``attack.crit_dice`` picks all dice (default) or only ``weapon_dice`` parts; flat amounts are added once.
+    """
+    return part.dice is not None and (ruleset.attack.crit_dice is CritDice.ALL_DICE or part.weapon_dice)
+
+
+def damage_expression(parts: Sequence[DamagePart], ruleset: Ruleset, *, critical: bool = False) -> DiceExpr:
+    """The damage of a hit as one expression, for exact odds: what :func:`roll_damage` rolls.
+
+    The parts' dice are added (on a crit doubled as :func:`crit_doubles` says), their flat amounts once.
+    """
+    root: Node | None = None
+    flat = 0
+    for p in parts:
+        flat += p.flat
+        if p.dice is not None:
+            dice = p.dice.doubled() if critical and crit_doubles(p, ruleset) else p.dice
+            root = dice.root if root is None else BinOp("+", root, dice.root)
+    return DiceExpr(root if root is not None else Const(0)).plus(flat)
+
+
+def at_least_minimum(amount: int, minimum: int) -> int:
+    """Rolled damage never below the minimum damage (G-42, ``damage.minimum_damage``)."""
+    return amount if amount >= minimum else minimum
+
+
+def after_reduction(amount: int, reduction: int) -> int:
+    """Damage less DR or Hardness, never below 0 (DR-1, OBJ-3)."""
+    return max(amount - reduction, 0)
+
+
+def resisted(amount: int, divisor: int) -> int:
+    """Damage against a resistance: divided, rounded down (RVI-1, ``damage.resistance_divisor``)."""
+    return amount // divisor
+
+
+def made_vulnerable(amount: int, multiplier: int) -> int:
+    """Damage against a vulnerability: multiplied (RVI-2, ``damage.vulnerability_multiplier``)."""
+    return amount * multiplier
+
+
+def resistance_cancels(resist: bool, vulnerable: bool, ruleset: Ruleset) -> bool:
+    """Whether resistance and vulnerability to the same damage cancel out (G-43, ``damage.resist_vuln``)."""
+    return resist and vulnerable and ruleset.damage.resist_vuln is ResistVuln.CANCEL
+
+
 def roll_damage(parts: Sequence[DamagePart], rng: Rng, ruleset: Ruleset, *, critical: bool) -> DamageRoll:
     """Roll every damage part; on a crit double the dice, add flat amounts once (CRIT-2, G-40).
 
@@ -131,10 +179,9 @@ def roll_damage(parts: Sequence[DamagePart], rng: Rng, ruleset: Ruleset, *, crit
         ruleset: ``attack.crit_dice`` picks all dice (default) or only ``weapon_dice`` parts.
         critical: Whether the hit is a critical hit.
     """
-    all_dice = ruleset.attack.crit_dice is CritDice.ALL_DICE
     rolled: list[PartRoll] = []
     for part in parts:
-        doubled = critical and part.dice is not None and (all_dice or part.weapon_dice)
+        doubled = critical and crit_doubles(part, ruleset)
         result = None
         if part.dice is not None:
             result = roll(part.dice.doubled() if doubled else part.dice, rng)
@@ -198,7 +245,7 @@ def _rolled(book: _Book, ctx: _Context) -> None:
         book.set(LedgerStep.ROLLED, t, amount, R_CRIT if ctx.critical else R_ROLLED,
                  "critical" if ctx.critical else "rolled", force=True)
         if amount < minimum:
-            book.set(LedgerStep.MINIMUM, t, minimum, R_MINIMUM, "minimum damage")
+            book.set(LedgerStep.MINIMUM, t, at_least_minimum(amount, minimum), R_MINIMUM, "minimum damage")
 
 
 def _environment(book: _Book, ctx: _Context) -> None:
@@ -227,7 +274,7 @@ def _dr(book: _Book, ctx: _Context) -> None:
             for why in total.ignored:
                 book.set(LedgerStep.DR, t, amount, why, _IGNORED_LABELS.get(why, "DR ignored"), force=True)
         if total.amount:
-            book.set(LedgerStep.DR, t, max(amount - total.amount, 0), total.rule, "+".join(total.sources))
+            book.set(LedgerStep.DR, t, after_reduction(amount, total.amount), total.rule, "+".join(total.sources))
 
 
 def _hardness(book: _Book, ctx: _Context) -> None:
@@ -239,7 +286,7 @@ def _hardness(book: _Book, ctx: _Context) -> None:
         if bypass is not None:
             book.set(LedgerStep.HARDNESS, t, amount, bypass, "ignores Hardness", force=True)
             continue
-        after = max(amount - hardness, 0)
+        after = after_reduction(amount, hardness)
         book.set(LedgerStep.HARDNESS, t, after, R_HARDNESS_STOPS if after == 0 else R_HARDNESS, "Hardness")
 
 
@@ -267,14 +314,15 @@ def _resist_vulnerable(book: _Book, ctx: _Context) -> None:
             book.set(LedgerStep.IMMUNITY, t, 0, immune, "immune", force=True)
             continue
         resist, vulnerable = defenses.resistance_rule(t), defenses.is_vulnerable(t)
-        if resist is not None and vulnerable and options.resist_vuln is ResistVuln.CANCEL:
+        if resistance_cancels(resist is not None, vulnerable, ctx.ruleset):
             if amount:
                 book.set(LedgerStep.RESISTANCE, t, amount, R_CANCEL, "resistance and vulnerability", force=True)
             continue
         if resist is not None:
-            book.set(LedgerStep.RESISTANCE, t, book.amounts[t] // options.resistance_divisor, resist, "resistance")
+            book.set(LedgerStep.RESISTANCE, t, resisted(book.amounts[t], options.resistance_divisor), resist,
+                     "resistance")
         if vulnerable:
-            book.set(LedgerStep.VULNERABILITY, t, book.amounts[t] * options.vulnerability_multiplier,
+            book.set(LedgerStep.VULNERABILITY, t, made_vulnerable(book.amounts[t], options.vulnerability_multiplier),
                      R_VULNERABLE, "vulnerability")
 
 
@@ -358,6 +406,13 @@ __all__ = [
     "LedgerStep",
     "PartRoll",
     "absorb",
+    "after_reduction",
+    "at_least_minimum",
+    "crit_doubles",
+    "damage_expression",
     "damage_ledger",
+    "made_vulnerable",
+    "resistance_cancels",
+    "resisted",
     "roll_damage",
 ]

@@ -21,6 +21,7 @@ from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
 from ashfall.rules.recovery_state import AbilityUse, Recovery
 from ashfall.ruleset import Ruleset
+from ashfall.ruleset.sections import SecondWindAdds
 
 DEATH_1 = rule("DEATH-1")
 DEATH_3 = rule("DEATH-3")
@@ -224,9 +225,9 @@ class SecondWindResult:
     rules: tuple[RuleId, ...]
 
 
-_SECOND_WIND_ADDS: Mapping[str, Callable[[Recovery, int], int]] = MappingProxyType({
-    "level": lambda recovery, end_mod: recovery.level,
-    "END": lambda recovery, end_mod: end_mod,
+_SECOND_WIND_ADDS: Mapping[SecondWindAdds, Callable[[Recovery, int], int]] = MappingProxyType({
+    SecondWindAdds.LEVEL: lambda recovery, end_mod: recovery.level,
+    SecondWindAdds.END: lambda recovery, end_mod: end_mod,
 })
 
 
@@ -246,9 +247,7 @@ def second_wind(health: Health, recovery: Recovery, end_mod: int, rng: Rng, rule
     use = recovery.use(SECOND_WIND) or AbilityUse(SECOND_WIND, opts.second_wind_uses)
     if use.remaining <= 0:
         raise RuleViolation(HEAL_5, "Second Wind is once per short rest and was already used")
-    add = _SECOND_WIND_ADDS.get(opts.second_wind_adds)
-    if add is None:
-        raise ValueError(f"healing.second_wind_adds must be one of {', '.join(_SECOND_WIND_ADDS)}")
+    add = _SECOND_WIND_ADDS[opts.second_wind_adds]
     rolled = roll(parse(opts.second_wind_dice).plus(add(recovery, end_mod)), rng)
     healed = heal(health, max(0, rolled.total), HEAL_5, "Second Wind")
     rules: tuple[RuleId, ...] = (HEAL_5, *healed.rules[1:])

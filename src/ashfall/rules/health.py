@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ashfall.content.schema import Creature
+    from ashfall.ruleset import Ruleset
 
 
 class Vitality(Enum):
@@ -74,3 +79,17 @@ class Health:
     def evolve(self, **changes: object) -> Health:
         """A copy with fields changed (validated)."""
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def makes_death_saves(creature: Creature, ruleset: Ruleset) -> bool:
+    """Whether a creature makes death saves at 0 HP instead of dying (DEATH-2, G-38).
+
+    Player characters always do; an NPC does when its stat block says so or when the ruleset lets every NPC
+    fall dying (``dying.npcs_die_at_zero`` off).
+    """
+    return creature.is_pc or creature.uses_death_saves or not ruleset.dying.npcs_die_at_zero
+
+
+def falls_dying(health: Health, ruleset: Ruleset) -> bool:
+    """Whether a creature dropped to 0 HP falls dying (DEATH-1) rather than dying outright (G-38)."""
+    return health.uses_death_saves or not ruleset.dying.npcs_die_at_zero

@@ -90,14 +90,26 @@ SEVERITY = {s: i for i, s in enumerate(Status)}
 OUTCOME_STATUS = {Outcome.HOLD: Status.HOLD, Outcome.FALL_BACK: Status.FALL_BACK, Outcome.BREAK: Status.BROKEN}
 CHECKABLE = frozenset({Status.HOLD, Status.FALL_BACK})
 """Statuses a failed check can still worsen (a broken, routed or surrendered NPC has nothing left to lose)."""
-STATUS_MARKS: dict[Status, frozenset[str]] = {
+class MoraleMark(Enum):
+    """What morale leaves on an NPC (MOR-17..23): its status's marks, and whether it fled the battlefield (MOR-20)."""
+
+    FALLING_BACK = "falling-back"
+    BROKEN = "broken"
+    ROUTED = "routed"
+    SURRENDERED = "surrendered"
+    FLED = "fled"
+
+
+STATUS_MARKS: dict[Status, frozenset[MoraleMark]] = {
     Status.HOLD: frozenset(),
-    Status.FALL_BACK: frozenset({"falling-back"}),
-    Status.BROKEN: frozenset({"broken"}),
-    Status.ROUTED: frozenset({"broken", "routed"}),
-    Status.SURRENDERED: frozenset({"broken", "surrendered"}),
+    Status.FALL_BACK: frozenset({MoraleMark.FALLING_BACK}),
+    Status.BROKEN: frozenset({MoraleMark.BROKEN}),
+    Status.ROUTED: frozenset({MoraleMark.BROKEN, MoraleMark.ROUTED}),
+    Status.SURRENDERED: frozenset({MoraleMark.BROKEN, MoraleMark.SURRENDERED}),
 }
-"""The marks the engine keeps on a combatant per status ("broken": no reactions, MOR-22; "surrendered": out)."""
+"""The marks the engine keeps on a combatant per status (broken: no reactions, MOR-22; surrendered: out)."""
+STATUS_MARKED = frozenset().union(*STATUS_MARKS.values())
+"""Every mark a status leaves (a new status replaces them; fleeing, MOR-20, is not a status and stays)."""
 
 
 class WillSource(Enum):

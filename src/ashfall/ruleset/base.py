@@ -85,6 +85,8 @@ def checked_option(option: str, annotation: Any, default: Any, value: Any) -> An
         ValueError: Naming what is expected.
     """
     args = [a for a in get_args(annotation) if a is not type(None)]
+    if option in CHOICES:  # word options, typed as string enums: say which words, before the enum refuses it
+        return check_word(option, value)
     if annotation is int or (args == [int] and value is not None):
         return check_number(option, value)
     if annotation is str and is_dice_default(default):

@@ -14,6 +14,7 @@ from ashfall.core.rng import hash_seed
 from ashfall.engine import Combatant, Engine, Event, NeedDecision, Refused
 from ashfall.engine import events as ev
 from ashfall.engine.morale_hooks import break_style
+from ashfall.rules.morale import MoraleMark
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.policy import Policy
 
@@ -22,7 +23,8 @@ DEFAULT_MAX_ROUNDS = 100
 MAX_INTENTS_PER_TURN = 64
 """A policy that keeps acting past this many intents in one turn has its turn ended (a guard, not a rule)."""
 MORALE_OUTCOMES = ("fled", "surrendered", "routed", "broken", "falling-back")
-"""``Combatant.uses`` marks of morale statuses, worst first: a combatant's morale outcome is the first it bears."""
+"""Morale marks (:class:`~ashfall.rules.morale.MoraleMark` values), worst first: a combatant's morale outcome is the
+first it bears."""
 
 BuildFn = Callable[[int], Engine]
 """Builds a fresh, unstarted engine for a seed."""
@@ -172,7 +174,8 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
 
 
 def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
-    morale = next((key for key in MORALE_OUTCOMES if c.uses.get(key, 0)), None)
+    marks = c.supplies.marks
+    morale = next((key for key in MORALE_OUTCOMES if MoraleMark(key) in marks), None) if marks else None
     style = break_style(c)
     if morale is not None and style is BreakBehaviour.COWER:
         morale = "cowered"  # a cornered animal (MOR-23): out of the fight like a surrender

@@ -21,13 +21,14 @@ from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState, Engine, Refused, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.morale_hooks import break_style, fighting, member_status
+from ashfall.engine.morale_hooks import break_style, member_status
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.strike import strike_out_of_reach
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.odds.dice import to_die
 from ashfall.rules.activities import ACTIVITIES, Activity
 from ashfall.rules.morale_behaviour import behaviour
+from ashfall.rules.reach import attack_limit_ft
 from ashfall.sim.approach import stride_path
 
 
@@ -131,14 +132,13 @@ def weapon_distance(weapon: Weapon | None, state: EncounterState) -> int:
 
 def weapon_limit(weapon: Weapon | None, state: EncounterState) -> int:
     """The farthest a Strike with it can reach at all: melee reach, or a ranged weapon's long range (ATK-1, ATK-2)."""
-    if weapon is not None and weapon.kind is WeaponKind.RANGED:
-        return weapon.range_long or weapon.range_normal or 0
-    return weapon_distance(weapon, state)
+    ranged = weapon is not None and weapon.kind is WeaponKind.RANGED
+    return attack_limit_ft(weapon, ranged, state.ruleset.attack.natural_reach)
 
 
 def enemies_by_distance(state: EncounterState, c: Combatant) -> list[Combatant]:
     """Enemies still fighting, nearest first (roster order breaks ties)."""
-    foes = [e for e in state.enemies_of(c.id) if fighting(e)]
+    foes = [e for e in state.enemies_of(c.id) if e.fighting]
     if not c.space:
         return foes
     return sorted(foes, key=lambda e: space_distance_ft(c.space, e.space) if e.space else 0)

@@ -16,15 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ashfall.content.library import Library
 from ashfall.content.loader import default_library
 from ashfall.content.schema import Creature
 from ashfall.encounters import ControllerFactory, EncounterSpec, Tactics, build, load_encounter
 from ashfall.encounters.schema import ControllerKind
-from ashfall.engine import Combatant, Engine, new_engine, new_state
+from ashfall.engine import Engine, new_engine, new_state
+from ashfall.engine.setup import combatant_of
 from ashfall.grid.board import Board, Square
 from ashfall.rules.activities import Activity
-from ashfall.rules.health import Health
 from ashfall.ruleset import Ruleset, load_ruleset, preset
 from ashfall.sim.policy import Policy, ScriptedTactics
 
@@ -232,7 +231,8 @@ class InlineSetup:
     def build_fight(self, seed: int) -> Fight:
         """Build the engine directly from the stat blocks."""
         library = default_library()
-        made = [_inline(library, c, self.ruleset) for c in self.combatants]
+        made = [combatant_of(library, c.creature, c.id, c.side, c.position, ruleset=self.ruleset)
+                for c in self.combatants]
         engine = new_engine(new_state(made, self.ruleset, self.board), seed)
         policies = {c.id: policy_for(c.plan) for c in self.combatants}
         return Fight(engine, policies, None, self.round_limit)
@@ -240,17 +240,6 @@ class InlineSetup:
     def portable(self) -> FightSetup | None:
         """Itself (stat blocks, boards and rulesets pickle)."""
         return self
-
-
-def _inline(library: Library, c: InlineCombatant, ruleset: Ruleset) -> Combatant:
-    creature = c.creature
-    saves = creature.is_pc or creature.uses_death_saves or not ruleset.dying.npcs_die_at_zero
-    return Combatant(
-        id=c.id, name=creature.name, side=c.side, creature=creature, weapons=library.weapons_of(creature),
-        armor=library.armor(creature.armor) if creature.armor else None,
-        shield=library.shield(creature.shield) if creature.shield else None,
-        health=Health.full(creature.hp, temp_hp=creature.temp_hp, uses_death_saves=saves), position=c.position,
-    )
 
 
 def as_setup(source: FightSetup | EncounterSpec | str | Path, ruleset: str | None = None) -> FightSetup:

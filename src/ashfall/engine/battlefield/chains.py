@@ -34,7 +34,6 @@ from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType, Save
 from ashfall.engine import events as ev
-from ashfall.engine.apply import CHAIN_PENDING
 from ashfall.engine.battlefield.object_cover import board_with_objects
 from ashfall.engine.battlefield.objects import AFTER_OBJECT_DAMAGE, ObjectHarm, destroy_object, enabled, hazard
 from ashfall.engine.context import Context
@@ -129,7 +128,7 @@ def explode(ctx: Context, obj_id: str) -> None:
         return
     near = adjacent_to(obj.squares)
     for other in _fuel(ctx.state, near):
-        if CHAIN_PENDING + other.id not in ctx.state.environment.data:
+        if other.id not in ctx.state.environment.chain_pending:
             ctx.emit(ev.ChainPending(other.id, True, CHN_4, other.name))
 
 
@@ -145,7 +144,7 @@ def _chain_roll(ctx: Context) -> None:
     o = ctx.ruleset.objects
     env = ctx.state.environment
     while True:
-        pending = sorted(k.removeprefix(CHAIN_PENDING) for k in env.data if k.startswith(CHAIN_PENDING))
+        pending = sorted(env.chain_pending)
         if not pending:
             return
         for obj_id in pending:

@@ -24,6 +24,7 @@ from ashfall.rules.activities import Activity, AttackMode, attack_traits, takes_
 from ashfall.rules.concealment import Party
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import EndEvent
+from ashfall.rules.reach import attack_limit_ft
 
 G_20 = rule("G-20")
 
@@ -58,14 +59,12 @@ def check_guess(state: EncounterState, attacker: Combatant, target: Combatant, w
     if square in target.space:
         return False
     dist = space_distance_ft(attacker.space, (square,)) if attacker.space else 0
-    if attack_traits(weapon, mode).ranged:
-        limit = (weapon.range_long or weapon.range_normal or 0) if weapon is not None else 0
-        if dist > limit:
+    ranged = attack_traits(weapon, mode).ranged
+    limit = attack_limit_ft(weapon, ranged, state.ruleset.attack.natural_reach)
+    if dist > limit:
+        if ranged:
             raise refuse("ATK-2", f"square {list(square)} is {dist} ft away; the weapon reaches {limit} ft")
-    else:
-        reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
-        if dist > reach:
-            raise refuse("ATK-1", f"square {list(square)} is {dist} ft away; reach is {reach} ft")
+        raise refuse("ATK-1", f"square {list(square)} is {dist} ft away; reach is {limit} ft")
     return True
 
 

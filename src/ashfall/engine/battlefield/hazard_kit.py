@@ -75,7 +75,7 @@ def turn_of(state: EncounterState, cid: str) -> str:
 def once_this_turn(ctx: Context, hazard: str, cid: str, whose: str, rule_id: RuleId) -> bool:
     """Record that ``hazard`` harms ``cid`` this turn; False when it already did (G-51)."""
     state = ctx.state
-    if state.ruleset.hazards.once_per_turn and state.environment.hazard_marks.get(f"{hazard}:{cid}") == (
+    if state.ruleset.hazards.once_per_turn and state.environment.hazard_marks.get((hazard, cid)) == (
             state.round, whose):
         return False
     ctx.emit(ev.HazardTriggered(hazard, cid, state.round, whose, rule_id))

@@ -50,6 +50,7 @@ from ashfall.rules.damage import DamageRoll, roll_damage
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.rules.durations import EndEvent
 from ashfall.rules.map import map_modifier
+from ashfall.rules.reach import attack_limit_ft
 
 OBJ_1, G_25, G_20, ACT_7 = rule("OBJ-1"), rule("G-25"), rule("G-20"), rule("ACT-7")
 
@@ -109,14 +110,12 @@ def _check(state: EncounterState, intent: StrikeObject) -> None:
     if not c.space or state.board is None:
         return
     dist = space_distance_ft(c.space, obj.squares)
-    if is_ranged_attack(weapon, mode):
-        limit = (weapon.range_long or weapon.range_normal or 0) if weapon is not None else 0
-        if dist > limit:
+    ranged = is_ranged_attack(weapon, mode)
+    limit = attack_limit_ft(weapon, ranged, state.ruleset.attack.natural_reach)
+    if dist > limit:
+        if ranged:
             raise refuse("ATK-2", f"{obj.name} is {dist} ft away; it reaches {limit} ft")
-    else:
-        reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
-        if dist > reach:
-            raise refuse("ATK-1", f"{obj.name} is {dist} ft away; reach is {reach} ft")
+        raise refuse("ATK-1", f"{obj.name} is {dist} ft away; reach is {limit} ft")
     board = board_with_objects(state.board, state.environment, c.space)
     if cover_between(board, c.space, obj.squares)[0] is CoverLevel.TOTAL:
         raise refuse("COV-3", f"{obj.name} is behind total cover")

@@ -23,7 +23,7 @@ number comes from ``ruleset.underwater``. What it registers when imported:
   passive Perception 5 (UW-25, wired where passive Perception is computed).
 * **Depth** (UW-9..11): :class:`Swim` moves up or down (Athletics DC 10 without a swim speed; heavy armor
   at disadvantage); heavy armor sinks 10 ft at the end of a turn without movement. Depth is recorded
-  per creature (``environment.data["depth:<id>"]``); distances on the map stay two-dimensional.
+  per creature (``environment.depth_ft``); distances on the map stay two-dimensional.
 * **Speech** (UW-27, UW-28): :func:`~ashfall.engine.battlefield.speech.cannot_speak` refuses spells with a
   verbal component.
 """
@@ -39,7 +39,6 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save, Skill
 from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, fixed, refuse, register
-from ashfall.engine.apply import BREATH, BREATH_ROUND, DEPTH
 from ashfall.engine.attacking import ATTACK_HOOKS, AttackExtra
 from ashfall.engine.battlefield.speech import cannot_speak
 from ashfall.engine.battlefield.vision import VISIBILITY_HOOKS
@@ -59,7 +58,7 @@ from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, LedgerStep
 from ashfall.rules.dc import DC
 from ashfall.rules.durations import AppliedCondition, EndEvent, suffocating, suffocation_turn_start
-from ashfall.rules.health import Vitality
+from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset import Ruleset
 
 WATER = "water"
@@ -80,7 +79,8 @@ def water(state: EncounterState) -> uw.WaterClarity | None:
 
 def breath_left(state: EncounterState, cid: str) -> int | None:
     """Rounds of breath a creature has left, or None while it breathes freely."""
-    return state.environment.data.get(BREATH + cid)
+    held = state.environment.breath.get(cid)
+    return None if held is None else held.rounds_left
 
 
 def breathing_immunity(state: EncounterState, c: Combatant) -> RuleId | None:
@@ -169,7 +169,8 @@ def _breath_at_end_of_round(ctx: Context) -> None:
             if breath_left(state, c.id) is not None or c.has(Condition.SUFFOCATING):
                 _release(ctx, c, uw.breathes_freely(c.creature, state.round, state.ruleset) or UW_1)
             continue
-        if state.environment.data.get(BREATH_ROUND + c.id) != state.round:
+        held = state.environment.breath.get(c.id)
+        if held is None or held.ticked_round != state.round:
             hold_breath(ctx, c.id, uw.Strenuous(0, ()))
 
 
@@ -193,7 +194,7 @@ def _suffocation_at_start_of_turn(ctx: Context, cid: str) -> None:
             ctx.emit(ev.ConditionRemoved(cid, applied, G_15))
             ctx.emit(ev.ConditionAdded(cid, tick.condition, G_15))
         if tick.drops_to_zero is not None and not c.health.is_down:
-            dies = not c.health.uses_death_saves and ctx.ruleset.dying.npcs_die_at_zero
+            dies = not falls_dying(c.health, ctx.ruleset)
             health = c.health.evolve(hp=0, temp_hp=0, temp_source="",
                                      vitality=Vitality.DEAD if dies else Vitality.DYING, successes=0, failures=0)
             ctx.emit(ev.HealthSet(cid, health, "suffocates", G_38 if dies else G_15))
@@ -314,7 +315,7 @@ class Swim:
 
 def depth(state: EncounterState, cid: str) -> int:
     """Feet below the level where the fight began (negative: above it)."""
-    return state.environment.data.get(DEPTH + cid, 0)
+    return state.environment.depth_ft.get(cid, 0)
 
 
 def _check_swim(state: EncounterState, intent: Swim) -> None:

@@ -36,6 +36,7 @@ from ashfall.rules.activities import SINGLE_ACTION, Activity, AttackMode, action
 from ashfall.rules.attack import AttackContext, prepare_attack
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.map import all_out_schedule
+from ashfall.rules.reach import attack_limit_ft
 
 E_01, G_35, MAA_2, MAA_5, MAA_7, SWP_1, X_12 = (
     rule("E-01"), rule("G-35"), rule("MAA-2"), rule("MAA-5"), rule("MAA-7"), rule("SWP-1"), rule("X-12"))
@@ -243,7 +244,7 @@ def _check_sweeping(state: EncounterState, intent: SweepingStrike) -> None:
     weapon = chosen_weapon(c, intent.weapon, intent.unarmed)
     validate_attack(state, c, weapon, mode_for(weapon), Activity.SWEEPING)
     _distinct(intent, state.ruleset.attack.sweeping_targets, "SWP-1", "Sweeping Strike")
-    reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
+    reach = attack_limit_ft(weapon, False, state.ruleset.attack.natural_reach)
     for t in intent.targets:
         target = require_target(state, c, t)
         if distance(state, c, target) > reach:

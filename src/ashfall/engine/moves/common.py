@@ -9,6 +9,7 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules.activities import AttackMode
 from ashfall.rules.durations import may_harm
+from ashfall.rules.reach import melee_of, threat_reach
 
 
 def weapon_of(c: Combatant, weapon_id: str | None) -> Weapon | None:
@@ -32,47 +33,25 @@ def mode_for(weapon: Weapon | None, thrown: bool = False) -> AttackMode:
     return AttackMode.MELEE
 
 
-_MELEE: dict[int, tuple[tuple[Weapon, ...], tuple[Weapon, ...], int]] = {}
-_MELEE_MAX = 512
-"""A weapon tuple's melee weapons and their longest reach (-1: none), by the tuple's id.
-
-Why: every reaction trigger asks each creature for its melee weapons and reach (AoO eligibility, threat checks).
-A combatant's ``weapons`` is an immutable tuple of frozen weapons that the applier replaces, never mutates, so the
-answer is a pure function of the tuple. The entry keeps its tuple alive and is used only while ``found[0] is
-weapons``, so a reused id never matches a different tuple. Bounded: emptied when full."""
-
-
-def _melee_of(weapons: tuple[Weapon, ...]) -> tuple[tuple[Weapon, ...], tuple[Weapon, ...], int]:
-    found = _MELEE.get(id(weapons))
-    if found is None or found[0] is not weapons:
-        melee = tuple(w for w in weapons if w.kind is WeaponKind.MELEE)
-        if len(_MELEE) >= _MELEE_MAX:
-            _MELEE.clear()
-        found = _MELEE[id(weapons)] = (weapons, melee, max((w.reach for w in melee), default=-1))
-    return found
-
-
 def melee_weapons(c: Combatant) -> list[Weapon]:
     """Melee weapons it wields (natural weapons included)."""
-    return list(_melee_of(c.weapons)[1])
+    return list(melee_of(c.weapons)[1])
 
 
 def best_melee(c: Combatant) -> Weapon | None:
     """The melee weapon it would use for an opportunity attack (the first listed), or None (unarmed)."""
-    weapons = _melee_of(c.weapons)[1]
+    weapons = melee_of(c.weapons)[1]
     return weapons[0] if weapons else None
 
 
 def melee_reach(c: Combatant, state: EncounterState) -> int:
     """How far it threatens: its longest melee reach, natural reach when unarmed (NAT-6, RX-21)."""
-    natural = state.ruleset.attack.natural_reach
-    longest = _melee_of(c.weapons)[2]
-    return longest if longest > natural else natural
+    return threat_reach(c.weapons, state.ruleset)
 
 
 def can_make_melee_attack(c: Combatant) -> bool:
     """Wields a melee weapon or can make an unarmed strike (RX-24); natural weapons always count (NAT-4)."""
-    return bool(_melee_of(c.weapons)[1]) or not c.creature.machine
+    return bool(melee_of(c.weapons)[1]) or not c.creature.machine
 
 
 def speed_ft(c: Combatant, state: EncounterState) -> int:

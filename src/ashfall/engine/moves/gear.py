@@ -19,22 +19,24 @@ from ashfall.engine import events as ev
 from ashfall.engine.actions import ActionDef, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import weapon_of
+from ashfall.engine.records import Keyed, entry_name, use_name
 from ashfall.engine.state import Combatant, EncounterState
 
 G_31 = rule("G-31")
-STOWED = "stowed"
-"""The ``uses`` key prefix marking a stowed weapon."""
+STOWED = Keyed.STOWED.value
+"""The event-log name prefix marking a stowed weapon."""
 
 
 def stowed(c: Combatant, weapon_id: str) -> bool:
     """Whether the combatant has put this weapon away."""
-    return bool(c.uses) and c.uses.get(stowed_key(weapon_id), 0) > 0
+    keyed = c.supplies.keyed
+    return bool(keyed) and keyed.get((Keyed.STOWED, weapon_id), 0) > 0
 
 
 @lru_cache(maxsize=1024)
 def stowed_key(weapon_id: str) -> str:
-    """The ``uses`` key marking this weapon stowed (built once per weapon: read on every attack option)."""
-    return f"{STOWED}:{weapon_id}"
+    """The event-log name of this weapon stowed (``Combatant.uses`` and ``ResourceUsed`` read it)."""
+    return entry_name((Keyed.STOWED, weapon_id))
 
 
 def require_in_hand(c: Combatant, weapon: Weapon | None) -> None:
@@ -126,7 +128,7 @@ def _check_draw_stow(state: EncounterState, intent: DrawStow) -> None:
 
 
 def _resolve_draw_stow(ctx: Context, intent: DrawStow) -> None:
-    ctx.emit(ev.ResourceUsed(intent.actor, f"uses:{stowed_key(intent.item)}", 1 if intent.stow else -1, G_31))
+    ctx.emit(ev.ResourceUsed(intent.actor, use_name((Keyed.STOWED, intent.item)), 1 if intent.stow else -1, G_31))
 
 
 def _draw_stow_candidates(state: EncounterState, actor: str) -> Iterable[DrawStow]:

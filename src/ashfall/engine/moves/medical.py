@@ -27,6 +27,7 @@ from ashfall.engine.actions import ActionDef, refuse, register
 from ashfall.engine.context import Context
 from ashfall.engine.moves.maneuver_kit import adjacent, helped_sources
 from ashfall.engine.moves.utility import log_check
+from ashfall.engine.records import Keyed, Tally, use_name
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules.dying import require_dying, stabilize_with_medicine
@@ -38,18 +39,19 @@ from ashfall.ruleset.sections import StabiliseBy
 
 MAA_6, E_12, E_29, E_31, G_31, HEAL_5 = (
     rule("MAA-6"), rule("E-12"), rule("E-29"), rule("E-31"), rule("G-31"), rule("HEAL-5"))
-KIT, STIMS_TAKEN, LOCKOUT = "medicine-kit", "stims-taken", "efm-lockout"
+KIT, STIMS_TAKEN, LOCKOUT = Tally.MEDICINE_KIT, Tally.STIMS_TAKEN, Tally.EFM_LOCKOUT
 
 
 def recovery_of(c: Combatant, state: EncounterState) -> Recovery:
-    """The rules core's recovery state for a combatant, from its ``uses`` counters."""
+    """The rules core's recovery state for a combatant, from its supplies."""
     opts = state.ruleset.healing
-    used = min(c.uses.get(SECOND_WIND, 0), opts.second_wind_uses)
+    s = c.supplies
+    used = min(s.count(Tally.SECOND_WIND), opts.second_wind_uses)
     return Recovery(
         level=max(1, c.creature.level),
         short_rest_uses=(AbilityUse(SECOND_WIND, opts.second_wind_uses, used),),
-        stims_hours_ago=(0,) * c.uses.get(STIMS_TAKEN, 0),
-        efm_lockout_hours=c.uses.get(LOCKOUT, 0),
+        stims_hours_ago=(0,) * s.count(STIMS_TAKEN),
+        efm_lockout_hours=s.count(LOCKOUT),
     )
 
 
@@ -86,12 +88,13 @@ def _efm_cost(state: EncounterState, intent: EmergencyFieldMedicine) -> int:
 def _check_efm(state: EncounterState, intent: EmergencyFieldMedicine) -> None:
     c = state.get(intent.actor)
     t = _patient(state, c, intent.target, "MAA-6")
-    if c.uses.get(KIT, 0) <= 0:
+    if c.supplies.count(KIT) <= 0:
         raise refuse("MAA-6", f"{c.name} has no Medicine kit with uses left")
     if t.health.is_dying and not state.ruleset.healing.efm_stabilises:
         raise refuse("G-57", f"{t.name} is dying: Emergency Field Medicine cannot treat it under this ruleset")
-    if t.uses.get(LOCKOUT, 0) > 0:
-        raise refuse("E-12", f"a failed attempt keeps {t.name} from benefiting for {t.uses[LOCKOUT]} more hours")
+    if t.supplies.count(LOCKOUT) > 0:
+        hours = t.supplies.count(LOCKOUT)
+        raise refuse("E-12", f"a failed attempt keeps {t.name} from benefiting for {hours} more hours")
 
 
 def _resolve_efm(ctx: Context, intent: EmergencyFieldMedicine) -> None:
@@ -100,12 +103,12 @@ def _resolve_efm(ctx: Context, intent: EmergencyFieldMedicine) -> None:
     result = emergency_field_medicine(t.health, recovery_of(t, state), c.creature, ctx.rng, ctx.ruleset,
                                       in_combat=state.started, conditions=c.condition_set,
                                       sources=helped_sources(ctx, c.id))
-    ctx.emit(ev.ResourceUsed(c.id, f"uses:{KIT}", -1, MAA_6))
+    ctx.emit(ev.ResourceUsed(c.id, use_name(KIT), -1, MAA_6))
     log_check(ctx, c.id, "Medicine (Emergency Field Medicine)", result.check)
     if result.heal is not None:
         ctx.emit(ev.HealthSet(t.id, result.health, "Emergency Field Medicine", result.rules[-1]))
     elif result.lockout_hours:
-        ctx.emit(ev.ResourceUsed(t.id, f"uses:{LOCKOUT}", result.lockout_hours, E_12))
+        ctx.emit(ev.ResourceUsed(t.id, use_name(LOCKOUT), result.lockout_hours, E_12))
 
 
 # ----- Second Wind (HEAL-5, E-30) -----
@@ -124,7 +127,7 @@ def _second_wind_cost(state: EncounterState, intent: SecondWind) -> int:
 
 def _check_second_wind(state: EncounterState, intent: SecondWind) -> None:
     c = state.get(intent.actor)
-    if c.uses.get(SECOND_WIND, 0) >= state.ruleset.healing.second_wind_uses:
+    if c.supplies.count(Tally.SECOND_WIND) >= state.ruleset.healing.second_wind_uses:
         raise refuse("HEAL-5", "Second Wind is once per short rest and was already used")
 
 
@@ -133,7 +136,7 @@ def _resolve_second_wind(ctx: Context, intent: SecondWind) -> None:
     result = second_wind(c.health, recovery_of(c, ctx.state), c.creature.attributes[Attribute.END], ctx.rng,
                          ctx.ruleset)
     ctx.emit(ev.HealthSet(c.id, result.health, "Second Wind", result.rules[-1]))
-    ctx.emit(ev.ResourceUsed(c.id, f"uses:{SECOND_WIND}", 1, HEAL_5))
+    ctx.emit(ev.ResourceUsed(c.id, use_name(Tally.SECOND_WIND), 1, HEAL_5))
 
 
 # ----- stims (G-31, E-29) -----
@@ -162,17 +165,17 @@ def _check_stim(state: EncounterState, intent: UseStim) -> None:
     t = _patient(state, c, intent.target, "G-31")
     if t.side != c.side:
         raise refuse("G-31", "a stim goes to yourself or an adjacent ally")
-    if c.uses.get(f"stim:{intent.tier}", 0) <= 0:
+    if c.supplies.of(Keyed.STIM, intent.tier) <= 0:
         raise refuse("G-31", f"{c.name} carries no tier {intent.tier} stim")
-    if t.uses.get(STIMS_TAKEN, 0) >= opts.stims_per_day:
+    if t.supplies.count(STIMS_TAKEN) >= opts.stims_per_day:
         raise refuse("E-29", f"{t.name} has had {opts.stims_per_day} stims today: another has no effect")
 
 
 def _resolve_stim(ctx: Context, intent: UseStim) -> None:
     c, t = ctx.state.get(intent.actor), ctx.state.get(intent.target)
     result = use_stim(t.health, recovery_of(t, ctx.state), intent.tier, ctx.rng, ctx.ruleset)
-    ctx.emit(ev.ResourceUsed(c.id, f"uses:stim:{intent.tier}", -1, G_31))
-    ctx.emit(ev.ResourceUsed(t.id, f"uses:{STIMS_TAKEN}", 1, E_29))
+    ctx.emit(ev.ResourceUsed(c.id, use_name((Keyed.STIM, intent.tier)), -1, G_31))
+    ctx.emit(ev.ResourceUsed(t.id, use_name(STIMS_TAKEN), 1, E_29))
     ctx.emit(ev.HealthSet(t.id, result.health, f"tier {intent.tier} stim", G_31))
 
 
@@ -233,7 +236,7 @@ def _second_wind_candidates(state: EncounterState, actor: str) -> Iterable[Secon
 
 def _stim_candidates(state: EncounterState, actor: str) -> Iterable[UseStim]:
     c = state.get(actor)
-    tiers = [k for k in range(1, len(state.ruleset.healing.stim_dice) + 1) if c.uses.get(f"stim:{k}", 0) > 0]
+    tiers = [k for k in range(1, len(state.ruleset.healing.stim_dice) + 1) if c.supplies.of(Keyed.STIM, k) > 0]
     return [UseStim(actor, a.id, tier) for a in _wounded(state, actor) for tier in tiers[:1]]
 
 

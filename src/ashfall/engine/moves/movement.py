@@ -28,6 +28,7 @@ from ashfall.grid.paths import shortest_path
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import EndEvent, may_move_closer
+from ashfall.ruleset.sections import Diagonals
 
 ACT_2, ACT_3, ACT_4, ACT_5, MAA_8 = rule("ACT-2"), rule("ACT-3"), rule("ACT-4"), rule("ACT-5"), rule("MAA-8")
 
@@ -106,7 +107,7 @@ def step_cost(state: EncounterState, frm: Square, to: Square, diagonal_index: in
         return None  # an intact object that fills its square (MOV-5)
     diagonal = frm[0] != to[0] and frm[1] != to[1]
     base = SQUARE_FT
-    if diagonal and state.ruleset.turn.diagonals == "alternating" and diagonal_index % 2 == 1:
+    if diagonal and state.ruleset.turn.diagonals is Diagonals.ALTERNATING and diagonal_index % 2 == 1:
         base = 2 * SQUARE_FT
     return base * mult
 
@@ -139,6 +140,30 @@ def occupants(state: EncounterState) -> Occupants:
     return found
 
 
+def in_the_way(mover: Combatant, other: Combatant) -> bool:
+    """Whether another creature's squares count for the mover at all: living, and not the mover's own rider (ACT-2)."""
+    return other.id != mover.id and other.mounted_on != mover.id and not other.health.is_dead
+
+
+def bars_passage(mover: Combatant, other: Combatant) -> bool:
+    """Whether the mover may not pass through a creature in the way: an enemy still standing (ACT-2).
+
+    Allies and downed creatures may be passed, but no creature's space may be the last square of a move.
+    """
+    return other.side != mover.side and not other.health.is_down
+
+
+def blocking(state: EncounterState, mover: Combatant) -> tuple[frozenset[Square], frozenset[Square]]:
+    """The squares the mover cannot pass through and the squares it cannot stop on, now (ACT-2).
+
+    What :func:`entry_cost` decides square by square, gathered at once for path searches.
+    """
+    others = [o for o in state.combatants.values() if in_the_way(mover, o)]
+    passage = frozenset(sq for o in others if bars_passage(mover, o) for sq in o.space)
+    stop = frozenset(sq for o in others for sq in o.space)
+    return passage, stop
+
+
 def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: bool,
                 who: Occupants | None = None) -> RuleId | None:
     """None if the mover's space at ``origin`` may be entered; allies may be passed, enemies may not."""
@@ -147,11 +172,9 @@ def _space_free(state: EncounterState, mover: Combatant, origin: Square, final: 
         if not state.board.in_bounds(sq) or state.board.terrain_at(sq) is Terrain.IMPASSABLE:
             return rule("MOV-5")
         other = state.occupant(sq) if who is None else who.get(sq)
-        if other is None or other.id == mover.id or other.mounted_on == mover.id:
+        if other is None or not in_the_way(mover, other):
             continue
-        if final:
-            return rule("ACT-2")
-        if other.side != mover.side and not other.health.is_down:
+        if final or bars_passage(mover, other):
             return rule("ACT-2")
     return None
 

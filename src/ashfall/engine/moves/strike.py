@@ -33,6 +33,7 @@ from ashfall.grid.geometry import cover_between
 from ashfall.rules.activities import Activity, AttackMode, attack_traits
 from ashfall.rules.called_shots import CalledShot
 from ashfall.rules.defense import Cover, untargetable_behind
+from ashfall.rules.reach import attack_limit_ft
 
 ACT_7 = rule("ACT-7")
 
@@ -91,10 +92,7 @@ def check_attack_reach(state: EncounterState, attacker: Combatant, target: Comba
 
 def attack_limit(state: EncounterState, weapon: Weapon | None, mode: AttackMode) -> int:
     """The farthest an attack reaches at all: a ranged attack's long range (ATK-2), else the reach (ATK-1)."""
-    if is_ranged_attack(weapon, mode):
-        assert weapon is not None
-        return weapon.range_long or weapon.range_normal or 0
-    return weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
+    return attack_limit_ft(weapon, is_ranged_attack(weapon, mode), state.ruleset.attack.natural_reach)
 
 
 def strike_out_of_reach(state: EncounterState, intent: Strike) -> bool:

@@ -68,6 +68,7 @@ from ashfall.rules.checks import Degree, attack_contest, contest, maneuver_conte
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, checks_against_sources
 from ashfall.rules.map import map_modifier
+from ashfall.rules.reach import attack_limit_ft
 
 DIS_1, DIS_2, DIS_3, DIS_4 = rule("DIS-1"), rule("DIS-2"), rule("DIS-3"), rule("DIS-4")
 FNT_1, FNT_3, FNT_5, FNT_7 = rule("FNT-1"), rule("FNT-3"), rule("FNT-5"), rule("FNT-7")
@@ -123,7 +124,7 @@ def _check_disarm(state: EncounterState, intent: Disarm) -> None:
     if weapon is not None and weapon.kind is not WeaponKind.MELEE:
         raise refuse("DIS-1", "Disarm is a melee attack")
     require_in_hand(c, weapon)
-    reach = weapon.reach if weapon is not None else state.ruleset.attack.natural_reach
+    reach = attack_limit_ft(weapon, False, state.ruleset.attack.natural_reach)
     if not within(state, c, t, reach):
         raise refuse("DIS-1", f"{t.name} is {distance(state, c, t)} ft away; your reach is {reach} ft")
     if state.ruleset.checks.disarm_size_limit and too_large(state, c, t):

@@ -32,6 +32,7 @@ from ashfall.engine.moves.maneuver_kit import (
     side,
     within,
 )
+from ashfall.engine.records import Tally, use_name
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
@@ -46,8 +47,8 @@ DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (
 ACT_11, ACT_12, ACT_13, ACT_14, UOB_1, UOB_2, E_38 = (
     rule("ACT-11"), rule("ACT-12"), rule("ACT-13"), rule("ACT-14"), rule("UOB-1"), rule("UOB-2"), rule("E-38"))
 FA_1, FA_2, FA_3 = rule("FA-1"), rule("FA-2"), rule("FA-3")
-STEALTH_TOTAL = "stealth-total"
-"""The ``uses`` key holding a hidden creature's recorded Stealth total (G-45)."""
+STEALTH_TOTAL = Tally.STEALTH_TOTAL.value
+"""The event-log name of a hidden creature's recorded Stealth total (G-45)."""
 HELP_SKILLS = (Skill.ATHLETICS, Skill.PERCEPTION, Skill.DECEPTION)
 """The skills the text suggests for helping an attack (steady aim, spot a weak point, distract, HLP-2)."""
 
@@ -174,7 +175,8 @@ def _resolve_hide(ctx: Context, intent: Hide) -> None:
                                 ev.RollRecord.of(check.roll), passive, total >= passive, HID_2))
     if check.success:
         add(ctx, c.id, AppliedCondition(Condition.HIDDEN, HID_3, c.id))
-        ctx.emit(ev.ResourceUsed(c.id, f"uses:{STEALTH_TOTAL}", total - c.uses.get(STEALTH_TOTAL, 0), G_20))
+        before = c.supplies.count(Tally.STEALTH_TOTAL)
+        ctx.emit(ev.ResourceUsed(c.id, use_name(Tally.STEALTH_TOTAL), total - before, G_20))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,7 @@ def _resolve_search(ctx: Context, intent: Search) -> None:
     state = ctx.state
     c = state.get(intent.actor)
     hiders = [e for e in state.enemies_of(c.id) if e.has(Condition.HIDDEN)]
-    recorded = [h.uses.get(STEALTH_TOTAL, 0) for h in hiders]
+    recorded = [h.supplies.count(Tally.STEALTH_TOTAL) for h in hiders]
     result = contest_recorded(side(ctx, c, (intent.skill,), sources=search_sources(state, c, hiders)), recorded,
                               ctx.rng)
     if not hiders:

@@ -41,6 +41,7 @@ from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.harm import AFTER_DAMAGE
 from ashfall.engine.moves.common import require_target
 from ashfall.engine.moves.movement import path_cost, walk
+from ashfall.engine.records import Tally, use_name
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import ORDER_HOOKS
 from ashfall.grid.board import SQUARE_FT, Square
@@ -51,8 +52,8 @@ from ashfall.rules.durations import Duration
 from ashfall.rules.vehicles import DamageTrack, damage_track, passenger_source, ram_damage
 
 E_43, VEH_2, VEH_4 = rule("E-43"), rule("VEH-2"), rule("VEH-4")
-MOVING = "moving"
-"""``Combatant.uses`` key set on a vehicle while it is moving (VEH-5)."""
+MOVING = Tally.MOVING.value
+"""The event-log name of a vehicle's motion (VEH-5): not 0 while it is moving."""
 PASSENGER = CrewStation.PASSENGER.value
 
 
@@ -76,7 +77,7 @@ def aboard(state: EncounterState, vehicle: str) -> list[Combatant]:
 
 def is_moving(vehicle: Combatant) -> bool:
     """Whether the vehicle is moving (VEH-5)."""
-    return vehicle.uses.get(MOVING, 0) > 0
+    return vehicle.supplies.count(Tally.MOVING) > 0
 
 
 def status(vehicle: Combatant, state: EncounterState) -> DamageTrack:
@@ -198,7 +199,7 @@ def _check_drive(state: EncounterState, intent: Drive) -> None:
 def _resolve_drive(ctx: Context, intent: Drive) -> None:
     vehicle = _piloted(ctx.state, intent.actor)
     if not is_moving(vehicle):
-        ctx.emit(ev.ResourceUsed(vehicle.id, f"uses:{MOVING}", 1, E_43))
+        ctx.emit(ev.ResourceUsed(vehicle.id, use_name(Tally.MOVING), 1, E_43))
     walk(ctx, vehicle.id, intent.path, "drive", E_43)
 
 

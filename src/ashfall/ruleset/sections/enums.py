@@ -5,7 +5,11 @@ Defaults are the current edition; each section's ``LEGACY`` dict lists edition 1
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
+
+from ashfall.core.types import Diagonals
+
+__all__ = ["Diagonals"]  # the measure of diagonal steps is grid vocabulary (core); re-exported as an option type
 
 
 class MapCounting(Enum):
@@ -150,3 +154,20 @@ class BreakBehaviour(Enum):
     """Zealots: a final suicidal charge instead of surrendering: they fight on and never flee or give up."""
     COWER = "cower"
     """Cower where it stands, out of the fight like a surrender (MOR-23: "surrender …, cower, or beg")."""
+
+
+class InitiativeProficiency(StrEnum):
+    """When proficiency is added to initiative (INIT-1, E-21).
+
+    A string enum: it was a plain string option, so its members still equal those strings (house rules, readers).
+    """
+
+    ALWAYS = "always"
+    COMBAT_TRAINED = "combat-trained"
+
+
+class SecondWindAdds(StrEnum):
+    """What Second Wind adds to its healing dice (HEAL-5, E-30); a string enum like :class:`InitiativeProficiency`."""
+
+    LEVEL = "level"
+    END = "END"

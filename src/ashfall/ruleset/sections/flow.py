@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ashfall.ruleset.base import Section, option
-from ashfall.ruleset.sections.enums import BreakBehaviour, MoraleGrouping
+from ashfall.ruleset.sections.enums import BreakBehaviour, Diagonals, InitiativeProficiency, MoraleGrouping
 
 
 class TurnSection(Section):
@@ -17,12 +17,13 @@ class TurnSection(Section):
     actions_per_turn: int = option(3, "AE-1", "Actions on each turn.")
     reactions_per_round: int = option(1, "AE-2", "Reactions each round.")
     bonus_actions_per_turn: int = option(1, "AE-5", "Bonus actions per turn (each costs an action).")
-    initiative_proficiency: str = option(
-        "always", "INIT-1", "Add proficiency to initiative: 'always' or 'combat-trained' (E-21)."
+    initiative_proficiency: InitiativeProficiency = option(
+        InitiativeProficiency.ALWAYS, "INIT-1", "Add proficiency to initiative: 'always' or 'combat-trained' (E-21)."
     )
     one_reaction_per_trigger: bool = option(True, "RX-4", "At most one reaction per triggering event (E-13).")
-    diagonals: str = option("five", "G-37", "Diagonal steps cost 5 ft ('five') or alternate 5/10 ('alternating').",
-                            "alternating")
+    diagonals: Diagonals = option(
+        Diagonals.FIVE, "G-37", "Diagonal steps cost 5 ft ('five') or alternate 5/10 ('alternating').", "alternating"
+    )
     water_cost: int = option(
         2, "X-03", "Movement multiplier in water for a creature without a swim speed (as difficult terrain).",
         "3 (swimming as greater difficult terrain, line 175)"
@@ -60,7 +61,7 @@ class TurnSection(Section):
     )
 
     LEGACY: ClassVar[dict[str, Any]] = {
-        "initiative_proficiency": "combat-trained",  # E-21
+        "initiative_proficiency": InitiativeProficiency.COMBAT_TRAINED,  # E-21
         "one_reaction_per_trigger": False,  # E-13
         "deflect_needs_proficiency": False,  # E-14
         "ranged_attack_provokes": False,  # E-18

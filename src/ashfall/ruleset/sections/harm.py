@@ -15,6 +15,7 @@ from ashfall.ruleset.sections.enums import (
     MassiveDamageBasis,
     ResistVuln,
     ResurrectionCost,
+    SecondWindAdds,
     StabiliseBy,
 )
 
@@ -95,7 +96,9 @@ class HealingSection(Section):
     """Healing spells, Second Wind, medicine, stims, rest and resurrection (HEAL, REST, RES)."""
 
     second_wind_dice: str = option("2d10", "HEAL-5", "Second Wind healing dice.")
-    second_wind_adds: str = option("level", "HEAL-5", "What Second Wind adds: 'level' or 'END' (E-30).")
+    second_wind_adds: SecondWindAdds = option(
+        SecondWindAdds.LEVEL, "HEAL-5", "What Second Wind adds: 'level' or 'END' (E-30)."
+    )
     second_wind_temp_hp: bool = option(True, "HEAL-5", "Second Wind also grants temporary HP equal to level.")
     efm_dice: str = option("2d6", "MAA-6", "Emergency Field Medicine healing dice (plus the healer's WIS).")
     efm_dc: int = option(15, "MAA-6", "Emergency Field Medicine DC out of combat.")
@@ -172,7 +175,7 @@ class HealingSection(Section):
 
     LEGACY: ClassVar[dict[str, Any]] = {
         "second_wind_dice": "1d10",  # E-30
-        "second_wind_adds": "END",  # E-30
+        "second_wind_adds": SecondWindAdds.END,  # E-30
         "second_wind_temp_hp": False,  # E-30
         "efm_failure_lockout_hours": 8,  # E-12
         "resurrection_cost": ResurrectionCost.ATTRIBUTE_LOSS,  # E-32
