@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
 from ashfall.content.schema import Weapon
 from ashfall.core.rng import ScriptedRng, SeededRng
@@ -14,6 +13,7 @@ from ashfall.core.types import Condition, Size
 from ashfall.engine import events as ev
 from ashfall.engine.decisions import Controller, Decline
 from ashfall.engine.engine import Engine, clone_state
+from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.setup import make_combatant, new_state
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
@@ -61,9 +61,11 @@ def initiative_faces(roster: Sequence[str], first: str) -> list[tuple[int, int]]
 
 
 def started(combatants: Sequence[Combatant], board: Board | None = None, *, first: str | None = None,
-            ruleset: Ruleset | None = None, controllers: Mapping[str, Controller] | None = None) -> Engine:
+            ruleset: Ruleset | None = None, controllers: Mapping[str, Controller] | None = None,
+            rulebook: Rulebook | None = None) -> Engine:
     """A started engine whose first turn is ``first``'s (default: the first combatant); reactions declined."""
     state = new_state(combatants, ruleset or preset(), board)
+    state.chosen_rulebook = rulebook
     roster = [c.id for c in combatants]
     chosen: dict[str, Controller] = {cid: Decline() for cid in roster}
     chosen.update(controllers or {})

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, Refused
+from ashfall.engine.actions import Refused
 from ashfall.engine.apply import apply
 from ashfall.engine.decisions import Controller, FirstOption, NeedDecision
 from ashfall.engine.engine import Engine, clone_state, legal_intents, replay
@@ -116,7 +116,7 @@ def illegal_attempt(engine: Engine, data: st.DataObject) -> None:
     state = engine.state
     rejected = []
     for cid in state.combatants:
-        for definition in ACTIONS.values():
+        for definition in engine.rulebook.actions.values():
             for intent in definition.candidates(state, cid):
                 try:
                     engine.check(intent)

@@ -12,7 +12,7 @@ from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, DamageType
 from ashfall.engine import events as ev
 from ashfall.engine import harm
-from ashfall.engine.actions import ACTIONS, Refused
+from ashfall.engine.actions import Refused
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import FirstOption
 from ashfall.engine.engine import Engine, legal_intents
@@ -350,7 +350,7 @@ def test_g_04__a_failed_rally_changes_nothing_and_waits_for_the_next_turn() -> N
 @pytest.mark.rule("MOR-25")
 def test_mor_25__only_a_leader_npc_may_rally() -> None:
     engine, _ = rally_engine([])
-    check = ACTIONS[Rally].check
+    check = engine.rulebook.actions[Rally].check
     for intent in (Rally("b1", "bandits"), Rally("bl", "party"), Rally("bl", "nobody")):
         with pytest.raises(Refused) as err:
             check(engine.state, intent)

@@ -9,13 +9,15 @@ import pytest
 
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
+from ashfall.engine import catalog
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, ActionDef, Refused, fixed, register
+from ashfall.engine.actions import ActionDef, Refused, fixed
 from ashfall.engine.engine import Engine
 from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
 from ashfall.engine.moves.movement import Step, Stride
 from ashfall.engine.moves.strike import Strike
 from ashfall.engine.moves.turn_actions import Delay, FireReadied, LeanOut, Ready
+from ashfall.engine.rulebook import Family
 from ashfall.engine.setup import new_state
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
@@ -156,8 +158,8 @@ class Shout:
     actor: str
 
 
-if Shout not in ACTIONS:
-    register(Shout, ActionDef("shout", "AE-4", fixed(1), lambda ctx, intent: None, bonus=True))
+SHOUTING = catalog.build(extra=(Family("shout", lambda book: book.action(
+    Shout, ActionDef("shout", "AE-4", fixed(1), lambda ctx, intent: None, bonus=True))),))
 
 
 @pytest.mark.rule("AE-1")
@@ -173,7 +175,8 @@ def test_ae_1__a_fourth_action_is_refused():
 
 @pytest.mark.rule("AE-4", "AE-5")
 def test_ae_5__one_bonus_action_per_turn_and_it_costs_an_action():
-    engine = started([fighter("w", "party", (1, 1)), fighter("o", "foes", (9, 5), "operative")], OPEN)
+    engine = started([fighter("w", "party", (1, 1)), fighter("o", "foes", (9, 5), "operative")], OPEN,
+                     rulebook=SHOUTING)
     engine.submit(Shout("w"))
     assert engine.state.get("w").turn.actions_left == 2
     with pytest.raises(Refused) as refused:

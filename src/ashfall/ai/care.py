@@ -16,7 +16,6 @@ from ashfall.ai.choice import Choice, Reason, TacticalConfig
 from ashfall.ai.intents import can_treat, treatments
 from ashfall.ai.movement import can_move, first_stride, path_to
 from ashfall.ai.turn import TurnView
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.morale_hooks import Rally
 from ashfall.engine.moves.medical import SecondWind
 from ashfall.engine.moves.movement import Stride
@@ -79,7 +78,7 @@ def rally(view: TurnView) -> Choice | None:
     c = view.c
     if not c.creature.leader or c.creature.is_pc:
         return None
-    definition = ACTIONS.get(Rally)
+    definition = view.state.rulebook.actions.get(Rally)
     if definition is None:
         return None
     for intent in definition.candidates(view.state, c.id):

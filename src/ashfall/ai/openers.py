@@ -13,7 +13,6 @@ from ashfall.ai.odds_cache import contest_win, turn_value
 from ashfall.ai.plans import Block
 from ashfall.ai.profile import AttackBase, AttackOption
 from ashfall.core.types import Condition, Skill
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.moves.legacy import Aim
 from ashfall.engine.moves.maneuvers import Trip
 from ashfall.engine.moves.tactics import Feint
@@ -66,7 +65,7 @@ def openers(view: TurnView, square: Square | None, option: AttackOption,
     blocks: set[Block] = set()
     reroll = state.ruleset.checks.contest_tie is ContestTie.REROLL
     if option.ranged:
-        if Aim in ACTIONS and view.legal(Aim(c.id)):
+        if Aim in state.rulebook.actions and view.legal(Aim(c.id)):
             blocks.add(Block.AIM)
             for tid in bases:
                 odds[(Block.AIM, tid)] = 1.0

@@ -58,7 +58,6 @@ from ashfall.ai.profile import shots_left
 from ashfall.ai.targeting import Candidate, downed_targets, focus, standing_targets
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.decisions import Decision
 from ashfall.engine.engine import Engine
 from ashfall.engine.morale_hooks import fighting, member_status
@@ -404,7 +403,7 @@ def _gap(a: Combatant, b: Combatant) -> int:
 
 def _escapes(view: TurnView) -> Iterator[Any]:
     """Escape attempts from its grapplers the engine would accept (C-GRA), in the engine's order."""
-    definition = ACTIONS.get(Escape)
+    definition = view.state.rulebook.actions.get(Escape)
     if definition is None:
         return
     for intent in definition.candidates(view.state, view.c.id):

@@ -27,7 +27,7 @@ from ashfall.ai.profile import (
 )
 from ashfall.ai.sight import Sights, situation_of
 from ashfall.core.types import Condition
-from ashfall.engine.actions import ACTIONS, Refused
+from ashfall.engine.actions import Refused
 from ashfall.engine.attacking import Situation
 from ashfall.engine.engine import Engine
 from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
@@ -259,7 +259,7 @@ class TurnView:
             if rs.attack.extra_attack and EXTRA_ATTACK in c.creature.talents and not option.unarmed:
                 blocks.add(Block.EXTRA)
             for b, (activity, intent) in _ACTIVITY.items():
-                if intent in ACTIONS and activity_allowed(c, option, activity, self.state):
+                if intent in self.state.rulebook.actions and activity_allowed(c, option, activity, self.state):
                     blocks.add(b)
             found = frozenset(blocks)
             self._available[option.index] = found

@@ -33,9 +33,9 @@ from typing import Any
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, refuse
 from ashfall.engine.context import Context
-from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules import morale as mr
@@ -362,6 +362,8 @@ def _rally_candidates(state: EncounterState, actor: str) -> Iterator[Rally]:
             yield Rally(actor, key)
 
 
-register(Rally, ActionDef("rally", G_04, _rally_cost, _rally_resolve, _rally_check, _rally_candidates))
-AFTER_DAMAGE.append(_after_damage)
-AFTER_CONDITION.append(_after_condition)
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Rally, ActionDef("rally", G_04, _rally_cost, _rally_resolve, _rally_check, _rally_candidates))
+    book.after_damage(_after_damage)
+    book.after_condition(_after_condition)

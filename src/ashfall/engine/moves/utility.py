@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.battlefield.vision import hidden_by_obscurement, obscured_from_all, search_sources, stealth_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
@@ -31,6 +31,7 @@ from ashfall.engine.moves.maneuver_kit import (
     side,
     within,
 )
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
@@ -395,18 +396,22 @@ def _pick_up_candidates(state: EncounterState, actor: str) -> Iterable[PickUp]:
     return [PickUp(actor, g.item.id) for g in state.ground if g.owner == actor]
 
 
-register(Dodge, ActionDef("dodge", DOD_1, fixed(1), _resolve_dodge, candidates=_dodge_candidates))
-register(Help, ActionDef("help", HLP_1, fixed(1), _resolve_help, _check_help, _help_candidates))
-register(Hide, ActionDef("hide", rule("HID-1"), fixed(1), _resolve_hide, _check_hide, _hide_candidates))
-register(Search, ActionDef("search", ACT_12, fixed(1), _resolve_search, _check_search, _search_candidates))
-register(UseObject, ActionDef("use-object", UOB_1, _object_cost, _resolve_object, _check_simple))
-register(PickUp, ActionDef("pick-up", UOB_1, _object_cost, _resolve_pick_up, _check_pick_up, _pick_up_candidates))
-register(UseItem, ActionDef("use-item", ACT_14, fixed(1), _resolve_item))
-register(Identify, ActionDef("identify", ACT_13, fixed(1), _resolve_identify, _check_identify))
-register(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill))
-register(Speak, ActionDef("speak", FA_1, fixed(0), _resolve_speak, own_turn=False, free=True))
-register(DropItem, ActionDef("drop-item", FA_2, fixed(0), _resolve_drop, _check_drop, free=True))
-register(FallProne, ActionDef("fall-prone", FA_3, fixed(0), _resolve_fall, _check_fall, free=True))
-
 __all__ = ["Dodge", "DropItem", "FallProne", "Help", "Hide", "Identify", "PickUp", "Search", "Speak", "UseItem",
            "UseObject", "UseSkill"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Dodge, ActionDef("dodge", DOD_1, fixed(1), _resolve_dodge, candidates=_dodge_candidates))
+    book.action(Help, ActionDef("help", HLP_1, fixed(1), _resolve_help, _check_help, _help_candidates))
+    book.action(Hide, ActionDef("hide", rule("HID-1"), fixed(1), _resolve_hide, _check_hide, _hide_candidates))
+    book.action(Search, ActionDef("search", ACT_12, fixed(1), _resolve_search, _check_search, _search_candidates))
+    book.action(UseObject, ActionDef("use-object", UOB_1, _object_cost, _resolve_object, _check_simple))
+    book.action(PickUp, ActionDef("pick-up", UOB_1, _object_cost, _resolve_pick_up, _check_pick_up,
+                                  _pick_up_candidates))
+    book.action(UseItem, ActionDef("use-item", ACT_14, fixed(1), _resolve_item))
+    book.action(Identify, ActionDef("identify", ACT_13, fixed(1), _resolve_identify, _check_identify))
+    book.action(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill))
+    book.action(Speak, ActionDef("speak", FA_1, fixed(0), _resolve_speak, own_turn=False, free=True))
+    book.action(DropItem, ActionDef("drop-item", FA_2, fixed(0), _resolve_drop, _check_drop, free=True))
+    book.action(FallProne, ActionDef("fall-prone", FA_3, fixed(0), _resolve_fall, _check_fall, free=True))
