@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.cli.explain import event_lines, names_of
 from ashfall.content.loader import default_library
 from ashfall.engine.engine import Engine, legal_intents
