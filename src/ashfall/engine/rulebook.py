@@ -17,11 +17,12 @@ any log can be replayed (:mod:`ashfall.engine.apply`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ashfall.core.modifiers import Modifier
 from ashfall.engine.reactions import ReactionDef, TriggerKind
 
 if TYPE_CHECKING:
@@ -33,8 +34,11 @@ if TYPE_CHECKING:
     from ashfall.engine.harm import AfterCondition, AfterDamage, DamageEnvironment
     from ashfall.engine.moves.area_effects import AreaHook
     from ashfall.engine.moves.movement import MovementHook
+    from ashfall.engine.state import EncounterState
     from ashfall.engine.turns import EndOfRoundHook, EndOfTurnHook, OrderHook, StartOfTurnHook
 
+PassivePerception = Callable[["EncounterState"], Sequence[Modifier]]
+"""What the battlefield does to every creature's passive Perception (murky water, UW-25)."""
 Install = Callable[["RulebookDraft"], None]
 """A family's one entry point: add its actions, reactions and hooks to the draft, in the order they run."""
 
@@ -118,6 +122,10 @@ class RulebookDraft:
         """Runs at the end of each round (ordered by ``turns.END_OF_ROUND_ORDER``, then as added, HAZ-0)."""
         self._hook("end_of_round", name, hook)
 
+    def passive_perception(self, hook: PassivePerception) -> None:
+        """Modifies every passive Perception (surprise SUR-1, Hide HID-2): murky water, UW-25."""
+        self._hook("passive_perception", "", hook)
+
     def visibility(self, hook: VisibilityHook) -> None:
         """Adds veils to a square's visibility (water, UW-24..26)."""
         self._hook("visibility", "", hook)
@@ -191,6 +199,7 @@ class Rulebook:
     end_of_turn: tuple[EndOfTurnHook, ...] = ()
     end_of_round: tuple[EndOfRoundHook, ...] = ()
     visibility: tuple[VisibilityHook, ...] = ()
+    passive_perception: tuple[PassivePerception, ...] = ()
     after_damage: tuple[AfterDamage, ...] = ()
     damage_environment: tuple[DamageEnvironment, ...] = ()
     after_condition: tuple[AfterCondition, ...] = ()
@@ -230,8 +239,8 @@ class Rulebook:
             hooks["end_of_round"] = sorted(hooks["end_of_round"], key=_round_rank(end_of_round_order))
         by_kind = {kind: tuple(d for d in draft.reactions.values() if kind in d.triggers) for kind in TriggerKind}
         kinds = ("attack", "after_hit", "movement", "order", "start_of_turn", "end_of_turn", "end_of_round",
-                 "visibility", "after_damage", "damage_environment", "after_condition", "area_damage",
-                 "after_object_damage", "on_object_hit", "on_change")
+                 "visibility", "passive_perception", "after_damage", "damage_environment", "after_condition",
+                 "area_damage", "after_object_damage", "on_object_hit", "on_change")
         unknown = set(hooks) - set(kinds)
         if unknown:
             raise ValueError(f"unknown hook kinds {sorted(unknown)}")
@@ -244,12 +253,17 @@ class Rulebook:
             hook_families=MappingProxyType({k: tuple(f for f, _n, _h in hooks.get(k, ())) for k in kinds}),
             attack_hooks=run["attack"], after_hit=run["after_hit"], movement_hooks=run["movement"],
             order_hooks=run["order"], start_of_turn=run["start_of_turn"], end_of_turn=run["end_of_turn"],
-            end_of_round=run["end_of_round"], visibility=run["visibility"], after_damage=run["after_damage"],
+            end_of_round=run["end_of_round"], visibility=run["visibility"],
+            passive_perception=run["passive_perception"], after_damage=run["after_damage"],
             damage_environment=run["damage_environment"], after_condition=run["after_condition"],
             area_damage=run["area_damage"], after_object_damage=run["after_object_damage"],
             on_object_hit=run["on_object_hit"], on_change=run["on_change"],
             hook_names=MappingProxyType({k: tuple(n for _f, n, _h in hooks.get(k, ())) for k in kinds}),
         )
+
+    def passive_perception_modifiers(self, state: EncounterState) -> tuple[Modifier, ...]:
+        """The battlefield's modifiers to every passive Perception in this state (the ``passive_perception`` hooks)."""
+        return tuple(m for hook in self.passive_perception for m in hook(state))
 
     def answering(self, kind: TriggerKind) -> tuple[ReactionDef, ...]:
         """The reactions a trigger of this kind offers, in install order."""
@@ -270,4 +284,4 @@ class Rulebook:
 _FIELD = {"attack": "attack_hooks", "movement": "movement_hooks", "order": "order_hooks"}
 """Hook kinds whose :class:`Rulebook` field has another name."""
 
-__all__ = ["Family", "Install", "Rulebook", "RulebookDraft"]
+__all__ = ["Family", "Install", "PassivePerception", "Rulebook", "RulebookDraft"]

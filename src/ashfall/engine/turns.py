@@ -23,7 +23,6 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
 from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.dying import start_of_turn as death_save_at_start
-from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
 TIEBREAK_SIDES = 1_000_000
@@ -95,7 +94,7 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
         if target.side == ambushers or not hiders:
             continue
         passive = passive_perception(target.creature, target.condition_set, state.ruleset,
-                                     modifiers=water_passive(state.environment.underwater, state.ruleset)).total
+                                     modifiers=state.rulebook.passive_perception_modifiers(state)).total
         surprised = lowest >= passive
         ctx.emit(ev.Surprise(target.id, surprised, lowest, passive))
 

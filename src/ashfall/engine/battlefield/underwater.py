@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from ashfall.content.schema import Weapon
 from ashfall.core.dice import roll
+from ashfall.core.modifiers import Modifier
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save, Skill
 from ashfall.engine import events as ev
@@ -358,6 +359,11 @@ __all__ = ["WATER", "Swim", "breath_left", "breathing_immunity", "cannot_speak",
            "needs_air", "water"]
 
 
+def _murky_passive(state: EncounterState) -> tuple[Modifier, ...]:
+    """Murky water lowers every passive Perception (UW-25, G-24)."""
+    return uw.passive_perception_modifiers(state.environment.underwater, state.ruleset)
+
+
 def install(book: RulebookDraft) -> None:
     """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
     book.action(Swim, ActionDef("swim", UW_9, fixed(1), _resolve_swim, _check_swim))
@@ -366,6 +372,7 @@ def install(book: RulebookDraft) -> None:
     book.after_damage(_spread)
     book.after_condition(_immune_to_breathlessness)
     book.visibility(_water_layers)
+    book.passive_perception(_murky_passive)
     book.end_of_turn("breath", _breath_at_end_of_turn)
     book.end_of_turn("sinking", _sinks)
     book.end_of_round("breath", _breath_at_end_of_round)

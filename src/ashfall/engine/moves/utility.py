@@ -39,7 +39,6 @@ from ashfall.rules.checks import CheckResult, Stat, ability_check, contest_recor
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, dodging
-from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (
     rule("DOD-1"), rule("HLP-1"), rule("HLP-2"), rule("HID-2"), rule("HID-3"), rule("G-20"), rule("G-45"))
@@ -160,7 +159,7 @@ def _check_hide(state: EncounterState, intent: Hide) -> None:
 def _resolve_hide(ctx: Context, intent: Hide) -> None:
     state = ctx.state
     c = state.get(intent.actor)
-    murk = water_passive(state.environment.underwater, state.ruleset)  # UW-25
+    murk = state.rulebook.passive_perception_modifiers(state)  # murky water, UW-25
     passives = {e.id: passive_perception(e.creature, e.condition_set, state.ruleset, modifiers=murk).total
                 for e in _observers(state, c.id)}
     check = ability_check(c.creature, Skill.STEALTH, fixed_dc(max(passives.values(), default=0), HID_2,
