@@ -39,7 +39,8 @@ INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
                                      "visibility": 1, "passive_perception": 1, "after_damage": 1,
                                      "damage_environment": 1, "after_condition": 1}),
     "hazards": ({"activate-suppression", "dig-out", "extinguish", "find-drain", "open-drain", "seal-gas"}, set(),
-                {"movement": 1, "start_of_turn": 1, "end_of_turn": 1, "end_of_round": 5, "after_object_damage": 1}),
+                {"movement": 1, "start_of_turn": 1, "end_of_turn": 1, "end_of_round": 4}),
+    "chains": (set(), set(), {"end_of_round": 1, "after_object_damage": 1}),
     "objects": ({"flip-table", "improvised-attack", "kick-over", "push-off", "strike-object"}, set(),
                 {"after_hit": 1, "area_damage": 1, "after_object_damage": 1, "on_object_hit": 1}),
     "spells": ({"cast-spell", "sustain-spell"}, {"counterspell"}, {"after_damage": 1}),
@@ -58,7 +59,7 @@ INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
 }
 """What each shipped family installs: its actions, its reactions and how many hooks of each kind."""
 
-UNUSED_IN_A_DRY_DUEL = ("underwater", "hazards", "objects", "spells", "mounted", "vehicles", "psionics",
+UNUSED_IN_A_DRY_DUEL = ("underwater", "hazards", "chains", "objects", "spells", "mounted", "vehicles", "psionics",
                         "covering-fire")
 UNUSED_MODULES = ("battlefield.underwater", "battlefield.hazards", "battlefield.chains", "battlefield.fire",
                   "battlefield.gas", "battlefield.flood", "battlefield.collapse", "battlefield.objects",
@@ -197,10 +198,10 @@ def test_furnished__an_object_placed_mid_fight_installs_objects_and_features_onl
     engine.start()
     assert "objects" in engine.rulebook.dormant
     place(engine, obj("table", "t1", (4, 4)))
-    assert {"objects", "hazards"} <= set(engine.rulebook.families)
+    assert {"objects", "chains", "hazards"} <= set(engine.rulebook.families)
     engine.state.environment.objects.clear()
     engine.state.furnished()  # the table is gone: what the fight has used stays installed
-    assert {"objects", "hazards"} <= set(engine.rulebook.families)
+    assert {"objects", "chains", "hazards"} <= set(engine.rulebook.families)
 
 
 def test_rulebook__a_chosen_rulebook_is_kept_whatever_the_state() -> None:

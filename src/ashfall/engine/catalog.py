@@ -68,7 +68,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("attacks", _each(gear.install, strike.install, activities.install, finishing.install, legacy.install)),
     Family("reactions", _each(defensive.install, opportunity.install)),  # Deflect ... Return Fire, AoO (RX)
     Family("underwater", underwater.install, WATER),  # breath, water attacks and damage, depth (UW)
-    Family("hazards", _each(hazards.install, chains.install, hazard_actions.install), HAZARDS),  # HAZ*, CHN
+    Family("hazards", _each(hazards.install, hazard_actions.install), HAZARDS),  # fire, gas, collapse, flood (HAZ*)
+    Family("chains", chains.install, OBJECTS),  # fuel, electrical and support chain reactions (CHN)
     Family("objects", _each(objects.install, improvised.install, object_actions.install), OBJECTS),  # OBJ, IEA
     Family("spells", _each(spells.install, counterspell.install), SPELLS),  # Cast, Sustain, Counterspell
     Family("maneuvers", _each(maneuvers.install, tactics.install)),  # Grapple ... Trip, Disarm, Feint, Overrun
