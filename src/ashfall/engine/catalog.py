@@ -124,8 +124,11 @@ def features_of(state: EncounterState) -> frozenset[str]:
         found.add(PSIONICS)
     if any(c.creature.vehicle is not None for c in roster):
         found.update((VEHICLES, MOUNTS))
-    if any(c.mounted_on is not None or c.creature.independent_mount for c in roster) or any(
-            a.side == b.side and a.creature.size.rank > b.creature.size.rank for a in roster for b in roster):
+    ranks: dict[str, set[int]] = {}
+    for c in roster:
+        ranks.setdefault(c.side, set()).add(c.creature.size.rank)
+    if (any(c.mounted_on is not None or c.creature.independent_mount for c in roster)
+            or any(len(sizes) > 1 for sizes in ranks.values())):  # a side with two sizes: the larger could carry
         found.add(MOUNTS)
     if (any(_suppressor(w) for c in roster for w in c.weapons)
             or any(isinstance(g.item, Weapon) and _suppressor(g.item) for g in state.ground)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ashfall.core.rng import Rng
 from ashfall.engine import events as ev
@@ -12,6 +12,9 @@ from ashfall.engine.apply import apply
 from ashfall.engine.decisions import Controller, Decision, NeedDecision
 from ashfall.engine.state import EncounterState
 from ashfall.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from ashfall.engine.rulebook import Rulebook
 
 
 class Context:
@@ -40,6 +43,11 @@ class Context:
         self.log = log
         self.controllers = controllers
         self.answers: deque[str | None] = deque(answers)
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The actions, reactions and hooks the fight plays by (the state's rulebook)."""
+        return self.state.rulebook
 
     @property
     def ruleset(self) -> Ruleset:

@@ -261,6 +261,12 @@ class Rulebook:
             hook_names=MappingProxyType({k: tuple(n for _f, n, _h in hooks.get(k, ())) for k in kinds}),
         )
 
+    def __copy__(self) -> Rulebook:
+        return self  # read-only: a copied state shares it
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rulebook:
+        return self
+
     def passive_perception_modifiers(self, state: EncounterState) -> tuple[Modifier, ...]:
         """The battlefield's modifiers to every passive Perception in this state (the ``passive_perception`` hooks)."""
         return tuple(m for hook in self.passive_perception for m in hook(state))
