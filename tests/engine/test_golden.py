@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-import ashfall.engine.moves  # noqa: F401
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine, replay

@@ -5,7 +5,6 @@ from typing import Any
 
 import pytest
 
-import ashfall.engine.moves  # noqa: F401  (registers actions and the morale hooks)
 from ashfall.content.loader import default_library
 from ashfall.content.schema import MoraleProfile
 from ashfall.core.rng import ScriptedRng
