@@ -170,7 +170,8 @@ def _round_rank(order: tuple[str, ...]) -> Callable[[tuple[str, str, Any]], int]
 class Rulebook:
     """The actions, reactions and hooks one fight plays by (read-only once built).
 
-    Hook tuples hold the bare callables in the order they run; the ``*_named`` forms keep their names.
+    Each hook kind is a tuple of the bare callables in the order they run (read on every Strike and step, so no
+    names to skip over); :attr:`hook_names` and :attr:`hook_families` say what each one is.
 
     Attributes:
         families: The families installed in full, in install order.
@@ -275,19 +276,5 @@ class Rulebook:
         """The reactions a trigger of this kind offers, in install order."""
         return self.reactions_by_kind.get(kind, ())
 
-    def modules(self) -> frozenset[str]:
-        """The modules whose functions this rulebook runs (actions, reactions and hooks)."""
-        found: set[str] = set()
-        for d in self.actions.values():
-            found.update(f.__module__ for f in (d.cost, d.resolve, d.check, d.candidates))
-        for r in self.reactions.values():
-            found.update(f.__module__ for f in (r.eligible, r.resolve))
-        for kind in self.hook_names:
-            found.update(h.__module__ for h in getattr(self, _FIELD.get(kind, kind)))
-        return frozenset(found)
-
-
-_FIELD = {"attack": "attack_hooks", "movement": "movement_hooks", "order": "order_hooks"}
-"""Hook kinds whose :class:`Rulebook` field has another name."""
 
 __all__ = ["Family", "Install", "PassivePerception", "Rulebook", "RulebookDraft"]
