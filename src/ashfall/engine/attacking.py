@@ -80,6 +80,9 @@ class AttackExtra:
     auto_miss: RuleId | None = None
 
 
+NO_EXTRA = AttackExtra()
+"""What no battlefield layer adds."""
+
 AttackHook = Callable[[EncounterState, Combatant, Combatant, Weapon | None, AttackMode], AttackExtra]
 """A battlefield layer that changes attack rolls: hook(state, attacker, target, weapon, mode), in the rulebook's
 ``attack_hooks``. Underwater attacks (UW-13..18), a rider's bonuses (MNT-5, MNT-6), vehicles (VEH-5, E-43)."""
@@ -88,7 +91,10 @@ AttackHook = Callable[[EncounterState, Combatant, Combatant, Weapon | None, Atta
 def attack_extra(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
                  mode: AttackMode) -> AttackExtra:
     """Every attack hook's contribution to one attack, combined (the first automatic miss wins)."""
-    found = [hook(state, attacker, target, weapon, mode) for hook in state.rulebook.attack_hooks]
+    hooks = state.rulebook.attack_hooks
+    if not hooks:
+        return NO_EXTRA  # no family that changes attack rolls is in this fight: it costs nothing
+    found = [hook(state, attacker, target, weapon, mode) for hook in hooks]
     return AttackExtra(tuple(m for f in found for m in f.modifiers), tuple(x for f in found for x in f.sources),
                        next((f.auto_miss for f in found if f.auto_miss is not None), None))
 

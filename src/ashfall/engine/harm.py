@@ -72,7 +72,8 @@ def deal_damage(
     """Run damage through the target's defenses and apply it (G-39); ``magical``: from a magic weapon (NAT-7)."""
     c = ctx.state.get(target)
     defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set, magical_weapon=magical)
-    environment = tuple(a for hook in ctx.state.rulebook.damage_environment for a in hook(ctx, target, source, damage))
+    hooks = ctx.state.rulebook.damage_environment
+    environment = tuple(a for hook in hooks for a in hook(ctx, target, source, damage)) if hooks else ()
     result = apply_damage(c.health, damage, defenses, ctx.ruleset, critical=critical, deflect=deflect,
                           ignore_armor_dr=ignore_armor_dr, environment=environment, source=source)
     rows = tuple(
