@@ -48,8 +48,7 @@ FURNISHING: frozenset[type] = frozenset({
     ev.ConditionAdded,
 })
 """Events that may give the fight a feature it lacked (an object, a fire, water, a gun on the ground, a rider, a
-creature drowning or buried):
-after them the state decides its rulebook again (:meth:`EncounterState.furnished`)."""
+creature drowning or buried): after them the state decides its rulebook again (:meth:`EncounterState.furnished`)."""
 
 
 def _nothing(state: EncounterState, event: Any) -> None:
