@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action and the hazards)
 from ashfall.core.rng import ScriptedRng
 from ashfall.engine import Combatant, Controller, Decline, EncounterState, Engine, new_state
 from ashfall.engine.context import Context

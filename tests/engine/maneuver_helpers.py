@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Size

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import ashfall.engine.moves  # noqa: F401  (registers every action)
 from ashfall.content.loader import default_library
 from ashfall.content.schema import Weapon
 from ashfall.core.rng import ScriptedRng, SeededRng
@@ -22,6 +21,7 @@ from ashfall.engine import (
     new_state,
 )
 from ashfall.engine import events as ev
+from ashfall.engine.rulebook import Rulebook
 from ashfall.grid.board import Board, Square
 from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.health import Vitality
@@ -67,9 +67,11 @@ def initiative_faces(roster: Sequence[str], first: str) -> list[tuple[int, int]]
 
 
 def started(combatants: Sequence[Combatant], board: Board | None = None, *, first: str | None = None,
-            ruleset: Ruleset | None = None, controllers: Mapping[str, Controller] | None = None) -> Engine:
+            ruleset: Ruleset | None = None, controllers: Mapping[str, Controller] | None = None,
+            rulebook: Rulebook | None = None) -> Engine:
     """A started engine whose first turn is ``first``'s (default: the first combatant); reactions declined."""
     state = new_state(combatants, ruleset or preset(), board)
+    state.chosen_rulebook = rulebook
     roster = [c.id for c in combatants]
     chosen: dict[str, Controller] = {cid: Decline() for cid in roster}
     chosen.update(controllers or {})

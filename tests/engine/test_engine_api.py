@@ -16,8 +16,20 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 import ashfall.engine as api
-from ashfall.engine import Engine, Intent, Refused, Stride, Strike, intent_types, legal_intents, new_engine, new_state
-from ashfall.engine.actions import ACTIONS
+from ashfall.engine import (
+    Engine,
+    Intent,
+    Refused,
+    Stride,
+    Strike,
+    catalog,
+    intent_types,
+    legal_intents,
+    new_engine,
+    new_state,
+)
+
+ACTIONS = catalog.build().actions  # every family installed
 from ashfall.engine.engine import ID_FIELDS
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
@@ -66,6 +78,7 @@ def build(kind: type, ids: dict[str, str]) -> Any:
     return kind(**values)
 
 
+ACTIONS = catalog.build().actions  # every family installed
 SHIPPED = [kind for kind in ACTIONS if kind.__module__.startswith("ashfall.")]  # not the ones tests register
 TARGETED = [(kind, name) for kind in SHIPPED for name in
             (f.name for f in dataclasses.fields(kind) if f.name in ID_FIELDS)]

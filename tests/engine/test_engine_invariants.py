@@ -36,7 +36,6 @@ from ashfall.engine import (
 )
 from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.apply import apply
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
@@ -126,7 +125,7 @@ def illegal_attempt(engine: Engine, data: st.DataObject) -> None:
     state = engine.state
     rejected = []
     for cid in state.combatants:
-        for definition in ACTIONS.values():
+        for definition in engine.rulebook.actions.values():
             for intent in definition.candidates(state, cid):
                 try:
                     engine.check(intent)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import DamageType
-from ashfall.engine import ActivateSuppression, Extinguish, Refused, Stride
+from ashfall.engine import ActivateSuppression, Extinguish, Refused, Stride, catalog
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield import hazard_kit
 from ashfall.engine.battlefield.fire import fire_round, flammable, ignite
 from ashfall.engine.battlefield.hazards import extinguish, suppress
 from ashfall.engine.environment import Cause, Environment, MapObject, Obscurement, Suppressor, Veil
 from ashfall.engine.moves.maneuver_kit import push
-from ashfall.engine.turns import END_OF_ROUND, END_OF_ROUND_ORDER, _round_rank
+from ashfall.engine.rulebook import Family
+from ashfall.engine.turns import END_OF_ROUND_ORDER
 from ashfall.explain import event_lines
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
@@ -257,7 +257,7 @@ def test_mov_6_g_29__hazardous_terrain_deals_1d6_of_its_type_at_turn_start_and_o
 
 @pytest.mark.rule("HAZ-0")
 def test_haz_0__end_of_round_hooks_run_in_the_documented_order() -> None:
-    names = [name for name, _hook in sorted(END_OF_ROUND, key=_round_rank)]
+    names = list(catalog.build().hook_names["end_of_round"])
     known = [n for n in names if n in END_OF_ROUND_ORDER]
     assert known == [n for n in END_OF_ROUND_ORDER if n in names]
     assert {"fire", "gas", "collapse", "flood"} <= set(names)
@@ -295,13 +295,11 @@ def test_e_36__edition_1_has_no_spreading_hazards() -> None:
 @pytest.mark.rule("HAZF-2")
 def test_hazf_2__change_hooks_hear_every_fire_change() -> None:
     heard: list[object] = []
-    hazard_kit.ON_CHANGE.append(("test", lambda ctx, e: heard.append(e)))
-    try:
-        state = arena()
-        ctx, _log, _rng = ctx_of(state)
-        ignite(ctx, [(2, 2)], "IEA-1")
-    finally:
-        hazard_kit.ON_CHANGE.pop()
+    state = arena()
+    state.chosen_rulebook = catalog.build(extra=(Family("test", lambda book: book.on_change(
+        "test", lambda ctx, e: heard.append(e))),))
+    ctx, _log, _rng = ctx_of(state)
+    ignite(ctx, [(2, 2)], "IEA-1")
     assert [type(e) for e in heard] == [ev.FireChanged]
     assert flammable(state, (2, 2)) is False
 

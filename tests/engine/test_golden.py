@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-import ashfall.engine.moves  # noqa: F401
 from ashfall.engine import Engine, Refused, Stride, Strike, make_combatant, new_engine, new_state
 from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev

@@ -5,7 +5,6 @@ from typing import Any
 
 import pytest
 
-import ashfall.engine.moves  # noqa: F401  (registers actions and the morale hooks)
 from ashfall.content.loader import default_library
 from ashfall.content.schema import MoraleProfile
 from ashfall.core.rng import ScriptedRng
@@ -23,7 +22,6 @@ from ashfall.engine import (
     new_state,
 )
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.context import Context
 from ashfall.engine.morale_hooks import (
     break_style,
@@ -379,7 +377,7 @@ def test_g_04__a_failed_rally_changes_nothing_and_waits_for_the_next_turn() -> N
 @pytest.mark.rule("MOR-25")
 def test_mor_25__only_a_leader_npc_may_rally() -> None:
     engine, _ = rally_engine([])
-    check = ACTIONS[Rally].check
+    check = engine.rulebook.actions[Rally].check
     for intent in (Rally("b1", "bandits"), Rally("bl", "party"), Rally("bl", "nobody")):
         with pytest.raises(Refused) as err:
             check(engine.state, intent)

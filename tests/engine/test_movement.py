@@ -17,12 +17,14 @@ from ashfall.engine import (
     Stand,
     Step,
     Stride,
+    catalog,
     legal_intents,
 )
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.harm import add
-from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind
+from ashfall.engine.rulebook import Family
 from ashfall.grid.board import Board, Square, Terrain
 from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import preset
@@ -345,14 +347,15 @@ def _tripwire(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     return NO_EFFECT
 
 
-register_reaction(ReactionDef("test-tripwire", "Tripwire (test only)", rule("C-PRO"),
-                              frozenset({TriggerKind.MOVED}), _tripwire_eligible, _tripwire))
+TRIPWIRE = catalog.build(extra=(Family("test-tripwire", lambda book: book.reaction(ReactionDef(
+    "test-tripwire", "Tripwire (test only)", rule("C-PRO"), frozenset({TriggerKind.MOVED}), _tripwire_eligible,
+    _tripwire))),))
 
 
 @pytest.mark.rule("ACT-4", "ACT-2", "C-PRO")
 def test_act_4__a_creature_knocked_prone_mid_stride_stops_there() -> None:
     roster = [fighter("w", "party", (1, 1)), fighter("tripwire", "raiders", (9, 9), "raider")]
-    engine = started(roster, OPEN, controllers={"tripwire": FirstOption()})
+    engine = started(roster, OPEN, controllers={"tripwire": FirstOption()}, rulebook=TRIPWIRE)
     events = engine.submit(Stride("w", ((2, 1), (3, 1), (4, 1))))
     assert [e.to for e in of_type(events, ev.Moved)] == [(2, 1)]
     w = engine.state.get("w")

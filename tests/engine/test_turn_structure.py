@@ -21,10 +21,12 @@ from ashfall.engine import (
     Step,
     Stride,
     Strike,
+    catalog,
     new_state,
 )
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, ActionDef, fixed, register
+from ashfall.engine.actions import ActionDef, fixed
+from ashfall.engine.rulebook import Family
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
 from tests.engine.map_kit import TIEBREAK, attack_of, dv_rules, fighter, mod_rules, of_type, script, started
@@ -164,8 +166,8 @@ class Shout:
     actor: str
 
 
-if Shout not in ACTIONS:
-    register(Shout, ActionDef("shout", "AE-4", fixed(1), lambda ctx, intent: None, bonus=True))
+SHOUTING = catalog.build(extra=(Family("shout", lambda book: book.action(
+    Shout, ActionDef("shout", "AE-4", fixed(1), lambda ctx, intent: None, bonus=True))),))
 
 
 @pytest.mark.rule("AE-1")
@@ -181,7 +183,8 @@ def test_ae_1__a_fourth_action_is_refused():
 
 @pytest.mark.rule("AE-4", "AE-5")
 def test_ae_5__one_bonus_action_per_turn_and_it_costs_an_action():
-    engine = started([fighter("w", "party", (1, 1)), fighter("o", "foes", (9, 5), "operative")], OPEN)
+    engine = started([fighter("w", "party", (1, 1)), fighter("o", "foes", (9, 5), "operative")], OPEN,
+                     rulebook=SHOUTING)
     engine.submit(Shout("w"))
     assert engine.state.get("w").turn.actions_left == 2
     with pytest.raises(Refused) as refused:

@@ -133,6 +133,7 @@ def test_g_16__drowning_out_of_an_underwater_fight_starts_the_breath_clock_and_s
     engine.end_turn("r")
     w = engine.state.get("w")
     engine.state.get("w").conditions = (*w.conditions, AppliedCondition(Condition.DROWNING, rule("G-16")))
+    engine.state.furnished()  # set directly, not by an event: the fight now has a drowning creature
     assert [e.rounds_left for e in breath_events(engine.end_turn("w"), "w")] == [5]
     engine.end_turn("r")
     engine.state.get("w").conditions = ()

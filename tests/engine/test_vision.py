@@ -5,7 +5,7 @@ Scenario tests with scripted dice (CONC, VIS, HID, G-06, G-20, G-45, E-34, E-35)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,11 +16,12 @@ from ashfall.content.schema import Senses
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
 from ashfall.encounters import build, encounter_from_text, load_encounter
-from ashfall.engine import Combatant, Decline, EncounterState, Engine, Hide, Refused, Search, Strike, new_state
+from ashfall.engine import Combatant, Decline, EncounterState, Engine, Hide, Refused, Search, Strike, catalog, new_state
 from ashfall.engine import events as ev
 from ashfall.engine.battlefield import vision
 from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.environment import Light
+from ashfall.engine.rulebook import Family
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board, Square
 from ashfall.rules.concealment import Cause, Obscurement, Veil
@@ -274,20 +275,17 @@ def test_conc_2__obscurement_of_a_square_is_its_heaviest_layer() -> None:
     assert vision.obscurement_at(state, (4, 4)) == (Obscurement.HEAVY, Cause.DARKNESS)
 
 
-@pytest.fixture
-def murky_hook() -> Iterator[None]:
-    def murk(state: EncounterState, viewer: Combatant | None, sq: Square, distance: int | None) -> list[Veil]:
-        return [Veil(Obscurement.HEAVY, Cause.WATER)] if distance is not None and distance > 5 else []
+def murk(state: EncounterState, viewer: Combatant | None, sq: Square, distance: int | None) -> list[Veil]:
+    return [Veil(Obscurement.HEAVY, Cause.WATER)] if distance is not None and distance > 5 else []
 
-    vision.VISIBILITY_HOOKS.append(murk)
-    yield
-    vision.VISIBILITY_HOOKS.remove(murk)
+
+MURKY = catalog.build(extra=(Family("murk", lambda book: book.visibility(murk)),))
 
 
 @pytest.mark.rule("CONC-10", "CONC-13")
-@pytest.mark.usefixtures("murky_hook")
 def test_visibility_hooks__add_distance_dependent_layers() -> None:
     eng = fight([fighter("g", "party", (1, 1), "gunslinger"), fighter("r", "raiders", (5, 1), "raider")])
+    eng.state.chosen_rulebook = MURKY
     # the water hides each from the other at 20 ft: both unseen, so the sources cancel (CONC-13)
     assert rules_of(attack(eng, Strike("g", "r", "pistol"), [2])) == {(False, "CONC-10"), (True, "CONC-13")}
     assert vision.obscurement_at(eng.state, (5, 1)) == (Obscurement.NONE, None)

@@ -18,7 +18,6 @@ from ashfall.ai.movement import can_move, first_stride, path_to
 from ashfall.ai.turn import TurnView
 from ashfall.content import names
 from ashfall.engine import Combatant, Rally, SecondWind, Stride
-from ashfall.engine.actions import ACTIONS
 from ashfall.grid.board import SQUARE_FT, Square
 
 SECOND_WIND_TALENT = names.SECOND_WIND
@@ -77,7 +76,7 @@ def rally(view: TurnView) -> Choice | None:
     c = view.c
     if not c.creature.leader or c.creature.is_pc:
         return None
-    definition = ACTIONS.get(Rally)
+    definition = view.state.rulebook.actions.get(Rally)
     if definition is None:
         return None
     for intent in definition.candidates(view.state, c.id):

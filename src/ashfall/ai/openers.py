@@ -14,7 +14,6 @@ from ashfall.ai.plans import Block
 from ashfall.ai.profile import AttackBase, AttackOption
 from ashfall.core.types import Condition, Skill
 from ashfall.engine import Aim, Feint, Trip
-from ashfall.engine.actions import ACTIONS
 from ashfall.grid.board import Square
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.ruleset.sections import ContestTie
@@ -64,7 +63,7 @@ def openers(view: TurnView, square: Square | None, option: AttackOption,
     blocks: set[Block] = set()
     reroll = state.ruleset.checks.contest_tie is ContestTie.REROLL
     if option.ranged:
-        if Aim in ACTIONS and view.legal(Aim(c.id)):
+        if Aim in state.rulebook.actions and view.legal(Aim(c.id)):
             blocks.add(Block.AIM)
             for tid in bases:
                 odds[(Block.AIM, tid)] = 1.0

@@ -61,7 +61,6 @@ from ashfall.ai.targeting import Candidate, downed_targets, focus, standing_targ
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, Decision, Dodge, EncounterState, Engine, Escape, Reload, Stand, Step, Stride
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.morale_hooks import break_style, member_status
 from ashfall.engine.records import Tally
 from ashfall.grid.board import CoverLevel, Square
@@ -424,7 +423,7 @@ def _gap(a: Combatant, b: Combatant) -> int:
 
 def _escapes(view: TurnView) -> Iterator[Any]:
     """Escape attempts from its grapplers the engine would accept (C-GRA), in the engine's order."""
-    definition = ACTIONS.get(Escape)
+    definition = view.state.rulebook.actions.get(Escape)
     if definition is None:
         return
     for intent in definition.candidates(view.state, view.c.id):

@@ -37,7 +37,6 @@ from ashfall.engine import (
     Refused,
     SweepingStrike,
 )
-from ashfall.engine.actions import ACTIONS
 from ashfall.engine.attacking import Situation
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.legacy import EXTRA_ATTACK
@@ -266,7 +265,7 @@ class TurnView:
             if rs.attack.extra_attack and EXTRA_ATTACK in c.creature.talents and not option.unarmed:
                 blocks.add(Block.EXTRA)
             for b, (activity, intent) in _ACTIVITY.items():
-                if intent in ACTIONS and activity_allowed(c, option, activity, self.state):
+                if intent in self.state.rulebook.actions and activity_allowed(c, option, activity, self.state):
                     blocks.add(b)
             found = frozenset(blocks)
             self._available[option.index] = found

@@ -1,6 +1,6 @@
 """The action registry: every intent type with its cost, legality check, resolver and candidates.
 
-An intent is a frozen value naming its actor. :data:`ACTIONS` maps each intent type to an
+An intent is a frozen value naming its actor. A rulebook (:mod:`ashfall.engine.rulebook`) maps each intent type to an
 :class:`ActionDef`; the engine runs the common checks (whose turn, actions left, bonus-action limit,
 AE-1, AE-5), then the action's own ``check`` — all before any die is rolled — and then ``resolve``.
 """
@@ -68,16 +68,6 @@ class ActionDef:
     own_turn: bool = True
     free: bool = False
     ends_turn: bool = False
-
-
-ACTIONS: dict[type, ActionDef] = {}
-
-
-def register(intent_type: type, definition: ActionDef) -> None:
-    """Register an action (one definition per intent type)."""
-    if intent_type in ACTIONS:
-        raise ValueError(f"{intent_type.__name__} is registered twice")
-    ACTIONS[intent_type] = definition
 
 
 def fixed(n: int) -> Cost:

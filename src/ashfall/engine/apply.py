@@ -37,7 +37,19 @@ def applies(event_type: type) -> Callable[[Applier], Applier]:
 
 def apply(state: EncounterState, event: Any) -> None:
     """Apply one event to the state."""
-    APPLIERS[type(event)](state, event)
+    kind = type(event)
+    APPLIERS[kind](state, event)
+    if kind in FURNISHING:
+        state.furnished()
+
+
+FURNISHING: frozenset[type] = frozenset({
+    ev.ObjectPlaced, ev.FireChanged, ev.GasChanged, ev.SmokeChanged, ev.WaterChanged, ev.DrainChanged,
+    ev.CollapseChanged, ev.CountdownChanged, ev.RubbleAdded, ev.DebrisFell, ev.ItemDropped, ev.MountChanged,
+    ev.ConditionAdded,
+})
+"""Events that may give the fight a feature it lacked (an object, a fire, water, a gun on the ground, a rider, a
+creature drowning or buried): after them the state decides its rulebook again (:meth:`EncounterState.furnished`)."""
 
 
 def _nothing(state: EncounterState, event: Any) -> None:

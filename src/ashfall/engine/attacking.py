@@ -82,16 +82,21 @@ class AttackExtra:
     auto_miss: RuleId | None = None
 
 
+NO_EXTRA = AttackExtra()
+"""What no battlefield layer adds."""
+
 AttackHook = Callable[[EncounterState, Combatant, Combatant, Weapon | None, AttackMode], AttackExtra]
-ATTACK_HOOKS: list[tuple[str, AttackHook]] = []
-"""Battlefield layers that change attack rolls, in order: (name, hook(state, attacker, target, weapon, mode)).
-Underwater attacks (UW-13..18), a rider's bonuses (MNT-5, MNT-6), vehicles (VEH-5, E-43) plug in here."""
+"""A battlefield layer that changes attack rolls: hook(state, attacker, target, weapon, mode), in the rulebook's
+``attack_hooks``. Underwater attacks (UW-13..18), a rider's bonuses (MNT-5, MNT-6), vehicles (VEH-5, E-43)."""
 
 
 def attack_extra(state: EncounterState, attacker: Combatant, target: Combatant, weapon: Weapon | None,
                  mode: AttackMode) -> AttackExtra:
     """Every attack hook's contribution to one attack, combined (the first automatic miss wins)."""
-    found = [hook(state, attacker, target, weapon, mode) for _name, hook in ATTACK_HOOKS]
+    hooks = state.rulebook.attack_hooks
+    if not hooks:
+        return NO_EXTRA  # no family that changes attack rolls is in this fight: it costs nothing
+    found = [hook(state, attacker, target, weapon, mode) for hook in hooks]
     return AttackExtra(tuple(m for f in found for m in f.modifiers), tuple(x for f in found for x in f.sources),
                        next((f.auto_miss for f in found if f.auto_miss is not None), None))
 
@@ -454,9 +459,8 @@ def damage_rolled(actor: str, target: str, damage: DamageRoll) -> ev.DamageRolle
 
 
 AfterHit = Callable[[Context, Combatant, Combatant, DamageRoll, AttackTraits], None]
-AFTER_HIT: list[AfterHit] = []
-"""Hooks run after a hit's damage is dealt: (ctx, attacker, target, the damage roll, the attack's traits).
-Destructible cover the shot passed through takes its damage here (STC-11, G-39)."""
+"""Hooks (the rulebook's ``after_hit``) run after a hit's damage is dealt: (ctx, attacker, target, the damage
+roll, the attack's traits). Destructible cover the shot passed through takes its damage here (STC-11, G-39)."""
 
 
 def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts: tuple[DamagePart, ...],
@@ -473,7 +477,7 @@ def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts:
         reduction = combine(hit_effects).damage_reduction
     dealt = deal_damage(ctx, target.id, damage, source=attacker.id, label=label, critical=critical,
                         deflect=reduction, ignore_armor_dr=weak, magical=magical)
-    for hook in AFTER_HIT:
+    for hook in ctx.state.rulebook.after_hit:
         hook(ctx, attacker, target, damage, traits or AttackTraits(ranged=ranged))
     return dealt
 

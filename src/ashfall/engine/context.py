@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ashfall.core.rng import Rng
 from ashfall.engine import events as ev
@@ -12,6 +13,9 @@ from ashfall.engine.decisions import Controller, Decision, NeedDecision
 from ashfall.engine.events import Event
 from ashfall.engine.state import EncounterState
 from ashfall.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from ashfall.engine.rulebook import Rulebook
 
 
 class Context:
@@ -42,6 +46,11 @@ class Context:
         self.answers: deque[str | None] = deque(answers)
         self.given: list[str | None] = []
         """Every answer :meth:`decide` returned, in order (the engine records them with the intent)."""
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The actions, reactions and hooks the fight plays by (the state's rulebook)."""
+        return self.state.rulebook
 
     @property
     def ruleset(self) -> Ruleset:

@@ -20,13 +20,14 @@ from typing import Protocol
 
 from ashfall.core.rng import Rng
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ACTIONS, ActionDef, Refused, refuse
+from ashfall.engine.actions import ActionDef, Refused, refuse
 from ashfall.engine.apply import apply
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Controller, NeedDecision  # noqa: F401  (raised through submit)
 from ashfall.engine.events import Event
 from ashfall.engine.intents import Command, EndTurn, Intent, StartCombat
 from ashfall.engine.record import Answer, FightLog, IntentRecord
+from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import end_round, end_turn, resolve_surprise, roll_initiative, start_turn
 from ashfall.rules import conditions as cond
@@ -118,9 +119,15 @@ class Engine:
     count; a new state object (copy, undo) fails the identity test; submit clears it."""
 
     def __post_init__(self) -> None:
+        _ = self.state.rulebook  # decided from the state as built, before the initial copy (replays decide alike)
         self._initial = clone_state(self.state)
 
     # ----- lifecycle -----
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The actions, reactions and hooks this fight plays by (the state's rulebook)."""
+        return self.state.rulebook
 
     def _context(self, answers: tuple[str | None, ...] = ()) -> Context:
         return Context(self.state, self.rng, self.log, self.controllers, answers)
@@ -176,7 +183,7 @@ class Engine:
 
         An actor or target id that names nobody in the fight is refused too (with the action's rule).
         """
-        definition = ACTIONS.get(type(intent))
+        definition = self.state.rulebook.actions.get(type(intent))
         if definition is None:
             raise refuse("ACT-1", f"{type(intent).__name__} is not an action the engine knows")
         state = self.state
@@ -416,9 +423,9 @@ def can_act(c: Combatant, state: EncounterState) -> bool:
 
 
 def legal_intents(engine: Engine, actor: str) -> list[Intent]:
-    """Every intent the actor may submit now, from each action's candidates, in registry order."""
+    """Every intent the actor may submit now, from each action's candidates, in the rulebook's order."""
     found: list[Intent] = []
-    for definition in ACTIONS.values():
+    for definition in engine.state.rulebook.actions.values():
         for intent in definition.candidates(engine.state, actor):
             try:
                 engine.check(intent)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ashfall.engine.context import Context
 from ashfall.engine.morale_hooks import break_style, escaped, member_status, settle_cornered
-from ashfall.engine.moves.movement import MOVEMENT_HOOKS, step_cost
+from ashfall.engine.moves.movement import step_cost
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import Square, Terrain
 from ashfall.grid.paths import reachable
 from ashfall.rules.morale import MoraleMark, Status
@@ -71,5 +71,7 @@ def _start_of_turn(ctx: Context, cid: str) -> None:
         settle_cornered(ctx, cid)
 
 
-MOVEMENT_HOOKS.append(("morale-escape", _after_step))
-START_OF_TURN.append(("morale-cornered", _start_of_turn))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.movement_hook("morale-escape", _after_step)
+    book.start_of_turn("morale-cornered", _start_of_turn)

@@ -2,7 +2,7 @@
 
 Every damage event in a fight goes through :func:`deal_damage`: it builds the target's defenses,
 runs the rules core's ledger (G-39), logs it, applies what dropping to 0 HP brings (DEATH-1), and
-ends conditions that harm ends (Charmed, C-CHA). Hooks registered in :data:`AFTER_DAMAGE` run last
+ends conditions that harm ends (Charmed, C-CHA). The rulebook's ``after_damage`` hooks run last
 (morale triggers plug in there).
 """
 
@@ -22,14 +22,11 @@ from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, add_co
 _DMG_1, _C_CHA, _C_GRA = rule("DMG-1"), rule("C-CHA"), rule("C-GRA")  # looked up once, not per damage
 
 AfterDamage = Callable[[Context, str, str, DamageResult], None]
-AFTER_DAMAGE: list[AfterDamage] = []
 """Hooks run after every damage event: (ctx, target id, source id, result)."""
 DamageEnvironment = Callable[[Context, str, str, DamageRoll | Mapping[DamageType, int]], Sequence[DamageAdjuster]]
-DAMAGE_ENVIRONMENT: list[DamageEnvironment] = []
 """Hooks giving a damage event's attack-side environment adjusters (G-39 step 2): (ctx, target id, source id,
 damage) -> adjusters. Underwater fire halved and thunder +1d6 plug in here (UW-20, UW-23)."""
 AfterCondition = Callable[[Context, str, AppliedCondition, frozenset[Condition]], None]
-AFTER_CONDITION: list[AfterCondition] = []
 """Hooks run after a condition takes hold: (ctx, target id, the condition, its conditions before); morale's
 Fear Effect and Leader Down triggers plug in here (MOR-8, MOR-10)."""
 
@@ -47,7 +44,7 @@ def add(ctx: Context, target: str, applied: AppliedCondition) -> bool:
     for new in result.conditions:
         if new not in c.conditions:
             ctx.emit(ev.ConditionAdded(target, new, applied.rule))
-    for hook in AFTER_CONDITION:
+    for hook in ctx.state.rulebook.after_condition:
         hook(ctx, target, applied, before)
     return True
 
@@ -75,7 +72,8 @@ def deal_damage(
     """Run damage through the target's defenses and apply it (G-39); ``magical``: from a magic weapon (NAT-7)."""
     c = ctx.state.get(target)
     defenses = Defenses.of_creature(c.creature, c.armor, c.condition_set, magical_weapon=magical)
-    environment = tuple(a for hook in DAMAGE_ENVIRONMENT for a in hook(ctx, target, source, damage))
+    hooks = ctx.state.rulebook.damage_environment
+    environment = tuple(a for hook in hooks for a in hook(ctx, target, source, damage)) if hooks else ()
     result = apply_damage(c.health, damage, defenses, ctx.ruleset, critical=critical, deflect=deflect,
                           ignore_armor_dr=ignore_armor_dr, environment=environment, source=source)
     rows = tuple(
@@ -94,7 +92,7 @@ def deal_damage(
         # a grappler that drops lets go of everyone it grappled (C-GRA)
         for other in ctx.state.combatants.values():
             end_conditions(ctx, other.id, EndEvent(EndTrigger.SOURCE_INCAPACITATED, target), _C_GRA)
-    for hook in AFTER_DAMAGE:
+    for hook in ctx.state.rulebook.after_damage:
         hook(ctx, target, source, result)
     return result
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol, TypeAlias
 
 from pydantic import TypeAdapter, ValidationError
 
-from ashfall.engine.actions import ACTIONS
+from ashfall.engine.actions import ActionDef
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 """Plain JSON data."""
@@ -70,10 +71,18 @@ class IntentFormatError(ValueError):
         self.reason = reason
 
 
+@cache
+def _every_action() -> Mapping[type, ActionDef]:
+    """Every action of every rule family (a rulebook with all of them installed), by intent type."""
+    from ashfall.engine.catalog import build  # the catalog installs every family: above this module
+
+    return build().actions
+
+
 def _tags() -> dict[str, type]:
-    """Every known command type by tag (the engine's commands and every registered action's intent)."""
+    """Every known command type by tag (the engine's commands and every family's action intents)."""
     found: dict[str, type] = dict(ENGINE_COMMANDS)
-    for kind, definition in ACTIONS.items():
+    for kind, definition in _every_action().items():
         found[definition.name] = kind
     return found
 
@@ -90,9 +99,9 @@ def command_tag(command: Command) -> str:
         IntentFormatError: The command's type is not one the engine knows.
     """
     kind = type(command)
-    definition = ACTIONS.get(kind)
+    definition = _every_action().get(kind)
     if definition is not None:
-        return definition.name
+        return str(definition.name)
     for tag, known in ENGINE_COMMANDS.items():
         if kind is known:
             return tag

@@ -9,7 +9,7 @@ detects what happened and emits events.
   so their falls are nobody's casualties. A leader (stat block ``leader``) commands every group of its side.
   A group rolls with the Will most of its checking members share (ties: the lower, MOR-4) and has
   disadvantage only from conditions every checking member has (Shaken on all of them, G-14, MOR-30).
-* **Events (MOR-11..13).** One damage (:data:`~ashfall.engine.harm.AFTER_DAMAGE`) or one condition taking
+* **Events (MOR-11..13).** One damage (an after-damage hook) or one condition taking
   hold (:data:`~ashfall.engine.harm.AFTER_CONDITION`) is one event, unless the code that causes several
   wraps them in :func:`one_event` (an area attack; a spell, with ``magical=True`` for the
   ``ally-killed-by-magic`` Breaking Point). Per event: Breaking Points first (no roll, MOR-27), then one
@@ -36,10 +36,10 @@ from ashfall.content.schema import BreakingOutcome
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, refuse
 from ashfall.engine.context import Context
-from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE
 from ashfall.engine.records import Keyed, Tally, entry_name, use_name
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules import morale as mr
@@ -439,6 +439,8 @@ def _rally_candidates(state: EncounterState, actor: str) -> Iterator[Rally]:
             yield Rally(actor, key)
 
 
-register(Rally, ActionDef("rally", G_04, _rally_cost, _rally_resolve, _rally_check, _rally_candidates))
-AFTER_DAMAGE.append(_after_damage)
-AFTER_CONDITION.append(_after_condition)
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Rally, ActionDef("rally", G_04, _rally_cost, _rally_resolve, _rally_check, _rally_candidates))
+    book.after_damage(_after_damage)
+    book.after_condition(_after_condition)

@@ -97,31 +97,6 @@ class ReactionDef:
     resolve: ResolveReaction
 
 
-REACTIONS: dict[str, ReactionDef] = {}
-"""Reactions by key, in registration order (the order options are offered)."""
-
-
-def register_reaction(definition: ReactionDef) -> None:
-    """Add a reaction to the registry."""
-    if definition.key in REACTIONS:
-        raise ValueError(f"reaction {definition.key!r} registered twice")
-    REACTIONS[definition.key] = definition
-    _BY_KIND.clear()
-
-
-_BY_KIND: dict[tuple[TriggerKind, int], tuple[ReactionDef, ...]] = {}
-"""The reactions each trigger kind offers, in registry order, by (kind, registry size): :func:`_ask` runs for
-every creature on every trigger, so the registry is not scanned each time. Cleared when a reaction registers."""
-
-
-def _answering(kind: TriggerKind) -> tuple[ReactionDef, ...]:
-    key = (kind, len(REACTIONS))
-    found = _BY_KIND.get(key)
-    if found is None:
-        found = _BY_KIND[key] = tuple(d for d in REACTIONS.values() if kind in d.triggers)
-    return found
-
-
 _RX_1, _RX_3, _DEATH_1, _SUR_2, _MOR_20, _MOR_22, _C_INC = (
     rule(r) for r in ("RX-1", "RX-3", "DEATH-1", "SUR-2", "MOR-20", "MOR-22", "C-INC"))
 
@@ -202,7 +177,7 @@ def offer(ctx: Context, trigger: Trigger) -> list[Effect]:
         The effects of the reactions taken, in the order they resolved.
     """
     effects: list[Effect] = []
-    answering = _answering(trigger.kind)
+    answering = ctx.state.rulebook.reactions_by_kind.get(trigger.kind, ())
     if not answering:
         return effects  # no reaction answers this kind of trigger: nobody need be asked
     state = ctx.state  # a context's state is never replaced while it resolves
@@ -233,7 +208,7 @@ def _ask(ctx: Context, c: Combatant, trigger: Trigger, answering: tuple[Reaction
     choice = ctx.decide(decision)
     if choice is None:
         return None
-    chosen = REACTIONS[choice]
+    chosen = state.rulebook.reactions[choice]
     ctx.emit(ev.ReactionSpent(c.id, chosen.label, chosen.rule))
     return chosen.resolve(ctx, c, trigger)
 

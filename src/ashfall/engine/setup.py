@@ -9,6 +9,7 @@ from ashfall.content.schema import Creature
 from ashfall.core.rng import SeededRng
 from ashfall.engine.decisions import Controller, FirstOption
 from ashfall.engine.engine import Engine
+from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Board, Square
 from ashfall.rules.health import Health, makes_death_saves
@@ -48,11 +49,16 @@ def new_state(combatants: Iterable[Combatant], ruleset: Ruleset | None = None,
     return EncounterState(ruleset or preset(), board, roster)
 
 
-def new_engine(state: EncounterState, seed: int = 0, controllers: Mapping[str, Controller] | None = None) -> Engine:
-    """An engine with a seeded RNG; creatures without a controller take the first option offered."""
+def new_engine(state: EncounterState, seed: int = 0, controllers: Mapping[str, Controller] | None = None,
+               rulebook: Rulebook | None = None) -> Engine:
+    """An engine with a seeded RNG; creatures without a controller take the first option offered.
+
+    The fight plays by ``rulebook``, or by the shipped families its features need (decided from the state,
+    :func:`ashfall.engine.catalog.rulebook_for`).
+    """
     chosen = dict(controllers or {})
     for cid in state.combatants:
         chosen.setdefault(cid, FirstOption())
-    import ashfall.engine.moves  # noqa: F401  (registers every action)
-
+    if rulebook is not None:
+        state.chosen_rulebook = rulebook
     return Engine(state, SeededRng(seed), chosen, seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.types import Condition
@@ -22,6 +23,9 @@ from ashfall.rules.dying import down_conditions
 from ashfall.rules.health import Health
 from ashfall.rules.morale import GroupMorale
 from ashfall.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from ashfall.engine.rulebook import Rulebook
 
 
 @dataclass(slots=True)
@@ -182,9 +186,43 @@ class EncounterState:
     """MOR-37: combatant ids or whole sides the GM declared immune to morale for this encounter."""
     morale: dict[str, GroupMorale] = field(default_factory=dict)
     """Each NPC group's morale record (MOR-4); the applier replaces the dict, never mutates it."""
+    chosen_rulebook: Rulebook | None = field(default=None, repr=False, compare=False)
+    """The rulebook a setup chose for this fight; None: :attr:`rulebook` decides it from the state."""
+    decided_rulebook: Rulebook | None = field(default=None, repr=False, compare=False)
+    """The rulebook decided from the state's features (when none was chosen); see :meth:`furnished`."""
     _effects_index: dict[tuple[str, EffectKind], tuple[TimedEffect, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     _effects_indexed: tuple[TimedEffect, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The actions, reactions and hooks this fight plays by (:mod:`ashfall.engine.rulebook`).
+
+        Chosen by the setup, or decided from the state (map, roster, ruleset) when the engine is built or a rule
+        first asks, so a state built and then furnished (water, hazards) gets the families it needs. Copies share
+        it.
+        """
+        book = self.chosen_rulebook or self.decided_rulebook
+        if book is None:
+            # a function-level import: the catalog imports every family, and every family imports this module
+            from ashfall.engine.catalog import rulebook_for
+
+            book = self.decided_rulebook = rulebook_for(self)
+        return book
+
+    def furnished(self) -> None:
+        """Decide the rulebook again after the battlefield gained something (an object placed, a fire lit).
+
+        Features only grow: the new rulebook keeps every family the old one had, so nothing a family started (a
+        burning creature, a held breath) loses the hooks that end it. Called by the appliers of the events that
+        furnish the battlefield, so a replay decides exactly as the fight did.
+        """
+        old = self.decided_rulebook
+        if self.chosen_rulebook is not None or old is None:
+            return
+        from ashfall.engine.catalog import rulebook_for
+
+        self.decided_rulebook = rulebook_for(self, old.features or frozenset())
 
     @property
     def active_id(self) -> str | None:

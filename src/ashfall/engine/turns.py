@@ -3,7 +3,7 @@
 Start of turn: durations that end "at the start of …" expire, the reaction returns (RX-1), a dying
 creature rolls its death save (DEATH-2), and the action budget is set (AE-1, Dazed G-13). End of
 turn: "until the end of …" durations expire. End of round: the end-of-round hooks run in a fixed,
-registered order (spreading hazards and chain reactions plug in here, HAZ-0).
+installed order (spreading hazards and chain reactions plug in here, HAZ-0).
 """
 
 from __future__ import annotations
@@ -25,34 +25,30 @@ from ashfall.rules.durations import TurnBoundary, TurnEdge, expire
 from ashfall.rules.dying import DeathSaveOutcome
 from ashfall.rules.dying import start_of_turn as death_save_at_start
 from ashfall.rules.morale import MoraleMark
-from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 from ashfall.ruleset.sections import InitiativeProficiency
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
 TIEBREAK_SIDES = 1_000_000
 
 EndOfRoundHook = Callable[[Context], None]
-END_OF_ROUND: list[tuple[str, EndOfRoundHook]] = []
-"""Hooks run at the end of each round, in this (documented, fixed) order: (name, hook)."""
+"""A hook run at the end of each round (the rulebook's ``end_of_round``, in a documented, fixed order)."""
 END_OF_ROUND_ORDER: tuple[str, ...] = ("chains", "fire", "gas", "collapse", "flood")
-"""The fixed order of the named end-of-round hooks whatever the import order (HAZ-0, docs/battlefield.md):
-pending chain reactions, fire, gas, the collapse countdown, then water. Other names run after, as registered."""
+"""The fixed order of the named end-of-round hooks whatever the install order (HAZ-0, docs/battlefield.md):
+pending chain reactions, fire, gas, the collapse countdown, then water. Other names run after, as installed."""
 
 EndOfTurnHook = Callable[[Context, str], None]
-END_OF_TURN: list[tuple[str, EndOfTurnHook]] = []
-"""Hooks run at the end of every turn, before its boundary passes: (name, hook(ctx, whose turn)). What lasts
-"until it ends a turn outside …" ends here (gas poisoning, G-29)."""
+"""Hooks (the rulebook's ``end_of_turn``) run at the end of every turn, before its boundary passes:
+hook(ctx, whose turn). What lasts "until it ends a turn outside …" ends here (gas poisoning, G-29)."""
 
 OrderHook = Callable[[EncounterState, list[str]], list[str]]
-ORDER_HOOKS: list[tuple[str, OrderHook]] = []
-"""Hooks that adjust the rolled initiative order, in order: (name, hook(state, order) -> order). Trained mounts
-act right after their riders (MNT-2); vehicles have no turn of their own, their crew act (VEH-3)."""
+"""Hooks (the rulebook's ``order_hooks``) that adjust the rolled initiative order, in order:
+hook(state, order) -> order. Trained mounts act right after their riders (MNT-2); vehicles have no turn of their
+own, their crew act (VEH-3)."""
 
 StartOfTurnHook = Callable[[Context, str], None]
-START_OF_TURN: list[tuple[str, StartOfTurnHook]] = []
-"""Hooks run at the start of every turn, right after its boundary passes, in order: (name, hook(ctx, whose turn)).
-What lasts "until the start of your next turn" outside conditions and effects ends here (zones SUP-4, readied
-actions RDY-4)."""
+"""Hooks (the rulebook's ``start_of_turn``) run at the start of every turn, right after its boundary passes, in
+order: hook(ctx, whose turn). What lasts "until the start of your next turn" outside conditions and effects
+ends here (zones SUP-4, readied actions RDY-4)."""
 
 _SAVED = frozenset({DeathSaveOutcome.SUCCESS, DeathSaveOutcome.NATURAL_20})
 """Death-save outcomes logged as a success (DEATH-5, DEATH-7)."""
@@ -79,7 +75,7 @@ def roll_initiative(ctx: Context) -> None:
         ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
         keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
     order = sorted(keys, key=keys.__getitem__)
-    for _name, hook in ORDER_HOOKS:
+    for hook in ctx.state.rulebook.order_hooks:
         order = hook(ctx.state, order)
     ctx.emit(ev.OrderSet(tuple(order), rule=INIT_3))
 
@@ -104,7 +100,7 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
         if target.side == ambushers or not hiders:
             continue
         passive = passive_perception(target.creature, target.condition_set, state.ruleset,
-                                     modifiers=water_passive(state.environment.underwater, state.ruleset)).total
+                                     modifiers=state.rulebook.passive_perception_modifiers(state)).total
         surprised = lowest >= passive
         ctx.emit(ev.Surprise(target.id, surprised, lowest, passive))
 
@@ -122,7 +118,7 @@ def start_turn(ctx: Context, cid: str) -> bool:
     state = ctx.state
     c = state.get(cid)
     _boundary(ctx, cid, TurnEdge.START)
-    for _name, hook in START_OF_TURN:
+    for hook in state.rulebook.start_of_turn:
         hook(ctx, cid)
     if c.health.is_dead:
         ctx.emit(ev.TurnSkipped(cid, "dead", rule("DEATH-3")))
@@ -151,7 +147,7 @@ def start_turn(ctx: Context, cid: str) -> bool:
 def end_turn(ctx: Context, cid: str) -> None:
     """End a creature's turn: durations "until the end of …" expire."""
     ctx.emit(ev.TurnEnded(cid))
-    for _name, hook in END_OF_TURN:
+    for hook in ctx.state.rulebook.end_of_turn:
         hook(ctx, cid)
     _boundary(ctx, cid, TurnEdge.END)
 
@@ -159,11 +155,6 @@ def end_turn(ctx: Context, cid: str) -> None:
 def end_round(ctx: Context) -> None:
     """Close the round: the registered end-of-round hooks run in order (HAZ-0)."""
     ctx.emit(ev.RoundEnded(ctx.state.round))
-    for _name, hook in sorted(END_OF_ROUND, key=_round_rank):
+    for hook in ctx.state.rulebook.end_of_round:
         hook(ctx)
 
-
-def _round_rank(entry: tuple[str, EndOfRoundHook]) -> int:
-    """Where a named end-of-round hook runs (:data:`END_OF_ROUND_ORDER`; unknown names last, stable)."""
-    name = entry[0]
-    return END_OF_ROUND_ORDER.index(name) if name in END_OF_ROUND_ORDER else len(END_OF_ROUND_ORDER)

@@ -10,7 +10,6 @@ it is safe with :meth:`Engine.undo` and :meth:`Engine.copy`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
@@ -22,6 +21,7 @@ from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState, Engine, Refused, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
 from ashfall.engine.morale_hooks import break_style, member_status
+from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.strike import strike_out_of_reach
 from ashfall.grid.geometry import space_distance_ft
@@ -47,28 +47,18 @@ NOT_PLAN_LABELS = frozenset({"stride", "step", "crawl", "stand", "sprint", "relo
 SCRIPTABLE = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT, Activity.FULL_AUTO, Activity.SWEEPING,
               Activity.SUPPRESSIVE_FIRE)
 """The activities a turn plan may name (the encounter format's ``tactics``)."""
-_INTENT_CLASS = {
-    Activity.POWER_STRIKE: "PowerStrike", Activity.ALL_OUT: "AllOutAttack", Activity.FULL_AUTO: "FullAutoBurst",
-    Activity.SWEEPING: "SweepingStrike",
+_INTENT_CLASS: dict[Activity, type] = {
+    Activity.POWER_STRIKE: PowerStrike, Activity.ALL_OUT: AllOutAttack, Activity.FULL_AUTO: FullAutoBurst,
+    Activity.SWEEPING: SweepingStrike,
 }
-"""Intent classes of the activities, in :mod:`ashfall.engine.moves.activities` (others are played as Strikes)."""
+"""Intent classes of the activities (others are played as Strikes)."""
 _MULTI_TARGET = frozenset({Activity.FULL_AUTO, Activity.SWEEPING})
 """Activities that take several targets: the nearest ones are offered, as many as the engine accepts."""
-_ACTIVITIES_MODULE = "ashfall.engine.moves.activities"
 
 
-@cache
 def activity_intent(activity: Activity) -> type | None:
-    """The intent class of an activity, or None when the engine lacks it (it is played as a Strike)."""
-    name = _INTENT_CLASS.get(activity)
-    if name is None:
-        return None
-    try:
-        module = importlib.import_module(_ACTIVITIES_MODULE)
-    except ImportError:
-        return None
-    found = getattr(module, name, None)
-    return found if isinstance(found, type) else None
+    """The intent class of an activity, or None when it is played as a Strike."""
+    return _INTENT_CLASS.get(activity)
 
 
 def activity_intents(activity: Activity, actor: str, foes: Sequence[str], weapon: str | None) -> Iterator[Any]:

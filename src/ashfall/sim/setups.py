@@ -10,12 +10,13 @@ benchmarks). Tactics become policies with :func:`policy_for`: a plan gives :clas
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
+from ashfall.ai import ai_controller, target_choice
+from ashfall.ai import default_policy as ai_default_policy
 from ashfall.content.loader import default_library
 from ashfall.content.schema import Creature
 from ashfall.encounters import ControllerFactory, EncounterSpec, Tactics, build, load_encounter
@@ -27,34 +28,16 @@ from ashfall.rules.activities import Activity
 from ashfall.ruleset import Ruleset, load_ruleset, preset
 from ashfall.sim.policy import Policy, ScriptedTactics
 
-_AI_MODULE = "ashfall.ai"
-_AI_FACTORY = "default_policy"
-_AI_CONTROLLER = "ai_controller"
-_AI_TARGET = "target_choice"
-
-
-def _ai(name: str) -> Any:
-    try:
-        module = importlib.import_module(_AI_MODULE)
-    except ImportError:
-        return None
-    found = getattr(module, name, None)
-    return found if callable(found) else None
-
 
 def default_policy() -> Policy:
-    """The policy for ``tactics: ai``: the tactical AI's default when it exists, else three Strikes a turn."""
-    factory = _ai(_AI_FACTORY)
-    if factory is not None:
-        made: Policy = factory()
-        return made
-    return ScriptedTactics()
+    """The policy for ``tactics: ai``: the tactical AI's default."""
+    made: Policy = ai_default_policy()
+    return made
 
 
 def simulation_controllers() -> dict[ControllerKind | str, ControllerFactory]:
     """Who answers decisions (reactions …) in a simulation: the AI for every side, people included."""
-    factory = _ai(_AI_CONTROLLER)
-    return {kind: factory for kind in ControllerKind} if factory is not None else {}
+    return {kind: ai_controller for kind in ControllerKind}
 
 
 def policy_for(tactics: Tactics | Sequence[Activity | str] | None) -> Policy:
@@ -68,7 +51,7 @@ def policy_for(tactics: Tactics | Sequence[Activity | str] | None) -> Policy:
         return ScriptedTactics(plan) if plan else default_policy()
     if tactics.is_ai:
         return default_policy()
-    chooser = None if tactics.target is not None else _ai(_AI_TARGET)
+    chooser = None if tactics.target is not None else target_choice
     return ScriptedTactics(tactics.plan, target=tactics.target, chooser=chooser)
 
 

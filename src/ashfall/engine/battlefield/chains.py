@@ -34,15 +34,17 @@ from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType, Save
 from ashfall.engine import events as ev
+from ashfall.engine.battlefield.collapse import start_collapse
+from ashfall.engine.battlefield.fire import ignite
 from ashfall.engine.battlefield.object_cover import board_with_objects
-from ashfall.engine.battlefield.objects import AFTER_OBJECT_DAMAGE, ObjectHarm, destroy_object, enabled, hazard
+from ashfall.engine.battlefield.objects import ObjectHarm, destroy_object, enabled
 from ashfall.engine.context import Context
 from ashfall.engine.environment import MapObject
 from ashfall.engine.harm import add
 from ashfall.engine.moves.area_effects import area_damage, caught
 from ashfall.engine.moves.defensive import area_targeted, reflex_bonus
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import END_OF_ROUND
 from ashfall.grid.areas import adjacent_to, burst, clip
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
@@ -119,9 +121,7 @@ def explode(ctx: Context, obj_id: str) -> None:
     squares = blast_squares(ctx.state, obj.squares, o.fuel_radius_ft)
     ctx.emit(ev.ChainReaction(obj_id, FUEL, tuple(sorted(squares)), CHN_2, obj.name))
     blast(ctx, obj, squares, o.fuel_damage, o.fuel_save_dc, CHN_2, f"{obj.name} explosion")
-    ignite = hazard("ignite")
-    if ignite is not None:
-        ignite(ctx, tuple(sorted(squares)), CHN_3)
+    ignite(ctx, tuple(sorted(squares)), CHN_3)
     if o.blast_sets_off_fuel:
         for other in _fuel(ctx.state, squares):
             explode(ctx, other.id)
@@ -204,9 +204,7 @@ def collapse(ctx: Context, obj: MapObject) -> None:
     radius = ctx.ruleset.objects.collapse_radius_ft
     squares = tuple(sorted(blast_squares(ctx.state, obj.squares, radius)))
     ctx.emit(ev.ChainReaction(obj.id, SUPPORT, squares, CHN_9, obj.name))
-    start = hazard("start_collapse")
-    if start is not None:
-        start(ctx, obj.squares[0], radius, CHN_9)
+    start_collapse(ctx, obj.squares[0], radius, CHN_9)
 
 
 # ----- the triggers -----
@@ -224,8 +222,11 @@ def _harmed(ctx: Context, obj: MapObject, harm: ObjectHarm) -> None:
         collapse(ctx, obj)
 
 
-AFTER_OBJECT_DAMAGE.append(_harmed)
-END_OF_ROUND.append(("chains", _chain_roll))
-
 __all__ = ["ELECTRICAL", "FUEL", "SUPPORT", "blast", "blast_squares", "collapse", "discharge", "explode",
            "water_hits"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.after_object_damage(_harmed)
+    book.end_of_round("chains", _chain_roll)

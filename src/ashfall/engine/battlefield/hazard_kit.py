@@ -4,7 +4,7 @@ Hazard damage is rolled with the rules core, logged as a damage roll and dealt t
 (:func:`~ashfall.engine.harm.deal_damage`, source ``hazard:<kind>``). Damage for entering a hazard or
 starting a turn in it comes at most once per turn per hazard (G-51, ``hazards.once_per_turn``): the
 turn is recorded with a :class:`~ashfall.engine.events.HazardTriggered` event. Every environmental
-change this package makes goes through :func:`changed`, which then calls :data:`ON_CHANGE` — the hook
+change this package makes goes through :func:`changed`, which then calls the rulebook's ``on_change`` hooks — the hook
 other layers use to react (a fuel container whose square catches fire, a panel the water reaches).
 """
 
@@ -30,15 +30,14 @@ from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import fixed_dc
 
 ChangeHook = Callable[[Context, Any], None]
-ON_CHANGE: list[tuple[str, ChangeHook]] = []
 """``(name, hook(ctx, event))`` called after every environmental change event the hazards emit
 (FireChanged, GasChanged, WaterChanged, RubbleAdded …), in registration order."""
 
 
 def changed(ctx: Context, event: Any) -> None:
-    """Emit an environmental change and let the :data:`ON_CHANGE` hooks react to it."""
+    """Emit an environmental change and let the rulebook's ``on_change`` hooks react to it."""
     ctx.emit(event)
-    for _name, hook in ON_CHANGE:
+    for hook in ctx.state.rulebook.on_change:
         hook(ctx, event)
 
 

@@ -48,8 +48,8 @@ from ashfall.engine.battlefield.flood import (
 from ashfall.engine.battlefield.gas import gas_at_turn_end, gas_at_turn_start, gas_round, release_gas, seal_gas
 from ashfall.engine.battlefield.hazard_kit import hazards_on, hurt, once_this_turn, parts_of, turn_of
 from ashfall.engine.context import Context
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import END_OF_ROUND, END_OF_TURN, START_OF_TURN
 from ashfall.grid.board import Square, footprint
 
 MOV_6, G_29, HAZF_4 = rule("MOV-6"), rule("G-29"), rule("HAZF-4")
@@ -120,18 +120,13 @@ def dangerous(state: EncounterState, sq: Square) -> bool:
             or any(sq in col.squares for col in env.collapses.values()))
 
 
-def _register() -> None:
+def install(book: RulebookDraft) -> None:
+    """Add the spreading hazards' end-of-round steps (HAZ-0) and their start- and end-of-turn effects."""
     for name, hook in (("fire", fire_round), ("gas", gas_round), ("collapse", collapse_round),
                        ("flood", flood_round)):
-        if all(n != name for n, _ in END_OF_ROUND):
-            END_OF_ROUND.append((name, hook))
-    if all(n != "hazards" for n, _ in START_OF_TURN):
-        START_OF_TURN.append(("hazards", _start_of_turn))
-    if all(n != "hazards" for n, _ in END_OF_TURN):
-        END_OF_TURN.append(("hazards", _end_of_turn))
-
-
-_register()
+        book.end_of_round(name, hook)
+    book.start_of_turn("hazards", _start_of_turn)
+    book.end_of_turn("hazards", _end_of_turn)
 
 __all__ = ["add_drain", "after_step", "dangerous", "dig_out", "extinguish", "ignite", "in_deep_water", "open_drain",
            "release_gas", "seal_gas", "start_collapse", "start_flood", "suppress"]

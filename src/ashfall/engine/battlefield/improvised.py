@@ -35,22 +35,21 @@ from ashfall.core.dice import parse
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, DamageType, Save
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import AttackPlan, perform_attack
+from ashfall.engine.battlefield.fire import ignite
 from ashfall.engine.battlefield.object_cover import HANGING
 from ashfall.engine.battlefield.objects import (
-    AFTER_OBJECT_DAMAGE,
-    ON_OBJECT_HIT,
     ObjectHarm,
     destroy_object,
     enabled,
-    hazard,
     place_object,
 )
 from ashfall.engine.context import Context
 from ashfall.engine.environment import MapObject
 from ashfall.engine.moves.area_effects import area_damage, caught
 from ashfall.engine.moves.common import require_target
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.areas import adjacent_to
 from ashfall.grid.board import SQUARE_FT, Square
@@ -142,10 +141,6 @@ def _harmed(ctx: Context, obj: MapObject, harm: ObjectHarm) -> None:
         bring_down(ctx, held.id, IEA_3)
 
 
-ON_OBJECT_HIT.append(_hit)
-AFTER_OBJECT_DAMAGE.append(_harmed)
-
-
 # ----- Kick over a brazier or lantern (IEA-1) -----
 
 
@@ -175,12 +170,7 @@ def _kick_check(state: EncounterState, intent: KickOver) -> None:
 def _kick(ctx: Context, intent: KickOver) -> None:
     obj = ctx.state.environment.objects[intent.object]
     destroy_object(ctx, obj.id, "kicked over", IEA_1)
-    ignite = hazard("ignite")
-    if ignite is not None:
-        ignite(ctx, (intent.square or obj.squares[0],), IEA_1)
-
-
-register(KickOver, ActionDef("kick-over", IEA_1, fixed(0), _kick, _kick_check, free=True))
+    ignite(ctx, (intent.square or obj.squares[0],), IEA_1)
 
 
 # ----- Push a heavy object off a ledge (IEA-2, X-05) -----
@@ -236,9 +226,6 @@ def _push(ctx: Context, intent: PushOff) -> None:
              f"falling {obj.name}")
 
 
-register(PushOff, ActionDef("push-off", IEA_2, fixed(1), _push, _push_check))
-
-
 # ----- Flip a table (IEA-4) -----
 
 
@@ -272,9 +259,6 @@ def _flip(ctx: Context, intent: FlipTable) -> None:
     flipped = replace(obj, cover="partial", light_cover=True, facing=_facing(obj, intent.toward),
                       tags=obj.tags - {FLIPPABLE})
     place_object(ctx, flipped, "flipped for cover", IEA_4)
-
-
-register(FlipTable, ActionDef("flip-table", IEA_4, fixed(1), _flip, _flip_check))
 
 
 # ----- Environmental weapons (ENVW-1..3, X-05) -----
@@ -358,6 +342,14 @@ def _attack(ctx: Context, intent: ImprovisedAttack) -> None:
     ctx.emit(ev.ResourceUsed(c.id, "strike-action", 1, rule("ACT-7")))
 
 
-register(ImprovisedAttack, ActionDef("improvised-attack", ENVW_1, fixed(1), _attack, _attack_check))
-
 __all__ = ["FlipTable", "ImprovisedAttack", "KickOver", "PushOff", "bring_down", "falls_on"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.on_object_hit(_hit)
+    book.after_object_damage(_harmed)
+    book.action(KickOver, ActionDef("kick-over", IEA_1, fixed(0), _kick, _kick_check, free=True))
+    book.action(PushOff, ActionDef("push-off", IEA_2, fixed(1), _push, _push_check))
+    book.action(FlipTable, ActionDef("flip-table", IEA_4, fixed(1), _flip, _flip_check))
+    book.action(ImprovisedAttack, ActionDef("improvised-attack", ENVW_1, fixed(1), _attack, _attack_check))

@@ -3,10 +3,10 @@
 * **Strike an object** (:class:`StrikeObject`): one attack (a Strike, ACT-7) against the object's DV
   (10 unless stated, G-25), with MAP, ammunition and the AoO a ranged attack in reach provokes; a hit
   deals the weapon's damage through the object's ledger (:func:`~ashfall.engine.battlefield.objects.
-  damage_object`), then the :data:`~ashfall.engine.battlefield.objects.ON_OBJECT_HIT` hooks run (a
+  damage_object`), then the rulebook's ``on_object_hit`` hooks run (a
   chandelier falls, IEA-5). Cutting a rope or chain is this (IEA-3). The candidates offer the
   chain-reaction elements and hanging objects in reach.
-* **Area effects** (:data:`~ashfall.engine.moves.area_effects.AREA_DAMAGE`): every object in the area
+* **Area effects** (the rulebook's ``area_damage`` hooks): every object in the area
   fails its Reflex save and takes the damage (OBJ-6).
 
 Kept apart from :mod:`.objects` because it needs the action modules (``moves``), which import the
@@ -22,11 +22,10 @@ from ashfall.core.modifiers import Modifier, ModifierKind, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import damage_rolled, hostile_within_5ft, is_ranged_attack, suppressed
 from ashfall.engine.battlefield.object_cover import board_with_objects
 from ashfall.engine.battlefield.objects import (
-    ON_OBJECT_HIT,
     damage_object,
     damage_objects_in_area,
     enabled,
@@ -35,11 +34,11 @@ from ashfall.engine.battlefield.objects import (
 from ashfall.engine.context import Context
 from ashfall.engine.environment import MapObject
 from ashfall.engine.harm import end_conditions
-from ashfall.engine.moves.area_effects import AREA_DAMAGE
 from ashfall.engine.moves.common import mode_for
 from ashfall.engine.moves.gear import require_in_hand
 from ashfall.engine.moves.strike import check_ammo, chosen_weapon, spend_ammo
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import cover_between, space_distance_ft
@@ -57,9 +56,6 @@ OBJ_1, G_25, G_20, ACT_7 = rule("OBJ-1"), rule("G-25"), rule("G-20"), rule("ACT-
 
 def _area_objects(ctx: Context, source: str, squares: frozenset[Square], damage: DamageRoll, label: str) -> None:
     damage_objects_in_area(ctx, source, squares, damage, label)
-
-
-AREA_DAMAGE.append(_area_objects)
 
 
 # ----- Strike an object (OBJ-1, G-25) -----
@@ -156,7 +152,7 @@ def strike_object(ctx: Context, c: Combatant, obj: MapObject, intent: StrikeObje
     damage = roll_damage(result.damage_parts, ctx.rng, ctx.ruleset, critical=result.crit)
     ctx.emit(damage_rolled(c.id, obj.id, damage))
     damage_object(ctx, obj.id, damage, source=c.id, label=f"{c.name}'s Strike", critical=result.crit)
-    for hook in ON_OBJECT_HIT:
+    for hook in ctx.state.rulebook.on_object_hit:
         hook(ctx, ctx.state.environment.objects[obj.id], c.id)
 
 
@@ -181,7 +177,10 @@ def _candidates(state: EncounterState, actor: str) -> Iterable[StrikeObject]:
                 yield StrikeObject(actor, obj.id, w)
 
 
-register(StrikeObject, ActionDef("strike-object", ACT_7, fixed(1), _resolve, _check, _candidates))
-
-
 __all__ = ["StrikeObject", "object_dv", "strike_object"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.area_damage(_area_objects)
+    book.action(StrikeObject, ActionDef("strike-object", ACT_7, fixed(1), _resolve, _check, _candidates))

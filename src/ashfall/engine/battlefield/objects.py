@@ -4,10 +4,10 @@
   apply_object_damage`): Hardness off every hit (OBJ-3, OBJ-4), piercing halved unless fragile (OBJ-8),
   fire, electric and force past Hardness (OBJ-5, X-06; fire on flammable objects OBJ-10), immune to
   psychic and poison (OBJ-7). At 0 HP it breaks and stops giving cover (STC-10); the creatures it
-  covered are logged as exposed. Hooks in :data:`AFTER_OBJECT_DAMAGE` run after every harm (chain
+  covered are logged as exposed. The rulebook's ``after_object_damage`` hooks run after every harm (chain
   reactions plug in there, CHN-1, CHN-5, CHN-9).
 * **Strike an object**: :mod:`.object_actions` (an attack roll against its DV, 10 unless stated, G-25);
-  hooks in :data:`ON_OBJECT_HIT` run after a hit (a chandelier falls, IEA-5).
+  the rulebook's ``on_object_hit`` hooks run after a hit (a chandelier falls, IEA-5).
 * **Shooting through cover** (STC-11, G-39): when a ranged attack *hits* a creature, every intact object
   that gave it cover along the line takes the hit's damage through its own ledger (Hardness off); an
   explosive goes around cover and damages none (STC-6). Broken, the target loses that cover.
@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -27,10 +26,11 @@ from ashfall.content.schema import ObjectTemplate
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType, Save
 from ashfall.engine import events as ev
-from ashfall.engine.attacking import AFTER_HIT, leaning_out
+from ashfall.engine.attacking import leaning_out
 from ashfall.engine.battlefield.object_cover import cover_of, objects_between
 from ashfall.engine.context import Context
 from ashfall.engine.environment import MapObject
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.areas import adjacent_to
 from ashfall.grid.board import CoverLevel, Square
@@ -70,29 +70,11 @@ class ObjectHarm:
 
 
 ObjectHook = Callable[[Context, MapObject, ObjectHarm], None]
-AFTER_OBJECT_DAMAGE: list[ObjectHook] = []
 """Hooks run after an object is harmed or destroyed (chain reactions, ropes letting go)."""
 HitHook = Callable[[Context, MapObject, str], None]
-ON_OBJECT_HIT: list[HitHook] = []
 """Hooks run after an attack roll hits an object: (ctx, the object, the attacker) (a chandelier falls, IEA-5)."""
 
 
-HAZARD_MODULES = tuple(f"ashfall.engine.battlefield.{m}" for m in ("hazards", "fire", "collapse"))
-"""Where the spreading-hazards layer's ``ignite(ctx, squares, rule)`` and ``start_collapse(ctx, centre,
-radius_ft, rule)`` are looked for, in order."""
-
-
-def hazard(name: str) -> Callable[..., object] | None:
-    """A function of the hazards layer, imported when first needed (so neither module imports the other at load)."""
-    for path in HAZARD_MODULES:
-        try:
-            module = importlib.import_module(path)
-        except ImportError:
-            continue
-        found: object = getattr(module, name, None)
-        if callable(found):
-            return found
-    return None
 
 
 def enabled(state: EncounterState) -> bool:
@@ -140,7 +122,7 @@ def exposed_by(state: EncounterState, obj: MapObject) -> tuple[str, ...]:
 
 
 def _after(ctx: Context, obj: MapObject, harm: ObjectHarm) -> None:
-    for hook in AFTER_OBJECT_DAMAGE:
+    for hook in ctx.state.rulebook.after_object_damage:
         hook(ctx, obj, harm)
 
 
@@ -225,12 +207,7 @@ def _through_cover(ctx: Context, attacker: Combatant, target: Combatant, damage:
                           rule_id=STC_11, critical=damage.critical)
 
 
-AFTER_HIT.append(_through_cover)
-
-
 __all__ = [
-    "AFTER_OBJECT_DAMAGE",
-    "ON_OBJECT_HIT",
     "ObjectHarm",
     "damage_object",
     "damage_objects_in_area",
@@ -238,9 +215,13 @@ __all__ = [
     "destroy_object",
     "enabled",
     "exposed_by",
-    "hazard",
     "make_object",
     "object_defenses",
     "objects_in",
     "place_object",
 ]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.after_hit(_through_cover)

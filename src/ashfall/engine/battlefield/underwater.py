@@ -35,18 +35,18 @@ from dataclasses import dataclass
 
 from ashfall.content.schema import Weapon
 from ashfall.core.dice import roll
+from ashfall.core.modifiers import Modifier
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
-from ashfall.engine.attacking import ATTACK_HOOKS, AttackExtra
+from ashfall.engine.actions import ActionDef, fixed, refuse
+from ashfall.engine.attacking import AttackExtra
 from ashfall.engine.battlefield.speech import cannot_speak
-from ashfall.engine.battlefield.vision import VISIBILITY_HOOKS
 from ashfall.engine.context import Context
-from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE, DAMAGE_ENVIRONMENT, add, deal_damage, end_conditions
+from ashfall.engine.harm import add, deal_damage, end_conditions
 from ashfall.engine.moves.common import speed_ft
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import END_OF_ROUND, END_OF_TURN, START_OF_TURN
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules import conditions as cond
@@ -356,16 +356,25 @@ def _sinks(ctx: Context, cid: str) -> None:
         ctx.emit(ev.DepthChanged(cid, depth(ctx.state, cid) + feet, feet, UW_10))
 
 
-register(Swim, ActionDef("swim", UW_9, fixed(1), _resolve_swim, _check_swim))
-ATTACK_HOOKS.append(("underwater", _attack))
-DAMAGE_ENVIRONMENT.append(_adjusters)
-AFTER_DAMAGE.append(_spread)
-AFTER_CONDITION.append(_immune_to_breathlessness)
-VISIBILITY_HOOKS.append(_water_layers)
-END_OF_TURN.append(("breath", _breath_at_end_of_turn))
-END_OF_TURN.append(("sinking", _sinks))
-END_OF_ROUND.append(("breath", _breath_at_end_of_round))
-START_OF_TURN.append(("suffocation", _suffocation_at_start_of_turn))
-
 __all__ = ["WATER", "Swim", "breath_left", "breathing_immunity", "cannot_speak", "depth", "effort", "hold_breath",
            "needs_air", "water"]
+
+
+def _murky_passive(state: EncounterState) -> tuple[Modifier, ...]:
+    """Murky water lowers every passive Perception (UW-25, G-24)."""
+    return uw.passive_perception_modifiers(state.environment.underwater, state.ruleset)
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Swim, ActionDef("swim", UW_9, fixed(1), _resolve_swim, _check_swim))
+    book.attack_hook("underwater", _attack)
+    book.damage_environment(_adjusters)
+    book.after_damage(_spread)
+    book.after_condition(_immune_to_breathlessness)
+    book.visibility(_water_layers)
+    book.passive_perception(_murky_passive)
+    book.end_of_turn("breath", _breath_at_end_of_turn)
+    book.end_of_turn("sinking", _sinks)
+    book.end_of_round("breath", _breath_at_end_of_round)
+    book.start_of_turn("suffocation", _suffocation_at_start_of_turn)

@@ -3,7 +3,7 @@
 Glue between the environment's layers and the pure rules of :mod:`ashfall.rules.concealment`. A
 square's layers are its light (dim light is lightly obscured, darkness heavily, CONC-2, CONC-8), its
 veil (fog, smoke, magical darkness: zones and spreading hazards set ``environment.veils``) and what
-the :data:`VISIBILITY_HOOKS` add (the underwater layer adds water visibility, UW-24..26). Each layer
+the rulebook's ``visibility`` hooks add (the underwater layer adds water visibility, UW-24..26). Each layer
 keeps its :class:`~ashfall.rules.concealment.Cause`, because senses clear causes, not levels:
 darkvision sees through darkness but not fog (X-17).
 
@@ -39,7 +39,6 @@ VisibilityHook = Callable[[EncounterState, Combatant | None, Square, int | None]
 """Extra layers obscuring ``square`` to ``viewer`` at ``distance_ft`` (viewer and distance are None when
 the question is about the square alone). The underwater layer registers one for water visibility."""
 
-VISIBILITY_HOOKS: list[VisibilityHook] = []
 """Hooks adding obscurement layers; called in order for every square looked at."""
 
 
@@ -54,7 +53,7 @@ def layers_at(state: EncounterState, square: Square, viewer: Combatant | None = 
     veil = env.veils.get(square)
     if veil is not None and veil.level is not Obscurement.NONE:
         found.append(veil)
-    for hook in VISIBILITY_HOOKS:
+    for hook in state.rulebook.visibility:
         found.extend(hook(state, viewer, square, distance_ft))
     return tuple(found)
 
@@ -154,6 +153,6 @@ def search_sources(state: EncounterState, searcher: Combatant, hiders: Sequence[
     return (dis(E_34, "searching lightly obscured areas"),)
 
 
-__all__ = ["LIGHT_VEILS", "VISIBILITY_HOOKS", "VisibilityHook", "concealment_sources", "distance_between",
+__all__ = ["LIGHT_VEILS", "VisibilityHook", "concealment_sources", "distance_between",
            "hidden_by_obscurement", "layers_at", "obscured_from_all", "obscurement_at", "pair", "party",
            "search_sources", "sees", "stealth_sources"]

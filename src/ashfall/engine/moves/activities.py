@@ -18,7 +18,7 @@ from typing import Any
 from ashfall.content.schema import Weapon, WeaponKind
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Cost, refuse, register
+from ashfall.engine.actions import ActionDef, Cost, refuse
 from ashfall.engine.attacking import (
     NOTHING_DECLARED,
     AttackPlan,
@@ -31,6 +31,7 @@ from ashfall.engine.context import Context
 from ashfall.engine.moves.common import mode_for, require_target
 from ashfall.engine.moves.gear import require_in_hand
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.activities import SINGLE_ACTION, Activity, AttackMode, action_cost
 from ashfall.rules.attack import AttackContext, prepare_attack
@@ -297,16 +298,19 @@ def _sweeping_candidates(state: EncounterState, actor: str) -> Iterator[Sweeping
                 yield SweepingStrike(actor, group, w.id)
 
 
-def _register(intent: type, name: str, activity: Activity, resolve: Any, check: Any,
+def _register(book: RulebookDraft, intent: type, name: str, activity: Activity, resolve: Any, check: Any,
               candidates: Callable[[EncounterState, str], Iterable[Any]]) -> None:
     spec_rule = {Activity.POWER_STRIKE: MAA_5, Activity.ALL_OUT: MAA_7, Activity.FULL_AUTO: MAA_2,
                  Activity.SWEEPING: SWP_1}[activity]
-    register(intent, ActionDef(name, spec_rule, activity_cost(activity), resolve, check, candidates))
+    book.action(intent, ActionDef(name, spec_rule, activity_cost(activity), resolve, check, candidates))
 
 
-_register(PowerStrike, "power-strike", Activity.POWER_STRIKE, _resolve_power, _check_power, _power_candidates)
-_register(AllOutAttack, "all-out-attack", Activity.ALL_OUT, _resolve_all_out, _check_all_out, _all_out_candidates)
-_register(FullAutoBurst, "full-auto-burst", Activity.FULL_AUTO, _resolve_full_auto, _check_full_auto,
-          _full_auto_candidates)
-_register(SweepingStrike, "sweeping-strike", Activity.SWEEPING, _resolve_sweeping, _check_sweeping,
-          _sweeping_candidates)
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    _register(book, PowerStrike, "power-strike", Activity.POWER_STRIKE, _resolve_power, _check_power, _power_candidates)
+    _register(book, AllOutAttack, "all-out-attack", Activity.ALL_OUT, _resolve_all_out, _check_all_out,
+              _all_out_candidates)
+    _register(book, FullAutoBurst, "full-auto-burst", Activity.FULL_AUTO, _resolve_full_auto, _check_full_auto,
+              _full_auto_candidates)
+    _register(book, SweepingStrike, "sweeping-strike", Activity.SWEEPING, _resolve_sweeping, _check_sweeping,
+              _sweeping_candidates)

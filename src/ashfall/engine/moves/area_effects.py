@@ -30,7 +30,6 @@ from ashfall.rules.dc import DC
 COV_1, X_21, RX_9 = rule("COV-1"), rule("X-21"), rule("RX-9")
 
 AreaHook = Callable[[Context, str, frozenset[Square], DamageRoll, str], None]
-AREA_DAMAGE: list[AreaHook] = []
 """Hooks run with an area effect's rolled damage and its squares: (ctx, source, squares, damage, label);
 the objects in the area take it (OBJ-6)."""
 
@@ -85,7 +84,7 @@ def area_damage(ctx: Context, source: str, saved: Mapping[str, bool], parts: tup
                 half_on_save: bool, label: str, squares: Collection[Square] = ()) -> None:
     """Roll the damage once and deal it: in full on a failed save, halved (or none) on a success.
 
-    With the area's ``squares``, the :data:`AREA_DAMAGE` hooks deal it to the objects there too.
+    With the area's ``squares``, the rulebook's ``area_damage`` hooks deal it to the objects there too.
     """
     area = frozenset(squares)
     objects = ctx.state.environment.objects
@@ -99,5 +98,5 @@ def area_damage(ctx: Context, source: str, saved: Mapping[str, bool], parts: tup
         amounts = halved(damage.by_type(), ctx.ruleset.magic.save_half_divisor) if success else damage
         deal_damage(ctx, t, amounts, source=source, label=label)
     if hit_objects:
-        for hook in AREA_DAMAGE:
+        for hook in ctx.state.rulebook.area_damage:
             hook(ctx, source, area, damage, label)

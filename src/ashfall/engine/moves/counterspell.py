@@ -19,7 +19,8 @@ from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.context import Context
 from ashfall.engine.moves.gear import has_free_hand
 from ashfall.engine.moves.spells import spell_attribute
-from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules.checks import ability_check
 from ashfall.rules.dc import DC, fixed_dc
@@ -63,5 +64,7 @@ def _counter_resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effe
     return Effect(cancelled=RX_17) if success else NO_EFFECT
 
 
-register_reaction(ReactionDef("counterspell", "Counterspell", RX_16, frozenset({TriggerKind.SPELL_CAST}),
-                              _counter_eligible, _counter_resolve))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.reaction(ReactionDef("counterspell", "Counterspell", RX_16, frozenset({TriggerKind.SPELL_CAST}),
+                                  _counter_eligible, _counter_resolve))

@@ -41,7 +41,7 @@ from ashfall.engine.moves.gear import has_free_hand, stowed
 from ashfall.engine.moves.movement import path_cost, walk
 from ashfall.engine.moves.strike import check_attack_reach, spend_ammo
 from ashfall.engine.reactions import NO_EFFECT, Combined, Effect, ReactionDef, Trigger, TriggerKind, combine, offer
-from ashfall.engine.reactions import register_reaction as _register
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint, neighbours
 from ashfall.grid.geometry import centre, cover_between
@@ -328,11 +328,15 @@ def _return_fire(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     return NO_EFFECT
 
 
-_register(ReactionDef("deflect", "Deflect", RX_6, frozenset({TriggerKind.HIT_BY_RANGED}), _deflect_ok, _deflect))
-_register(ReactionDef("dive-for-cover", "Dive for Cover", RX_9, frozenset({TriggerKind.AREA_TARGETED}), _dive_ok,
-                      _dive))
-_register(ReactionDef("brace", "Brace", RX_12, frozenset({TriggerKind.CHARGE_ENDS}), _brace_ok, _brace))
-_register(ReactionDef("intercept", "Intercept", RX_26,
-                      frozenset({TriggerKind.MELEE_ATTACK_DECLARED, TriggerKind.ATTACKED}), _intercept_ok, _intercept))
-_register(ReactionDef("return-fire", "Return Fire", RX_29, frozenset({TriggerKind.RANGED_HIT}), _return_fire_ok,
-                      _return_fire))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.reaction(ReactionDef("deflect", "Deflect", RX_6, frozenset({TriggerKind.HIT_BY_RANGED}), _deflect_ok,
+                              _deflect))
+    book.reaction(ReactionDef("dive-for-cover", "Dive for Cover", RX_9, frozenset({TriggerKind.AREA_TARGETED}),
+                              _dive_ok, _dive))
+    book.reaction(ReactionDef("brace", "Brace", RX_12, frozenset({TriggerKind.CHARGE_ENDS}), _brace_ok, _brace))
+    book.reaction(ReactionDef("intercept", "Intercept", RX_26,
+                              frozenset({TriggerKind.MELEE_ATTACK_DECLARED, TriggerKind.ATTACKED}), _intercept_ok,
+                              _intercept))
+    book.reaction(ReactionDef("return-fire", "Return Fire", RX_29, frozenset({TriggerKind.RANGED_HIT}),
+                              _return_fire_ok, _return_fire))

@@ -21,7 +21,7 @@ from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.harm import add, deal_damage, end_conditions
@@ -29,6 +29,7 @@ from ashfall.engine.moves.activities import activity_cost, count_strike_action, 
 from ashfall.engine.moves.common import mode_for, require_target
 from ashfall.engine.moves.gear import named_weapon, require_in_hand
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT
 from ashfall.rules.activities import SINGLE_ACTION, Activity
@@ -186,7 +187,9 @@ def _cdg_candidates(state: EncounterState, actor: str) -> Iterator[CoupDeGrace]:
                 yield CoupDeGrace(actor, e.id, w, unarmed=w is None)
 
 
-register(OffHandStrike, ActionDef("off-hand-strike", TWF_3, fixed(SINGLE_ACTION), _resolve_offhand, _check_offhand,
-                                  _offhand_candidates))
-register(CoupDeGrace, ActionDef("coup-de-grace", CDG_2, activity_cost(Activity.COUP_DE_GRACE), _resolve_cdg,
-                                _check_cdg, _cdg_candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(OffHandStrike, ActionDef("off-hand-strike", TWF_3, fixed(SINGLE_ACTION), _resolve_offhand,
+                                         _check_offhand, _offhand_candidates))
+    book.action(CoupDeGrace, ActionDef("coup-de-grace", CDG_2, activity_cost(Activity.COUP_DE_GRACE), _resolve_cdg,
+                                       _check_cdg, _cdg_candidates))

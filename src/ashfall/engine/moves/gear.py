@@ -16,10 +16,11 @@ from functools import lru_cache
 from ashfall.content.schema import Weapon, WeaponProperty
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, refuse, register
+from ashfall.engine.actions import ActionDef, refuse
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import weapon_of
 from ashfall.engine.records import Keyed, entry_name, use_name
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 
 G_31 = rule("G-31")
@@ -136,6 +137,8 @@ def _draw_stow_candidates(state: EncounterState, actor: str) -> Iterable[DrawSto
     return [DrawStow(actor, w.id, stow=not stowed(c, w.id)) for w in c.weapons]
 
 
-register(Reload, ActionDef("reload", G_31, _reload_cost, _resolve_reload, _check_reload, _reload_candidates))
-register(DrawStow, ActionDef("draw-stow", G_31, _draw_stow_cost, _resolve_draw_stow, _check_draw_stow,
-                             _draw_stow_candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Reload, ActionDef("reload", G_31, _reload_cost, _resolve_reload, _check_reload, _reload_candidates))
+    book.action(DrawStow, ActionDef("draw-stow", G_31, _draw_stow_cost, _resolve_draw_stow, _check_draw_stow,
+                                 _draw_stow_candidates))

@@ -24,10 +24,10 @@ from dataclasses import dataclass, replace
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Cost, refuse, register
+from ashfall.engine.actions import ActionDef, Cost, refuse
 from ashfall.engine.battlefield.hazards import after_step, dig_out, extinguish, open_drain, seal_gas, suppress
 from ashfall.engine.context import Context
-from ashfall.engine.moves.movement import MOVEMENT_HOOKS
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square
 from ashfall.grid.geometry import space_distance_ft
@@ -256,16 +256,18 @@ def _hazard_hook(ctx: Context, mover: str, frm: Square | None, to: Square | None
     return None
 
 
-register(Extinguish, ActionDef("extinguish", HAZF_3, _option_cost("extinguish_actions"), _resolve_extinguish,
-                               _check_extinguish, _extinguish_candidates))
-register(ActivateSuppression, ActionDef("activate-suppression", HAZF_4, _option_cost("suppression_actions"),
-                                        _resolve_suppression, _check_suppression, _suppression_candidates))
-register(SealGas, ActionDef("seal-gas", HAZG_6, _option_cost("seal_actions"), _resolve_seal, _check_seal,
-                            _seal_candidates))
-register(DigOut, ActionDef("dig-out", HAZC_4, _option_cost("dig_out_actions"), _resolve_dig, _check_dig,
-                           _dig_candidates))
-register(FindDrain, ActionDef("find-drain", EX_9, _option_cost("drain_actions"), _resolve_find, _check_find,
-                              _find_candidates))
-register(OpenDrain, ActionDef("open-drain", HAZW_5, _option_cost("drain_actions"), _resolve_open, _check_open,
-                              _open_candidates))
-MOVEMENT_HOOKS.append(("hazards", _hazard_hook))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Extinguish, ActionDef("extinguish", HAZF_3, _option_cost("extinguish_actions"), _resolve_extinguish,
+                                      _check_extinguish, _extinguish_candidates))
+    book.action(ActivateSuppression, ActionDef("activate-suppression", HAZF_4, _option_cost("suppression_actions"),
+                                               _resolve_suppression, _check_suppression, _suppression_candidates))
+    book.action(SealGas, ActionDef("seal-gas", HAZG_6, _option_cost("seal_actions"), _resolve_seal, _check_seal,
+                                   _seal_candidates))
+    book.action(DigOut, ActionDef("dig-out", HAZC_4, _option_cost("dig_out_actions"), _resolve_dig, _check_dig,
+                                  _dig_candidates))
+    book.action(FindDrain, ActionDef("find-drain", EX_9, _option_cost("drain_actions"), _resolve_find, _check_find,
+                                     _find_candidates))
+    book.action(OpenDrain, ActionDef("open-drain", HAZW_5, _option_cost("drain_actions"), _resolve_open, _check_open,
+                                     _open_candidates))
+    book.movement_hook("hazards", _hazard_hook)

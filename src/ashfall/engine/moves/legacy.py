@@ -16,13 +16,14 @@ from ashfall.content import names
 from ashfall.content.schema import WeaponKind
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.moves.activities import validate_attack
 from ashfall.engine.moves.common import mode_for, require_target
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import EncounterState
 from ashfall.rules.activities import SINGLE_ACTION, Activity
 from ashfall.rules.durations import Duration, DurationKind
@@ -121,6 +122,8 @@ def _aim_candidates(state: EncounterState, actor: str) -> Iterator[Aim]:
         yield Aim(actor)
 
 
-register(ExtraAttackStrike, ActionDef("extra-attack-strike", E_01, fixed(SINGLE_ACTION), _resolve_extra, _check_extra,
-                                      _extra_candidates))
-register(Aim, ActionDef("aim", E_05, fixed(SINGLE_ACTION), _resolve_aim, _check_aim, _aim_candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(ExtraAttackStrike, ActionDef("extra-attack-strike", E_01, fixed(SINGLE_ACTION), _resolve_extra,
+                                             _check_extra, _extra_candidates))
+    book.action(Aim, ActionDef("aim", E_05, fixed(SINGLE_ACTION), _resolve_aim, _check_aim, _aim_candidates))

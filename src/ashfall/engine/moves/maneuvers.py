@@ -20,7 +20,7 @@ from ashfall.core.modifiers import RollSource, dis
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import distance
 from ashfall.engine.context import Context
 from ashfall.engine.harm import add, deal_damage, end_conditions
@@ -41,8 +41,9 @@ from ashfall.engine.moves.maneuver_kit import (
     too_large,
     within,
 )
-from ashfall.engine.moves.movement import MOVEMENT_HOOKS, path_cost, provokes, space_step_cost
+from ashfall.engine.moves.movement import path_cost, provokes, space_step_cost
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import Square, footprint
 from ashfall.grid.geometry import space_distance_ft
@@ -431,15 +432,6 @@ def _trip_candidates(state: EncounterState, actor: str) -> Iterable[Trip]:
     return [Trip(actor, e.id) for e in _enemies(state, actor)]
 
 
-register(Grapple, ActionDef("grapple", GRP_1, fixed(1), _resolve_grapple, _check_grapple, _grapple_candidates))
-register(Escape, ActionDef("escape", C_GRA, _escape_cost, _resolve_escape, _check_escape, _escape_candidates))
-register(Drag, ActionDef("drag", GRP_4, fixed(1), _resolve_drag, _check_drag))
-register(Constrict, ActionDef("constrict", CNS_1, fixed(1), _resolve_constrict, _check_constrict,
-                              _constrict_candidates))
-register(ReleaseGrapple, ActionDef("release-grapple", FA_4, fixed(0), _resolve_release, _check_release, free=True))
-register(Shove, ActionDef("shove", SHV_1, fixed(1), _resolve_shove, _check_shove, _shove_candidates))
-register(Trip, ActionDef("trip", TRP_1, fixed(1), _resolve_trip, _check_trip, _trip_candidates))
-
 __all__ = ["Constrict", "Drag", "Escape", "Grapple", "ReleaseGrapple", "Shove", "Trip"]
 
 
@@ -449,4 +441,15 @@ def _grapple_follows_movement(ctx: Context, mover: str, frm: Square | None, to: 
         grapple_reach_check(ctx, mover)
 
 
-MOVEMENT_HOOKS.append(("grapple-reach", _grapple_follows_movement))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Grapple, ActionDef("grapple", GRP_1, fixed(1), _resolve_grapple, _check_grapple, _grapple_candidates))
+    book.action(Escape, ActionDef("escape", C_GRA, _escape_cost, _resolve_escape, _check_escape, _escape_candidates))
+    book.action(Drag, ActionDef("drag", GRP_4, fixed(1), _resolve_drag, _check_drag))
+    book.action(Constrict, ActionDef("constrict", CNS_1, fixed(1), _resolve_constrict, _check_constrict,
+                                     _constrict_candidates))
+    book.action(ReleaseGrapple, ActionDef("release-grapple", FA_4, fixed(0), _resolve_release, _check_release,
+                                          free=True))
+    book.action(Shove, ActionDef("shove", SHV_1, fixed(1), _resolve_shove, _check_shove, _shove_candidates))
+    book.action(Trip, ActionDef("trip", TRP_1, fixed(1), _resolve_trip, _check_trip, _trip_candidates))
+    book.movement_hook("grapple-reach", _grapple_follows_movement)

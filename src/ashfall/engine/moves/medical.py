@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, refuse, register
+from ashfall.engine.actions import ActionDef, refuse
 from ashfall.engine.context import Context
 from ashfall.engine.moves.maneuver_kit import adjacent, helped_sources
 from ashfall.engine.moves.utility import log_check
 from ashfall.engine.records import Keyed, Tally, use_name
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.rules import conditions as cond
 from ashfall.rules.dying import require_dying, stabilize_with_medicine
@@ -244,12 +245,15 @@ def _stabilise_candidates(state: EncounterState, actor: str) -> Iterable[Stabili
     return [StabiliseWithMedicine(actor, a.id) for a in _wounded(state, actor) if a.health.is_dying]
 
 
-register(EmergencyFieldMedicine, ActionDef("emergency-field-medicine", MAA_6, _efm_cost, _resolve_efm, _check_efm,
-                                           _efm_candidates))
-register(SecondWind, ActionDef("second-wind", HEAL_5, _second_wind_cost, _resolve_second_wind, _check_second_wind,
-                               _second_wind_candidates))
-register(UseStim, ActionDef("use-stim", G_31, _stim_cost, _resolve_stim, _check_stim, _stim_candidates))
-register(StabiliseWithMedicine, ActionDef("stabilise-with-medicine", E_31, _stabilise_cost, _resolve_stabilise,
-                                          _check_stabilise, _stabilise_candidates))
-
 __all__ = ["EmergencyFieldMedicine", "SecondWind", "StabiliseWithMedicine", "UseStim", "recovery_of"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(EmergencyFieldMedicine, ActionDef("emergency-field-medicine", MAA_6, _efm_cost, _resolve_efm,
+                                                  _check_efm, _efm_candidates))
+    book.action(SecondWind, ActionDef("second-wind", HEAL_5, _second_wind_cost, _resolve_second_wind,
+                                      _check_second_wind, _second_wind_candidates))
+    book.action(UseStim, ActionDef("use-stim", G_31, _stim_cost, _resolve_stim, _check_stim, _stim_candidates))
+    book.action(StabiliseWithMedicine, ActionDef("stabilise-with-medicine", E_31, _stabilise_cost, _resolve_stabilise,
+                                                 _check_stabilise, _stabilise_candidates))

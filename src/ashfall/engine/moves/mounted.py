@@ -22,11 +22,11 @@ from ashfall.content.schema import Weapon
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.attacking import ATTACK_HOOKS, AttackExtra, is_ranged_attack
+from ashfall.engine.attacking import AttackExtra, is_ranged_attack
 from ashfall.engine.context import Context
-from ashfall.engine.harm import AFTER_CONDITION, AFTER_DAMAGE, add, deal_damage
+from ashfall.engine.harm import add, deal_damage
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import END_OF_ROUND, ORDER_HOOKS
 from ashfall.grid.board import Square, Terrain, footprint, neighbours
 from ashfall.rules.activities import AttackMode
 from ashfall.rules.checks import saving_throw
@@ -153,10 +153,13 @@ def _mount_dropped(ctx: Context, target: str, source: str, result: DamageResult)
         fall_off(ctx, rider, MNT_9, hurt=False, prone=not check.success)
 
 
-ORDER_HOOKS.append(("trained-mounts", trained_order))
-END_OF_ROUND.append(("trained-mounts", _reorder_at_end_of_round))
-ATTACK_HOOKS.append(("mounted", _attack))
-AFTER_CONDITION.append(_mount_knocked_prone)
-AFTER_DAMAGE.append(_mount_dropped)
-
 __all__ = ["FALL", "fall_off", "landing", "mount_of", "riders_of", "trained_order"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.order_hook("trained-mounts", trained_order)
+    book.end_of_round("trained-mounts", _reorder_at_end_of_round)
+    book.attack_hook("mounted", _attack)
+    book.after_condition(_mount_knocked_prone)
+    book.after_damage(_mount_dropped)

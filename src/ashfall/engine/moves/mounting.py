@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import speed_ft
 from ashfall.engine.moves.vehicles import boarding_problem, station_for
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
@@ -139,5 +140,8 @@ def _dismount_candidates(state: EncounterState, actor: str) -> Iterable[Dismount
     return [Dismount(actor, sq) for sq in ring]
 
 
-register(Mount, ActionDef("mount", ACT_6, fixed(1), _resolve_mount, _check_mount, _mount_candidates))
-register(Dismount, ActionDef("dismount", ACT_6, fixed(1), _resolve_dismount, _check_dismount, _dismount_candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Mount, ActionDef("mount", ACT_6, fixed(1), _resolve_mount, _check_mount, _mount_candidates))
+    book.action(Dismount, ActionDef("dismount", ACT_6, fixed(1), _resolve_dismount, _check_dismount,
+                                    _dismount_candidates))

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, fixed, refuse
 from ashfall.engine.battlefield.terrain import hazard_multiplier
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.harm import end_conditions
 from ashfall.engine.moves.common import melee_reach, speed_ft
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
@@ -353,7 +354,6 @@ def walk(ctx: Context, mover_id: str, path: Sequence[Square], mode: str, rule_id
 
 
 MovementHook = Callable[[Context, str, Square | None, Square | None], RuleId | None]
-MOVEMENT_HOOKS: list[tuple[str, MovementHook]] = []
 """Effects keyed to movement that are not reactions (Suppressive Fire zones, SUP-5..9; a Step does not
 avoid them, ACT-3): ``(name, hook(ctx, mover, frm, to))``, called in order after each step and after
 standing up (``frm`` and ``to`` None). A hook that returns a rule ends the movement there (SUP-8)."""
@@ -364,7 +364,7 @@ CHARGE_MODES = frozenset({"stride", "sprint"})
 def movement_hooks(ctx: Context, mover: str, frm: Square | None, to: Square | None) -> RuleId | None:
     """Run every movement hook; the first rule returned ends the movement."""
     halt: RuleId | None = None
-    for _name, hook in MOVEMENT_HOOKS:
+    for hook in ctx.state.rulebook.movement_hooks:
         stopped = hook(ctx, mover, frm, to)
         halt = halt or stopped
     return halt
@@ -513,8 +513,10 @@ def _stand_candidates(state: EncounterState, actor: str) -> Iterable[Stand]:
     return [Stand(actor)]
 
 
-register(Stride, ActionDef("stride", ACT_2, fixed(1), _resolve_stride, _check_stride, _stride_candidates))
-register(Step, ActionDef("step", ACT_3, fixed(1), _resolve_step, _check_step, _adjacent_steps))
-register(Crawl, ActionDef("crawl", ACT_4, fixed(1), _resolve_crawl, _check_crawl))
-register(Stand, ActionDef("stand", ACT_5, _stand_cost, _resolve_stand, _check_stand, _stand_candidates))
-register(Sprint, ActionDef("sprint", MAA_8, fixed(3), _resolve_sprint, _check_sprint))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Stride, ActionDef("stride", ACT_2, fixed(1), _resolve_stride, _check_stride, _stride_candidates))
+    book.action(Step, ActionDef("step", ACT_3, fixed(1), _resolve_step, _check_step, _adjacent_steps))
+    book.action(Crawl, ActionDef("crawl", ACT_4, fixed(1), _resolve_crawl, _check_crawl))
+    book.action(Stand, ActionDef("stand", ACT_5, _stand_cost, _resolve_stand, _check_stand, _stand_candidates))
+    book.action(Sprint, ActionDef("sprint", MAA_8, fixed(3), _resolve_sprint, _check_sprint))

@@ -12,7 +12,8 @@ from ashfall.core.rule_ids import rule
 from ashfall.engine.attacking import AttackPlan, cover_level, distance, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import best_melee, can_make_melee_attack, melee_reach, mode_for
-from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel
 from ashfall.rules.activities import Activity
@@ -47,7 +48,9 @@ def _resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     return NO_EFFECT
 
 
-register_reaction(ReactionDef(
-    "attack-of-opportunity", "Attack of Opportunity", RX_21,
-    frozenset({TriggerKind.LEAVES_REACH, TriggerKind.RANGED_ATTACK_IN_REACH}), _eligible, _resolve,
-))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.reaction(ReactionDef(
+        "attack-of-opportunity", "Attack of Opportunity", RX_21,
+        frozenset({TriggerKind.LEAVES_REACH, TriggerKind.RANGED_ATTACK_IN_REACH}), _eligible, _resolve,
+    ))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ashfall.content import names
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, refuse, register
+from ashfall.engine.actions import ActionDef, refuse
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind
@@ -25,6 +25,7 @@ from ashfall.engine.harm import add, deal_damage
 from ashfall.engine.moves.area_effects import area_damage, area_saves
 from ashfall.engine.moves.common import require_target
 from ashfall.engine.moves.spells import end_kept
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel
 from ashfall.grid.geometry import cover_between
@@ -109,4 +110,6 @@ def _candidates(state: EncounterState, actor: str) -> Iterator[PsiStrike]:
             yield PsiStrike(actor, e.id)
 
 
-register(PsiStrike, ActionDef("psi-strike", PSI_18, _cost, _resolve, _check, _candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(PsiStrike, ActionDef("psi-strike", PSI_18, _cost, _resolve, _check, _candidates))

@@ -21,16 +21,17 @@ from ashfall.core.dice import parse, roll
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, refuse, register
+from ashfall.engine.actions import ActionDef, refuse
 from ashfall.engine.attacking import NOTHING_DECLARED, AttackPlan, Declared, distance, perform_attack
 from ashfall.engine.battlefield.speech import cannot_speak
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
-from ashfall.engine.harm import AFTER_DAMAGE, add
+from ashfall.engine.harm import add
 from ashfall.engine.moves.area_effects import area_damage, area_saves, caught
 from ashfall.engine.moves.common import require_target
 from ashfall.engine.moves.spellbook import SPELLS, AreaShape, ConditionSpan, Resolution, Spell
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.areas import burst, clip, cone, line
 from ashfall.grid.board import CoverLevel, Square
@@ -221,9 +222,6 @@ def _concentration_broken(ctx: Context, target: str, source: str, result: Damage
             end_kept(ctx, e, why)
 
 
-AFTER_DAMAGE.append(_concentration_broken)
-
-
 # ----- resolving a casting -----
 
 
@@ -394,6 +392,9 @@ def _sustain_candidates(state: EncounterState, actor: str) -> Iterator[Sustain]:
     yield Sustain(actor)
 
 
-register(CastSpell, ActionDef("cast-spell", ACT_8, _cast_cost, _resolve_cast, _check_cast, _cast_candidates))
-register(Sustain, ActionDef("sustain-spell", ACT_9, _sustain_cost, _resolve_sustain, _check_sustain,
-                            _sustain_candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.after_damage(_concentration_broken)
+    book.action(CastSpell, ActionDef("cast-spell", ACT_8, _cast_cost, _resolve_cast, _check_cast, _cast_candidates))
+    book.action(Sustain, ActionDef("sustain-spell", ACT_9, _sustain_cost, _resolve_sustain, _check_sustain,
+                                   _sustain_candidates))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ashfall.content.schema import Weapon
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, fixed, refuse
 from ashfall.engine.attacking import (
     NOTHING_DECLARED,
     AttackPlan,
@@ -27,6 +27,7 @@ from ashfall.engine.battlefield.guessing import check_guess, guess_missed
 from ashfall.engine.context import Context
 from ashfall.engine.moves.common import mode_for, require_target, weapon_of
 from ashfall.engine.moves.gear import require_in_hand
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
@@ -177,4 +178,6 @@ def _candidates(state: EncounterState, actor: str) -> Iterable[Strike]:
             yield Strike(actor, e.id, w)
 
 
-register(Strike, ActionDef("strike", ACT_7, fixed(1), _resolve, _check, _candidates))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Strike, ActionDef("strike", ACT_7, fixed(1), _resolve, _check, _candidates))

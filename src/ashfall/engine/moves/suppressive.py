@@ -6,8 +6,8 @@ and spends ``attack.suppressive_ammo`` loaded rounds (SUP-2). It covers a 15-ft 
 line from the shooter toward a chosen square (SUP-3, :mod:`ashfall.grid.areas`; squares a wall shuts
 off are left out). It is not an attack roll (no MAP, G-41) and does not provoke.
 
-The zone is not a reaction: it lives in ``state.zones`` and acts through a movement hook
-(:data:`~ashfall.engine.moves.movement.MOVEMENT_HOOKS`), so a Step does not avoid it (ACT-3). A creature
+The zone is not a reaction: it lives in ``state.zones`` and acts through a movement hook, so a Step
+does not avoid it (ACT-3). A creature
 whose step starts or ends in the zone, or that stands up in it, makes a Reflex save against DC 8 + the
 shooter's AGI + proficiency (SUP-5), at most once per zone per turn (SUP-6); a creature that does not
 move is never affected (SUP-7). On a failure it takes the weapon's dice alone (no modifier, SUP-5)
@@ -33,7 +33,7 @@ from ashfall.core.dice import parse
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType, Save
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, refuse
 from ashfall.engine.attacking import AttackPlan, perform_attack
 from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.context import Context
@@ -43,11 +43,10 @@ from ashfall.engine.lasting import Zone
 from ashfall.engine.moves.common import weapon_of
 from ashfall.engine.moves.defensive import save_logged
 from ashfall.engine.moves.gear import require_in_hand, stowed
-from ashfall.engine.moves.movement import MOVEMENT_HOOKS
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, spend_ammo
-from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, register_reaction
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.areas import clip, cone, line
 from ashfall.grid.board import Square, footprint
 from ashfall.rules.activities import Activity, AttackMode
@@ -144,9 +143,6 @@ def _cost(state: EncounterState, intent: SuppressiveFire) -> int:
     return state.ruleset.attack.suppressive_actions
 
 
-register(SuppressiveFire, ActionDef("suppressive-fire", SUP_1, _cost, _resolve, _check, _candidates))
-
-
 # ----- the zone as a movement hook -----
 
 
@@ -194,10 +190,6 @@ def _zones_end(ctx: Context, cid: str) -> None:
     for zone in ctx.state.zones:
         if advance(zone.duration, boundary) is None:
             ctx.emit(ev.ZoneEnded(zone.key, SUP_4))
-
-
-MOVEMENT_HOOKS.append(("suppressive-fire", _zone_hook))
-START_OF_TURN.append(("suppressive-fire", _zones_end))
 
 
 # ----- Covering Fire (SUP-11) -----
@@ -257,6 +249,15 @@ def _covering_hook(ctx: Context, mover_id: str, frm: Square | None, to: Square |
     return None
 
 
-register_reaction(ReactionDef("covering-fire", "Covering Fire", SUP_11, frozenset({TriggerKind.ATTACKED}),
+def install(book: RulebookDraft) -> None:
+    """Add Suppressive Fire and its zones' hooks to a rulebook (SUP-1..10)."""
+    book.action(SuppressiveFire, ActionDef("suppressive-fire", SUP_1, _cost, _resolve, _check, _candidates))
+    book.movement_hook("suppressive-fire", _zone_hook)
+    book.start_of_turn("suppressive-fire", _zones_end)
+
+
+def install_covering_fire(book: RulebookDraft) -> None:
+    """Add the Covering Fire talent's reaction and its free attack on a move (SUP-11)."""
+    book.reaction(ReactionDef("covering-fire", "Covering Fire", SUP_11, frozenset({TriggerKind.ATTACKED}),
                               _covering_ok, _covering))
-MOVEMENT_HOOKS.append(("covering-fire", _covering_hook))
+    book.movement_hook("covering-fire", _covering_hook)

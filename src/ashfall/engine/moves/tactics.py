@@ -20,7 +20,7 @@ from ashfall.core.modifiers import RollSource, adv, dis
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.attacking import (
     AttackPlan,
     distance,
@@ -58,7 +58,8 @@ from ashfall.engine.moves.maneuver_kit import (
 from ashfall.engine.moves.maneuvers import require_new_maneuvers
 from ashfall.engine.moves.movement import space_step_cost, walk
 from ashfall.engine.moves.strike import chosen_weapon
-from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, offer, register_reaction
+from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, offer
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import SQUARE_FT, Square, footprint, neighbours
 from ashfall.grid.geometry import centre, space_distance_ft
@@ -197,12 +198,6 @@ def _riposte(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     perform_attack(ctx, AttackPlan(reactor.id, trigger.actor, weapon, mode_for(weapon),
                                    Activity.ATTACK_OF_OPPORTUNITY, label="Attack of Opportunity (failed Disarm)"))
     return NO_EFFECT
-
-
-register_reaction(ReactionDef(
-    "disarm-riposte", "Attack of Opportunity (failed Disarm)", DIS_4, frozenset({TriggerKind.DISARM_FAILED}),
-    _riposte_eligible, _riposte,
-))
 
 
 # ----- Feint (FNT-1..7) -----
@@ -383,8 +378,15 @@ def _overrun_candidates(state: EncounterState, actor: str) -> Iterable[Overrun]:
     return [Overrun(actor, e.id) for e in _enemies(state, actor)]
 
 
-register(Disarm, ActionDef("disarm", DIS_1, fixed(1), _resolve_disarm, _check_disarm, _disarm_candidates))
-register(Feint, ActionDef("feint", FNT_1, fixed(1), _resolve_feint, _check_feint, _feint_candidates))
-register(Overrun, ActionDef("overrun", OVR_1, fixed(1), _resolve_overrun, _check_overrun, _overrun_candidates))
-
 __all__ = ["Disarm", "Feint", "Overrun", "scatter_square"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.reaction(ReactionDef(
+        "disarm-riposte", "Attack of Opportunity (failed Disarm)", DIS_4, frozenset({TriggerKind.DISARM_FAILED}),
+        _riposte_eligible, _riposte,
+    ))
+    book.action(Disarm, ActionDef("disarm", DIS_1, fixed(1), _resolve_disarm, _check_disarm, _disarm_candidates))
+    book.action(Feint, ActionDef("feint", FNT_1, fixed(1), _resolve_feint, _check_feint, _feint_candidates))
+    book.action(Overrun, ActionDef("overrun", OVR_1, fixed(1), _resolve_overrun, _check_overrun, _overrun_candidates))

@@ -28,7 +28,7 @@ from typing import Any
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Refused, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, Refused, fixed, refuse
 from ashfall.engine.attacking import AttackPlan, leaning_out, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
@@ -38,9 +38,8 @@ from ashfall.engine.moves.gear import require_in_hand
 from ashfall.engine.moves.movement import path_cost, walk
 from ashfall.engine.moves.strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind, can_react, offer
-from ashfall.engine.reactions import register_reaction as _register_reaction
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import START_OF_TURN
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.activities import Activity
@@ -79,9 +78,6 @@ def _resolve_delay(ctx: Context, intent: Delay) -> None:
     order = [cid for cid in ctx.state.order if cid != intent.actor]
     order.insert(order.index(intent.after) + 1, intent.actor)
     ctx.emit(ev.InitiativeChanged(intent.actor, tuple(order), DEL_2))
-
-
-register(Delay, ActionDef("delay", DEL_1, fixed(0), _resolve_delay, _check_delay, ends_turn=True))
 
 
 # ----- Ready -----
@@ -267,13 +263,6 @@ def _lost(ctx: Context, cid: str) -> None:
         ctx.emit(ev.ReadyEnded(cid, False, RDY_4))
 
 
-register(Ready, ActionDef("ready", RDY_1, _ready_cost, _resolve_ready, _check_ready))
-register(FireReadied, ActionDef("fire-readied", RDY_3, fixed(0), _resolve_fire, _check_fire, own_turn=False))
-_register_reaction(ReactionDef("readied", "Readied action", RDY_3, frozenset(
-    {TriggerKind.MOVED, TriggerKind.ATTACKED, TriggerKind.EMERGES}), _readied_ok, _readied))
-START_OF_TURN.append(("readied-actions", _lost))
-
-
 # ----- Lean out -----
 
 
@@ -308,4 +297,12 @@ def _lean_cost(state: EncounterState, intent: Any) -> int:
     return state.ruleset.turn.lean_out_actions
 
 
-register(LeanOut, ActionDef("lean-out", COV_4, _lean_cost, _resolve_lean, _check_lean))
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Delay, ActionDef("delay", DEL_1, fixed(0), _resolve_delay, _check_delay, ends_turn=True))
+    book.action(Ready, ActionDef("ready", RDY_1, _ready_cost, _resolve_ready, _check_ready))
+    book.action(FireReadied, ActionDef("fire-readied", RDY_3, fixed(0), _resolve_fire, _check_fire, own_turn=False))
+    book.reaction(ReactionDef("readied", "Readied action", RDY_3, frozenset(
+        {TriggerKind.MOVED, TriggerKind.ATTACKED, TriggerKind.EMERGES}), _readied_ok, _readied))
+    book.start_of_turn("readied-actions", _lost)
+    book.action(LeanOut, ActionDef("lean-out", COV_4, _lean_cost, _resolve_lean, _check_lean))

@@ -19,7 +19,7 @@ from ashfall.core.modifiers import RollSource
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Skill
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, fixed, refuse, register
+from ashfall.engine.actions import ActionDef, fixed, refuse
 from ashfall.engine.battlefield.vision import hidden_by_obscurement, obscured_from_all, search_sources, stealth_sources
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
@@ -33,6 +33,7 @@ from ashfall.engine.moves.maneuver_kit import (
     within,
 )
 from ashfall.engine.records import Tally, use_name
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
@@ -40,7 +41,6 @@ from ashfall.rules.checks import CheckResult, Stat, ability_check, contest_recor
 from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
 from ashfall.rules.durations import AppliedCondition, Duration, EndEvent, checks_against_sources, dodging
-from ashfall.rules.underwater import passive_perception_modifiers as water_passive
 
 DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (
     rule("DOD-1"), rule("HLP-1"), rule("HLP-2"), rule("HID-2"), rule("HID-3"), rule("G-20"), rule("G-45"))
@@ -162,7 +162,7 @@ def _check_hide(state: EncounterState, intent: Hide) -> None:
 def _resolve_hide(ctx: Context, intent: Hide) -> None:
     state = ctx.state
     c = state.get(intent.actor)
-    murk = water_passive(state.environment.underwater, state.ruleset)  # UW-25
+    murk = state.rulebook.passive_perception_modifiers(state)  # murky water, UW-25
     passives = {e.id: passive_perception(e.creature, e.condition_set, state.ruleset, modifiers=murk).total
                 for e in _observers(state, c.id)}
     check = ability_check(c.creature, Skill.STEALTH, fixed_dc(max(passives.values(), default=0), HID_2,
@@ -412,18 +412,22 @@ def _pick_up_candidates(state: EncounterState, actor: str) -> Iterable[PickUp]:
     return [PickUp(actor, g.item.id) for g in state.ground if g.owner == actor]
 
 
-register(Dodge, ActionDef("dodge", DOD_1, fixed(1), _resolve_dodge, candidates=_dodge_candidates))
-register(Help, ActionDef("help", HLP_1, fixed(1), _resolve_help, _check_help, _help_candidates))
-register(Hide, ActionDef("hide", rule("HID-1"), fixed(1), _resolve_hide, _check_hide, _hide_candidates))
-register(Search, ActionDef("search", ACT_12, fixed(1), _resolve_search, _check_search, _search_candidates))
-register(UseObject, ActionDef("use-object", UOB_1, _object_cost, _resolve_object, _check_simple))
-register(PickUp, ActionDef("pick-up", UOB_1, _object_cost, _resolve_pick_up, _check_pick_up, _pick_up_candidates))
-register(UseItem, ActionDef("use-item", ACT_14, fixed(1), _resolve_item))
-register(Identify, ActionDef("identify", ACT_13, fixed(1), _resolve_identify, _check_identify))
-register(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill, _check_use_skill))
-register(Speak, ActionDef("speak", FA_1, fixed(0), _resolve_speak, own_turn=False, free=True))
-register(DropItem, ActionDef("drop-item", FA_2, fixed(0), _resolve_drop, _check_drop, free=True))
-register(FallProne, ActionDef("fall-prone", FA_3, fixed(0), _resolve_fall, _check_fall, free=True))
-
 __all__ = ["Dodge", "DropItem", "FallProne", "Help", "Hide", "Identify", "PickUp", "Search", "Speak", "UseItem",
            "UseObject", "UseSkill"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Dodge, ActionDef("dodge", DOD_1, fixed(1), _resolve_dodge, candidates=_dodge_candidates))
+    book.action(Help, ActionDef("help", HLP_1, fixed(1), _resolve_help, _check_help, _help_candidates))
+    book.action(Hide, ActionDef("hide", rule("HID-1"), fixed(1), _resolve_hide, _check_hide, _hide_candidates))
+    book.action(Search, ActionDef("search", ACT_12, fixed(1), _resolve_search, _check_search, _search_candidates))
+    book.action(UseObject, ActionDef("use-object", UOB_1, _object_cost, _resolve_object, _check_simple))
+    book.action(PickUp, ActionDef("pick-up", UOB_1, _object_cost, _resolve_pick_up, _check_pick_up,
+                                  _pick_up_candidates))
+    book.action(UseItem, ActionDef("use-item", ACT_14, fixed(1), _resolve_item))
+    book.action(Identify, ActionDef("identify", ACT_13, fixed(1), _resolve_identify, _check_identify))
+    book.action(UseSkill, ActionDef("use-skill", ACT_11, fixed(1), _resolve_use_skill))
+    book.action(Speak, ActionDef("speak", FA_1, fixed(0), _resolve_speak, own_turn=False, free=True))
+    book.action(DropItem, ActionDef("drop-item", FA_2, fixed(0), _resolve_drop, _check_drop, free=True))
+    book.action(FallProne, ActionDef("fall-prone", FA_3, fixed(0), _resolve_fall, _check_fall, free=True))

@@ -34,16 +34,15 @@ from ashfall.content.schema import CrewStation, Weapon, WeaponKind
 from ashfall.core.modifiers import dis
 from ashfall.core.rule_ids import rule
 from ashfall.engine import events as ev
-from ashfall.engine.actions import ActionDef, Cost, refuse, register
-from ashfall.engine.attacking import ATTACK_HOOKS, AttackExtra, AttackPlan, distance, perform_attack
+from ashfall.engine.actions import ActionDef, Cost, refuse
+from ashfall.engine.attacking import AttackExtra, AttackPlan, distance, perform_attack
 from ashfall.engine.context import Context
 from ashfall.engine.effects import EffectKind, TimedEffect
-from ashfall.engine.harm import AFTER_DAMAGE
 from ashfall.engine.moves.common import require_target
 from ashfall.engine.moves.movement import path_cost, walk
 from ashfall.engine.records import Tally, use_name
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.engine.turns import ORDER_HOOKS
 from ashfall.grid.board import SQUARE_FT, Square
 from ashfall.rules.activities import Activity, AttackMode
 from ashfall.rules.damage import DamageResult
@@ -256,13 +255,16 @@ def _cost(option: str) -> Cost:
     return cost
 
 
-register(Drive, ActionDef("drive", E_43, _cost("drive_actions"), _resolve_drive, _check_drive))
-register(EvasiveManeuvers, ActionDef("evasive-maneuvers", E_43, _cost("evasive_actions"), _resolve_evasive,
-                                     _check_evasive, _pilot_candidates))
-register(Ram, ActionDef("ram", E_43, _cost("ram_actions"), _resolve_ram, _check_ram))
-ORDER_HOOKS.append(("vehicles", without_vehicles))
-ATTACK_HOOKS.append(("vehicles", _attack))
-AFTER_DAMAGE.append(_track)
-
 __all__ = ["MOVING", "Drive", "EvasiveManeuvers", "Ram", "aboard", "boarding_problem", "is_moving", "is_vehicle",
            "ram_weapon", "station_for", "status", "vehicle_of", "without_vehicles"]
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
+    book.action(Drive, ActionDef("drive", E_43, _cost("drive_actions"), _resolve_drive, _check_drive))
+    book.action(EvasiveManeuvers, ActionDef("evasive-maneuvers", E_43, _cost("evasive_actions"), _resolve_evasive,
+                                            _check_evasive, _pilot_candidates))
+    book.action(Ram, ActionDef("ram", E_43, _cost("ram_actions"), _resolve_ram, _check_ram))
+    book.order_hook("vehicles", without_vehicles)
+    book.attack_hook("vehicles", _attack)
+    book.after_damage(_track)
