@@ -28,12 +28,12 @@ from ashfall.engine import (
     new_engine,
     new_state,
 )
-
-ACTIONS = catalog.build().actions  # every family installed
 from ashfall.engine.engine import ID_FIELDS
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import LIB, fighter
+
+ACTIONS = catalog.build().actions  # every family installed
 
 GHOST = "ghost"
 

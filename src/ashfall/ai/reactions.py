@@ -23,7 +23,7 @@ from ashfall.rules.checks import maneuver_stats, stat_modifier
 
 PREFERENCE = ("counterspell", "intercept", "deflect", "attack-of-opportunity", "return-fire", "brace",
               "disarm-riposte", "readied", "covering-fire", "dive-for-cover")
-"""Reactions the AI takes, most wanted first (keys of a rulebook's reactions, :attr:`ashfall.engine.rulebook.Rulebook.reactions`)."""
+"""Reactions the AI takes, most wanted first (keys of :attr:`ashfall.engine.rulebook.Rulebook.reactions`)."""
 ATTACKS = frozenset({"attack-of-opportunity", "return-fire", "brace", "disarm-riposte"})
 """Reactions that attack the creature that set them off."""
 REACTION = "reaction"
