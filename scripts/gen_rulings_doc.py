@@ -14,7 +14,7 @@ from ashfall.ruleset import option_rows
 ROOT = Path(__file__).resolve().parents[1]
 NO_SWITCH = {
     "G-05": "documentation only (the morale summary is in this repo's docs)",
-    "G-06": "no switch: a missing summary table; the matrix is what rules/concealment.py implements, and its rows "
+    "G-06": "no switch: a missing summary table; the matrix is what families/senses/rules.py implements, and its rows "
             "switch through the `concealment.*` options (CONC-3, CONC-10, CONC-13, G-32, X-10, X-15, X-17)",
     "G-07": "no switch of its own: its open point (does attacking out of HO give Invisible's advantage?) is X-10's "
             "`concealment.heavy_obscured_attacker_unseen`",

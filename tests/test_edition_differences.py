@@ -15,8 +15,8 @@ import pytest
 
 from ashfall.engine import events as ev
 from ashfall.engine.actions import Refused
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.suppressive import SuppressiveFire
+from ashfall.families.attacks.moves_strike import Strike
+from ashfall.families.suppression.moves import SuppressiveFire
 from ashfall.grid.board import Board
 from ashfall.ruleset import Ruleset, option_rows, preset
 from ashfall.ruleset.editions import EDITION_DIFFERENCES

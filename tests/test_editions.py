@@ -11,16 +11,16 @@ from ashfall.content.loader import default_library
 from ashfall.core.modifiers import Advantage, resolve_advantage
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import DamageType
-from ashfall.rules.activities import AttackMode
-from ashfall.rules.attack import AttackContext, attack_modifiers
-from ashfall.rules.damage import apply_damage
-from ashfall.rules.defenses import Defenses
-from ashfall.rules.dying import stabilize_with_medicine
+from ashfall.families.attacks.rules import AttackContext, attack_modifiers
+from ashfall.families.attacks.rules_activities import AttackMode
+from ashfall.families.attacks.rules_damage import apply_damage
+from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.families.attacks.rules_map import map_modifier
+from ashfall.families.dying.rules import stabilize_with_medicine
+from ashfall.families.dying.rules_healing import second_wind
+from ashfall.families.dying.rules_recovery import Recovery
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.healing import second_wind
 from ashfall.rules.health import Health, Vitality
-from ashfall.rules.map import map_modifier
-from ashfall.rules.recovery_state import Recovery
 from ashfall.ruleset import Ruleset, preset
 
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")

@@ -18,27 +18,27 @@ from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save, Skill
 from ashfall.engine import Grapple, LeanOut, Refused, Step, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield.collapse import collapse_round, start_collapse
-from ashfall.engine.battlefield.guessing import must_guess_square
 from ashfall.engine.environment import Light
+from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
+from ashfall.families.attacks.rules_activities import Activity, AttackMode
+from ashfall.families.attacks.rules_called_shots import CALLED_SHOTS, CalledShot
+from ashfall.families.attacks.rules_coup_de_grace import coup_de_grace
+from ashfall.families.attacks.rules_damage_ledger import damage_ledger
+from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.families.attacks.rules_multi_attack import Target, resolve_multi_target
+from ashfall.families.conditions import rules as cond
+from ashfall.families.dying.rules import death_save
+from ashfall.families.dying.rules_medicine import emergency_field_medicine
+from ashfall.families.dying.rules_recovery import Recovery
+from ashfall.families.hazards.engine_collapse import collapse_round, start_collapse
+from ashfall.families.senses import rules as conc
+from ashfall.families.senses.engine_guessing import must_guess_square
+from ashfall.families.senses.rules import Cause, Obscurement, Party, Veil
 from ashfall.grid.board import Board, CoverLevel, CoverObject
-from ashfall.rules import concealment as conc
-from ashfall.rules import conditions as cond
-from ashfall.rules.activities import Activity, AttackMode
-from ashfall.rules.attack import AttackContext, Outcome, resolve_attack
-from ashfall.rules.called_shots import CALLED_SHOTS, CalledShot
 from ashfall.rules.checks import ContestSide, contest
-from ashfall.rules.concealment import Cause, Obscurement, Party, Veil
-from ashfall.rules.coup_de_grace import coup_de_grace
-from ashfall.rules.damage_ledger import damage_ledger
 from ashfall.rules.defense import DefenseBreakdown, defense_value
-from ashfall.rules.defenses import Defenses
-from ashfall.rules.dying import death_save
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
-from ashfall.rules.medicine import emergency_field_medicine
-from ashfall.rules.multi_attack import Target, resolve_multi_target
-from ashfall.rules.recovery_state import Recovery
 from ashfall.ruleset import Ruleset, preset
 from tests.engine import maneuver_helpers as mh
 from tests.engine.hazard_kit import arena, ctx_of
@@ -340,8 +340,8 @@ def test_x_17__darkvision_and_heavy_fog(rs: Ruleset, level: Obscurement) -> None
 @pytest.mark.rule("G-11", "G-46")
 def test_g_11__unaware_target_keeps_its_agi_when_the_option_is_off() -> None:
     from ashfall.core.types import Condition
-    from ashfall.engine.attacking import situation, target_defense
-    from ashfall.rules.activities import AttackMode
+    from ashfall.families.attacks.engine import situation, target_defense
+    from ashfall.families.attacks.rules_activities import AttackMode
     from ashfall.ruleset import preset
     from tests.engine.maneuver_helpers import fighter, started
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ashfall.ai.board_cache import sightline, static_step
-from ashfall.engine.moves.movement import board_only_costs
+from ashfall.families.movement.moves import board_only_costs
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import cover_between, high_ground
 from tests.engine.maneuver_helpers import fighter, started

@@ -11,10 +11,10 @@ from ashfall.ai.plans import Block
 from ashfall.content.schema import DrEntry
 from ashfall.engine import EmergencyFieldMedicine, PowerStrike, Reload, SecondWind, Step, Stride, Strike, legal_intents
 from ashfall.engine import events as ev
+from ashfall.families.attacks.rules_activities import AttackMode, attack_traits
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import flanks, space_distance_ft
 from ashfall.odds import AttackSpec, power_strike_then_strike, strikes, turn_odds
-from ashfall.rules.activities import AttackMode, attack_traits
 from ashfall.rules.defense import defense_value
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import preset

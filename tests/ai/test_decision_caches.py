@@ -17,8 +17,8 @@ from ashfall.ai.profile import _attack_options, attack_options, base_for
 from ashfall.ai.sight import situation_of
 from ashfall.ai.targeting import standing_targets
 from ashfall.ai.turn import TurnView
-from ashfall.engine.moves.gear import stowed_key
 from ashfall.engine.records import with_use
+from ashfall.families.attacks.moves_gear import stowed_key
 from tests.ai.shipped_kit import NAMES, free_squares, shipped_engine
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ashfall.ai.environment import best_sabotage
 from ashfall.engine import StrikeObject
+from ashfall.families.chains.ai import best_sabotage
 from ashfall.sim.setups import EncounterSetup
 
 

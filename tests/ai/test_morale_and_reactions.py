@@ -7,13 +7,13 @@ from dataclasses import replace
 import pytest
 
 from ashfall.ai import Reason, TacticalPolicy
-from ashfall.ai.reactions import PREFERENCE, answer
 from ashfall.core.types import Skill
 from ashfall.engine import Decision, Dodge, Option, Rally, Step, Stride
+from ashfall.families.morale.rules import GroupMorale, Status
+from ashfall.families.reactions.ai import PREFERENCE, answer
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.checks import maneuver_stats, stat_modifier
-from ashfall.rules.morale import GroupMorale, Status
 from ashfall.ruleset import preset
 from tests.ai.kit import fight, play_turn, unit
 

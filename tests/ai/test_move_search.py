@@ -20,7 +20,7 @@ from ashfall.ai.board_cache import FAR, ORDER, index
 from ashfall.ai.movement import MoveGraph, Reach, Route, leaving, path_to, provokers_along, threats
 from ashfall.core.types import Size
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.moves.common import speed_ft
+from ashfall.families.attacks.engine_common import speed_ft
 from ashfall.grid.board import SQUARE_FT, Board, Square, Terrain, footprint
 from ashfall.grid.paths import Path, shortest_path
 from ashfall.ruleset import preset

@@ -8,7 +8,7 @@ from ashfall.ai import Reason
 from ashfall.ai.movement import MoveGraph, routes, threats
 from ashfall.engine import Dodge, Stride
 from ashfall.engine import events as ev
-from ashfall.engine.moves.movement import path_cost
+from ashfall.families.movement.moves import path_cost
 from ashfall.grid.board import Board, Terrain
 from ashfall.grid.geometry import space_distance_ft
 from tests.ai.kit import fight, play_turn, unit

@@ -1,4 +1,4 @@
-"""The AI's fast situation reading agrees with the attack pipeline's (:func:`ashfall.engine.attacking.situation`)."""
+"""The AI's fast situation reading agrees with the attack pipeline's (``ashfall.families.attacks.engine.situation``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from ashfall.ai.sight import Sights
 from ashfall.encounters import build, load_encounter
-from ashfall.engine.attacking import situation
+from ashfall.families.attacks.engine import situation
 from ashfall.grid.board import Terrain
 
 ENCOUNTERS = Path(__file__).resolve().parents[2] / "encounters"

@@ -6,7 +6,7 @@ import pytest
 
 from ashfall.content import names
 from ashfall.content.loader import library_from_text
-from ashfall.engine.moves.spellbook import SPELLS
+from ashfall.families.spells.rules_spellbook import SPELLS
 from ashfall.files.yaml_marks import InputError
 
 
@@ -33,13 +33,13 @@ def test_spell_names__are_exactly_the_engine_spellbook() -> None:
 
 
 def test_talent_names__are_the_constants_the_rules_and_engine_read() -> None:
-    from ashfall.ai.care import SECOND_WIND_TALENT
-    from ashfall.engine.moves.counterspell import FOCUS
-    from ashfall.engine.moves.finishing import CDG_IMMUNE, TWF_ABILITY
-    from ashfall.engine.moves.legacy import EXTRA_ATTACK
-    from ashfall.engine.moves.psionic import PSI_STRIKE
-    from ashfall.engine.moves.suppressive import COVERING_FIRE
-    from ashfall.rules.defenses import MAGICAL_NATURAL_WEAPONS
+    from ashfall.families.attacks.moves_finishing import CDG_IMMUNE, TWF_ABILITY
+    from ashfall.families.attacks.moves_legacy import EXTRA_ATTACK
+    from ashfall.families.attacks.rules_defenses import MAGICAL_NATURAL_WEAPONS
+    from ashfall.families.dying.ai import SECOND_WIND_TALENT
+    from ashfall.families.psionics.moves import PSI_STRIKE
+    from ashfall.families.spells.moves_counterspell import FOCUS
+    from ashfall.families.suppression.moves import COVERING_FIRE
 
     read = {SECOND_WIND_TALENT, FOCUS, CDG_IMMUNE, TWF_ABILITY, EXTRA_ATTACK, PSI_STRIKE, COVERING_FIRE,
             MAGICAL_NATURAL_WEAPONS, names.SENTINEL}

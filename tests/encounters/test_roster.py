@@ -10,8 +10,8 @@ from ashfall.encounters.build import BuildInfo
 from ashfall.encounters.schema import ControllerKind
 from ashfall.encounters.spec import Tactics
 from ashfall.engine import Combatant, Decline, FirstOption
-from ashfall.engine.morale_hooks import immune_rule
-from ashfall.rules.activities import Activity
+from ashfall.families.attacks.rules_activities import Activity
+from ashfall.families.morale.engine import immune_rule
 from tests.encounters.kit import encounter, load
 
 ZONES = """

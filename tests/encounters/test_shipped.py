@@ -6,7 +6,7 @@ import pytest
 
 from ashfall.encounters import build, load_encounter, shipped_encounters, validate_command
 from ashfall.engine import events as ev
-from ashfall.rules.activities import Activity
+from ashfall.families.attacks.rules_activities import Activity
 
 SHIPPED = shipped_encounters()
 NAMES = {p.name for p in SHIPPED}

@@ -8,9 +8,9 @@ from typing import Any
 
 from ashfall.engine import Engine
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield.objects import make_object
 from ashfall.engine.context import Context
 from ashfall.engine.environment import MapObject
+from ashfall.families.objects.engine import make_object
 from ashfall.grid.board import Square
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import LIB

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-import ashfall.engine.moves  # noqa: F401  (registers actions and the morale hooks)
 from ashfall.content.loader import default_library
 from ashfall.content.schema import MoraleProfile
 from ashfall.core.rng import ScriptedRng
@@ -19,10 +18,10 @@ from ashfall.core.types import DamageType
 from ashfall.engine import events as ev
 from ashfall.engine import harm
 from ashfall.engine.context import Context
-from ashfall.engine.morale_hooks import FLEE_DIRECTION, break_style, member_status, settle_cornered
 from ashfall.engine.setup import make_combatant, new_state
 from ashfall.engine.state import EncounterState
-from ashfall.rules.morale import Status
+from ashfall.families.morale.engine import FLEE_DIRECTION, break_style, member_status, settle_cornered
+from ashfall.families.morale.rules import Status
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.fight import _combatant

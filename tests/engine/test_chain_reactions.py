@@ -9,10 +9,10 @@ from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, DamageType
 from ashfall.engine import Engine, FirstOption, StrikeObject
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield.chains import water_hits
-from ashfall.engine.battlefield.objects import damage_object
-from ashfall.engine.moves.area_effects import area_damage
 from ashfall.explain import log_lines
+from ashfall.families.attacks.engine_area import area_damage
+from ashfall.families.chains.engine import water_hits
+from ashfall.families.objects.engine import damage_object
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board
 from ashfall.rules.damage_spec import DamagePart

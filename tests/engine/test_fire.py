@@ -7,13 +7,13 @@ import pytest
 from ashfall.core.types import DamageType
 from ashfall.engine import ActivateSuppression, Extinguish, Refused, Stride, catalog
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield.fire import fire_round, flammable, ignite
-from ashfall.engine.battlefield.hazards import extinguish, suppress
 from ashfall.engine.environment import Cause, Environment, MapObject, Obscurement, Suppressor, Veil
-from ashfall.engine.moves.maneuver_kit import push
 from ashfall.engine.rulebook import Family
 from ashfall.engine.turns import END_OF_ROUND_ORDER
 from ashfall.explain import event_lines
+from ashfall.families.hazards.engine import extinguish, suppress
+from ashfall.families.hazards.engine_fire import fire_round, flammable, ignite
+from ashfall.families.maneuvers.engine import push
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
 from tests.engine.hazard_kit import arena, ctx_of, fighter, hazard_engine, of_type, ruleset

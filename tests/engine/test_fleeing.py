@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ashfall.engine import Stride
-from ashfall.engine.fleeing import can_reach_exit, exits_of
 from ashfall.engine.records import with_key
+from ashfall.families.morale.engine_fleeing import can_reach_exit, exits_of
+from ashfall.families.morale.rules import MoraleMark
 from ashfall.grid.board import Board
-from ashfall.rules.morale import MoraleMark
 from tests.engine.maneuver_helpers import fighter, next_turn, started
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from ashfall.engine import Engine, FlipTable, ImprovisedAttack, KickOver, PushOff, Refused, Strike, StrikeObject
 from ashfall.engine import events as ev
-from ashfall.engine.attacking import cover_level
-from ashfall.engine.moves.movement import step_cost
+from ashfall.families.attacks.engine import cover_level
+from ashfall.families.movement.moves import step_cost
 from ashfall.grid.board import Board, CoverLevel
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import attack_of, dv_rules, fighter, of_type, script, started

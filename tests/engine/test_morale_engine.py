@@ -23,7 +23,10 @@ from ashfall.engine import (
 )
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
-from ashfall.engine.morale_hooks import (
+from ashfall.engine.reactions import can_react
+from ashfall.engine.records import with_key
+from ashfall.families.conditions.rules_durations import AppliedCondition
+from ashfall.families.morale.engine import (
     break_style,
     escaped,
     group_key,
@@ -33,10 +36,7 @@ from ashfall.engine.morale_hooks import (
     one_event,
     settle_cornered,
 )
-from ashfall.engine.reactions import can_react
-from ashfall.engine.records import with_key
-from ashfall.rules.durations import AppliedCondition
-from ashfall.rules.morale import GroupMorale, MoraleMark, Status
+from ashfall.families.morale.rules import GroupMorale, MoraleMark, Status
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import BreakBehaviour
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from ashfall.engine.moves.movement import blocking
 from ashfall.engine.setup import new_state
+from ashfall.families.movement.moves import blocking
 from ashfall.grid.board import Board
 from ashfall.rules.health import Vitality
 from tests.engine.map_kit import fighter

@@ -11,9 +11,9 @@ from ashfall.encounters.build import build
 from ashfall.encounters.loader import encounter_from_text
 from ashfall.engine import Engine, Refused, Strike, StrikeObject
 from ashfall.engine import events as ev
-from ashfall.engine.attacking import cover_level
-from ashfall.engine.battlefield.objects import damage_object, damage_objects_in_area, destroy_light_cover
-from ashfall.engine.moves.movement import step_cost
+from ashfall.families.attacks.engine import cover_level
+from ashfall.families.movement.moves import step_cost
+from ashfall.families.objects.engine import damage_object, damage_objects_in_area, destroy_light_cover
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board, CoverLevel

@@ -13,7 +13,13 @@ from ashfall.core.types import Condition, Save, Size
 from ashfall.engine import Dodge, Refused, Sprint, Step, Stride, Strike
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
-from ashfall.engine.moves.defensive import area_targeted, charge_ft, dive_path, reflex_bonus, trained_to_deflect
+from ashfall.families.reactions.moves_defensive import (
+    area_targeted,
+    charge_ft,
+    dive_path,
+    reflex_bonus,
+    trained_to_deflect,
+)
 from ashfall.grid.areas import burst
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.rules.checks import saving_throw

@@ -8,11 +8,11 @@ import pytest
 
 from ashfall.engine import events as ev
 from ashfall.engine.decisions import FirstOption
-from ashfall.engine.moves.movement import Stride
 from ashfall.engine.reactions import can_react
 from ashfall.engine.records import Supplies
+from ashfall.families.morale.rules import STATUS_MARKS, MoraleMark, Status
+from ashfall.families.movement.moves import Stride
 from ashfall.grid.board import Board
-from ashfall.rules.morale import STATUS_MARKS, MoraleMark, Status
 from tests.engine.map_kit import fighter, of_type, seeded, started
 
 

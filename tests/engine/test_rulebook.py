@@ -17,12 +17,12 @@ from ashfall.engine import events as ev
 from ashfall.engine.catalog import FAMILIES, features_of
 from ashfall.engine.engine import Engine
 from ashfall.engine.environment import WaterType
-from ashfall.engine.moves.strike import Strike
 from ashfall.engine.reactions import TriggerKind
 from ashfall.engine.rulebook import Family, Rulebook, RulebookDraft
 from ashfall.engine.setup import new_engine, new_state
 from ashfall.engine.state import EncounterState
 from ashfall.engine.turns import END_OF_ROUND_ORDER
+from ashfall.families.attacks.moves_strike import Strike
 from ashfall.grid.board import Board
 from ashfall.ruleset import preset
 from tests.engine.map_kit import fighter

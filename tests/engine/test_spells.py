@@ -11,7 +11,7 @@ from ashfall.core.types import Condition, Save
 from ashfall.engine import CastSpell, FirstOption, PsiStrike, Refused, Strike, Sustain, legal_intents
 from ashfall.engine import events as ev
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.moves.spellbook import SPELLS, ConditionSpan, Spell, register_spell, unregister_spell
+from ashfall.families.spells.rules_spellbook import SPELLS, ConditionSpan, Spell, register_spell, unregister_spell
 from ashfall.rules.health import Health
 
 from .activity_kit import ED1, ED2, attacks, caster, damage_to, fighter, map_of, mods, of_type, script, started

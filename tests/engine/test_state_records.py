@@ -8,10 +8,10 @@ from ashfall.engine import events as ev
 from ashfall.engine.apply import apply
 from ashfall.engine.engine import clone_state
 from ashfall.engine.environment import Breath
-from ashfall.engine.moves.gear import DrawStow
 from ashfall.engine.records import Keyed, Supplies, Tally, use_name
+from ashfall.families.attacks.moves_gear import DrawStow
+from ashfall.families.morale.rules import MoraleMark
 from ashfall.grid.board import Board
-from ashfall.rules.morale import MoraleMark
 from tests.engine.map_kit import fighter, started
 
 

@@ -13,15 +13,15 @@ from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType
 from ashfall.engine import CastSpell, Combatant, Decline, Engine, Hide, Refused, Stride, Strike, Swim, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield import vision
-from ashfall.engine.battlefield.underwater import WATER, breath_left, depth
 from ashfall.engine.context import Context
 from ashfall.engine.environment import WaterType
 from ashfall.engine.harm import add
-from ashfall.engine.moves.spellbook import Spell, register_spell, unregister_spell
 from ashfall.explain import log_lines
+from ashfall.families.conditions.rules_durations import AppliedCondition
+from ashfall.families.senses import engine as vision
+from ashfall.families.spells.rules_spellbook import Spell, register_spell, unregister_spell
+from ashfall.families.underwater.engine import WATER, breath_left, depth
 from ashfall.grid.board import Board
-from ashfall.rules.durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import fighter, initiative_faces, of_type, script
 

@@ -11,12 +11,12 @@ from ashfall.core.rng import ScriptedRng
 from ashfall.encounters import build, encounter_from_text
 from ashfall.engine import Combatant, Decline, Drive, Engine, EvasiveManeuvers, Mount, Ram, Refused, Strike, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.moves.vehicles import MOVING, status
 from ashfall.engine.records import supplies_of
 from ashfall.explain import log_lines
+from ashfall.families.vehicles.moves import MOVING, status
+from ashfall.families.vehicles.rules import DamageTrack
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
-from ashfall.rules.vehicles import DamageTrack
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import TIEBREAK, fighter, of_type, script
 

@@ -18,13 +18,13 @@ from ashfall.core.types import Condition
 from ashfall.encounters import build, encounter_from_text, load_encounter
 from ashfall.engine import Combatant, Decline, EncounterState, Engine, Hide, Refused, Search, Strike, catalog, new_state
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield import vision
-from ashfall.engine.battlefield.vision import can_see
 from ashfall.engine.environment import Light
 from ashfall.engine.rulebook import Family
+from ashfall.families.senses import engine as vision
+from ashfall.families.senses.engine import can_see
+from ashfall.families.senses.rules import Cause, Obscurement, Veil
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board, Square
-from ashfall.rules.concealment import Cause, Obscurement, Veil
 from ashfall.ruleset import Ruleset
 from tests.engine.maneuver_helpers import ED1, ED2, TIEBREAK, checks, fighter, next_turn, of_type, script, started
 

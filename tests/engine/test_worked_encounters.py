@@ -20,9 +20,9 @@ from ashfall.encounters import build, encounter_from_text, load_encounter
 from ashfall.engine import Engine, FindDrain, OpenDrain, Refused, StrikeObject
 from ashfall.engine import apply_events as replay  # the state after some events
 from ashfall.engine import events as ev
-from ashfall.engine.battlefield.objects import damage_object
 from ashfall.engine.context import Context
 from ashfall.explain import log_lines
+from ashfall.families.objects.engine import damage_object
 from ashfall.files.yaml_marks import InputError
 from tests.engine.hazard_kit import of_type
 

@@ -13,12 +13,12 @@ from ashfall.core.modifiers import Advantage, Modifier, ModifierKind, resolve_ad
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType
-from ashfall.rules.activities import AttackMode, attack_traits, provides_flanking, reach_of
-from ashfall.rules.attack import AttackContext, AttackResult, Outcome, attack_modifiers, resolve_attack
-from ashfall.rules.damage_ledger import roll_damage
+from ashfall.families.attacks.rules import AttackContext, AttackResult, Outcome, attack_modifiers, resolve_attack
+from ashfall.families.attacks.rules_activities import AttackMode, attack_traits, provides_flanking, reach_of
+from ashfall.families.attacks.rules_damage_ledger import roll_damage
+from ashfall.families.attacks.rules_map import TwoWeapon
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.map import TwoWeapon
 from ashfall.ruleset import Ruleset, preset
 from tests.rules.attack_kit import (
     CHAIR,

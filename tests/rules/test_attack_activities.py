@@ -11,14 +11,14 @@ from ashfall.core.modifiers import Modifier, ModifierKind, stack
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
-from ashfall.rules.activities import Activity, AttackMode
-from ashfall.rules.attack import AttackContext, Outcome, attack_modifiers, resolve_attack
-from ashfall.rules.called_shots import CalledShot
-from ashfall.rules.damage_ledger import roll_damage
+from ashfall.families.attacks.rules import AttackContext, Outcome, attack_modifiers, resolve_attack
+from ashfall.families.attacks.rules_activities import Activity, AttackMode
+from ashfall.families.attacks.rules_called_shots import CalledShot
+from ashfall.families.attacks.rules_damage_ledger import roll_damage
+from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
+from ashfall.families.attacks.rules_multi_attack import MultiAttackResult, Target, resolve_multi_target
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.map import all_out_schedule, map_modifier
-from ashfall.rules.multi_attack import MultiAttackResult, Target, resolve_multi_target
 from ashfall.ruleset import Ruleset, preset
 from tests.rules.attack_kit import GREATAXE, RIFLE, SHOOTER, SWORD, WARRIOR, creature, melee
 

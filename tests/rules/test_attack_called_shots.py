@@ -7,9 +7,9 @@ import pytest
 from ashfall.content.schema import Armor
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Save
-from ashfall.rules.activities import AttackMode
-from ashfall.rules.attack import AttackContext, AttackResult, Outcome, attack_modifiers, resolve_attack
-from ashfall.rules.called_shots import CalledShot, RiderEffect, rider_dc
+from ashfall.families.attacks.rules import AttackContext, AttackResult, Outcome, attack_modifiers, resolve_attack
+from ashfall.families.attacks.rules_activities import AttackMode
+from ashfall.families.attacks.rules_called_shots import CalledShot, RiderEffect, rider_dc
 from ashfall.rules.checks import saving_throw
 from ashfall.rules.defense import defense_value
 from ashfall.rules.errors import RuleViolation

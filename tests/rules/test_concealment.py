@@ -14,8 +14,8 @@ from ashfall.core.d20 import roll_d20
 from ashfall.core.modifiers import resolve_advantage
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition
-from ashfall.rules import concealment as conc
-from ashfall.rules.concealment import Cause, Obscurement, Party, Veil
+from ashfall.families.senses import rules as conc
+from ashfall.families.senses.rules import Cause, Obscurement, Party, Veil
 from ashfall.ruleset import Ruleset, preset
 
 ED2, ED1 = preset("ashfall-2"), preset("ashfall-1")

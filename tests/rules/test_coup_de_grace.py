@@ -6,8 +6,8 @@ import pytest
 
 from ashfall.content.loader import default_library
 from ashfall.core.types import Condition
-from ashfall.rules.activities import AttackMode
-from ashfall.rules.coup_de_grace import aftermath, coup_de_grace, ineligible
+from ashfall.families.attacks.rules_activities import AttackMode
+from ashfall.families.attacks.rules_coup_de_grace import aftermath, coup_de_grace, ineligible
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
 from ashfall.ruleset import preset

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from ashfall.content.schema import Attributes, Creature
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Skill
-from ashfall.rules.dying import (
+from ashfall.families.dying.rules import (
     DeathSaveOutcome,
     death_save,
     down_conditions,

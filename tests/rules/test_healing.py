@@ -8,8 +8,7 @@ from ashfall.content.schema import Attributes, Creature
 from ashfall.core.rng import ScriptedRng, SeededRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
-from ashfall.rules.errors import RuleViolation
-from ashfall.rules.healing import (
+from ashfall.families.dying.rules_healing import (
     HEALING_SPELLS,
     SECOND_WIND,
     heal,
@@ -21,10 +20,11 @@ from ashfall.rules.healing import (
     second_wind,
     use_stim,
 )
+from ashfall.families.dying.rules_medicine import emergency_field_medicine, field_surgery, medical_treatment
+from ashfall.families.dying.rules_recovery import AbilityUse, Recovery, advance_time
+from ashfall.families.dying.rules_rest import short_rest
+from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
-from ashfall.rules.medicine import emergency_field_medicine, field_surgery, medical_treatment
-from ashfall.rules.recovery_state import AbilityUse, Recovery, advance_time
-from ashfall.rules.rest import short_rest
 from ashfall.ruleset import Ruleset, preset
 
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")

@@ -7,7 +7,8 @@ import pytest
 from ashfall.content.schema import Weapon
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Attribute
-from ashfall.rules.activities import (
+from ashfall.families.attacks.rules import AttackContext, attack_modifiers, resolve_attack
+from ashfall.families.attacks.rules_activities import (
     ACTIVITIES,
     COUNTS_FOR_MAP,
     TAKES_MAP,
@@ -17,10 +18,9 @@ from ashfall.rules.activities import (
     counts_for_map,
     takes_map,
 )
-from ashfall.rules.attack import AttackContext, attack_modifiers, resolve_attack
+from ashfall.families.attacks.rules_map import TwoWeapon, all_out_schedule, map_modifier, two_weapon_modifiers
 from ashfall.rules.defense import defense_value
 from ashfall.rules.errors import RuleViolation
-from ashfall.rules.map import TwoWeapon, all_out_schedule, map_modifier, two_weapon_modifiers
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import TwfSchedule
 from tests.rules.attack_kit import CLAWS, KNIFE, RIFLE, SWORD, WARRIOR, creature

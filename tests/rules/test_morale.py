@@ -12,10 +12,8 @@ from ashfall.content.loader import default_library
 from ashfall.content.schema import Attributes, BreakingOutcome, BreakingPointSpec, Creature, CreatureKind, MoraleProfile
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Condition, Save
-from ashfall.rules import morale as mr
-from ashfall.rules.dc import fixed_dc
-from ashfall.rules.errors import RuleViolation
-from ashfall.rules.morale import (
+from ashfall.families.morale import rules as mr
+from ashfall.families.morale.rules import (
     EventFacts,
     GroupMorale,
     Outcome,
@@ -23,7 +21,7 @@ from ashfall.rules.morale import (
     Trigger,
     WillSource,
 )
-from ashfall.rules.morale_behaviour import (
+from ashfall.families.morale.rules_behaviour import (
     DIRECTIONS,
     BreakingFacts,
     BreakingKind,
@@ -35,6 +33,8 @@ from ashfall.rules.morale_behaviour import (
     flee_direction,
     parse_breaking_point,
 )
+from ashfall.rules.dc import fixed_dc
+from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import preset
 
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")

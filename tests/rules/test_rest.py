@@ -5,10 +5,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ashfall.core.rng import ScriptedRng, SeededRng
+from ashfall.families.dying.rules_recovery import AbilityUse, Recovery, advance_time
+from ashfall.families.dying.rules_rest import long_rest, short_rest, spend_hit_dice
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
-from ashfall.rules.recovery_state import AbilityUse, Recovery, advance_time
-from ashfall.rules.rest import long_rest, short_rest, spend_hit_dice
 from ashfall.ruleset import Ruleset, preset
 
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")

@@ -5,10 +5,10 @@ import pytest
 from ashfall.core.modifiers import Modifier
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import Attribute
+from ashfall.families.dying.rules_recovery import Recovery
+from ashfall.families.dying.rules_resurrection import resurrect, true_resurrection
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
-from ashfall.rules.recovery_state import Recovery
-from ashfall.rules.resurrection import resurrect, true_resurrection
 from ashfall.ruleset import Ruleset, preset
 
 ED1, ED2 = preset("ashfall-1"), preset("ashfall-2")

@@ -10,14 +10,14 @@ from ashfall.content.loader import default_library
 from ashfall.content.schema import AirSupply, Armor, ArmorCategory, Creature, VehicleProfile, Weapon
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import DamageType, Size
-from ashfall.rules import underwater as uw
-from ashfall.rules.activities import AttackMode
-from ashfall.rules.damage import apply_damage
-from ashfall.rules.damage_ledger import LedgerStep
-from ashfall.rules.defenses import Defenses
+from ashfall.families.attacks.rules_activities import AttackMode
+from ashfall.families.attacks.rules_damage import apply_damage
+from ashfall.families.attacks.rules_damage_ledger import LedgerStep
+from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.families.mounted.rules import fall_damage, mount_down_dc, mounted_attack
+from ashfall.families.underwater import rules as uw
+from ashfall.families.vehicles.rules import DamageTrack, damage_track, hull, passenger_source, ram_damage
 from ashfall.rules.health import Health
-from ashfall.rules.mounted import fall_damage, mount_down_dc, mounted_attack
-from ashfall.rules.vehicles import DamageTrack, damage_track, hull, passenger_source, ram_damage
 from ashfall.ruleset import preset
 
 ED2, ED1 = preset("ashfall-2"), preset("ashfall-1")

@@ -5,7 +5,7 @@ with rubble, flood water, debris, objects or under water they are priced afresh 
 
 A board is frozen, so the cover along the line between two spaces (:func:`ashfall.grid.geometry.cover_between`,
 COV-1..3, G-37) and what stepping from one square to the next costs on it (terrain, water, the diagonal
-rule and corner squeezing: :func:`ashfall.engine.moves.movement.step_cost`, MOV-2..5, G-37) are computed
+rule and corner squeezing: :func:`ashfall.families.movement.moves.step_cost`, MOV-2..5, G-37) are computed
 once per board and reused by every later decision (the tactical AI's and the scripted policies' path
 searches, :mod:`ashfall.sim.approach`, share them), as is the AI's integer index of those steps
 (:class:`BoardIndex`, with the creature-free cheapest way from each square it was asked about). Boards are
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.moves.movement import board_only_costs, space_step_cost, squeezes_between_walls
+from ashfall.families.movement.moves import board_only_costs, space_step_cost, squeezes_between_walls
 from ashfall.grid.board import SQUARE_FT, Board, CoverLevel, Square, Terrain, footprint
 from ashfall.grid.geometry import cover_between, high_ground, space_distance_ft
 from ashfall.ruleset.sections import Diagonals

@@ -32,10 +32,10 @@ from ashfall.engine import (
     UseStim,
 )
 from ashfall.engine import events as ev
-from ashfall.engine.moves.spellbook import SPELLS
 from ashfall.engine.records import Keyed, Tally
-from ashfall.rules.morale import Status
-from ashfall.rules.morale_behaviour import behaviour
+from ashfall.families.morale.rules import Status
+from ashfall.families.morale.rules_behaviour import behaviour
+from ashfall.families.spells.rules_spellbook import SPELLS
 
 MOVES = frozenset({"stride", "step", "sprint", "crawl"})
 """Action names that move the creature (ACT-2..4, MAA-8)."""

@@ -1,7 +1,7 @@
 """Where the AI can move this turn and what the way there costs: routes, provoked reactions, exits.
 
-A :class:`MoveGraph` mirrors the engine's movement check (:func:`ashfall.engine.moves.movement.path_cost`):
-the engine's own :func:`~ashfall.engine.moves.movement.step_cost` prices each step (terrain, water, the
+A :class:`MoveGraph` mirrors the engine's movement check (:func:`ashfall.families.movement.moves.path_cost`):
+the engine's own :func:`~ashfall.families.movement.moves.step_cost` prices each step (terrain, water, the
 alternating-diagonal rule, G-37), enemies still standing block passage and any living creature blocks the
 last square (ACT-2), walls meeting at a corner cannot be squeezed between (MOV-5). :func:`routes` finds,
 for every square reachable with one or two Strides (or one Step, ACT-3), the cheapest way there that
@@ -22,9 +22,9 @@ from ashfall.ai.move_search import Search, goals, reach_bits, search, shortest
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.actions import Refused
-from ashfall.engine.moves.common import can_make_melee_attack, melee_reach, speed_ft
-from ashfall.engine.moves.movement import blocking, board_only_costs, entry_cost, provokes
 from ashfall.engine.reactions import can_react
+from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_reach, speed_ft
+from ashfall.families.movement.moves import blocking, board_only_costs, entry_cost, provokes
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
 from ashfall.grid.paths import Expand, Path, shortest_path
 from ashfall.ruleset.sections import Diagonals

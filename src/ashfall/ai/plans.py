@@ -20,7 +20,7 @@ from functools import lru_cache
 from ashfall.ai.odds_cache import AttackKey, turn_value
 from ashfall.ai.profile import AttackBase, AttackOption
 from ashfall.core.modifiers import Advantage
-from ashfall.rules.activities import Activity
+from ashfall.families.attacks.rules_activities import Activity
 
 
 class Block(Enum):

@@ -3,11 +3,12 @@
 An :class:`AttackOption` is a way a creature can attack (a weapon, thrown or not, or unarmed). For an
 attacker standing on some square (its own, or one it could move to) and a target, :func:`attack_base`
 asks the engine's attack pipeline and the rules core what they would use — the situation off the map
-(:func:`ashfall.engine.attacking.situation`: flanking, high ground, cover, a hostile within 5 ft), the
-target's DV (:func:`~ashfall.engine.attacking.target_defense`), the roll's modifiers and advantage
-sources (:func:`ashfall.rules.attack.prepare_attack`), the damage of a hit
-(:func:`~ashfall.rules.attack.build_damage_parts`) and the target's DR and resistances
-(:class:`ashfall.rules.defenses.Defenses`) — so the AI's odds are the engine's odds. Nothing is rolled and
+(:func:`ashfall.families.attacks.engine.situation`: flanking, high ground, cover, a hostile within 5 ft), the
+target's DV (:func:`~ashfall.families.attacks.engine.target_defense`), the roll's modifiers and advantage
+sources (:func:`ashfall.families.attacks.rules.prepare_attack`), the damage of a hit
+(:func:`~ashfall.families.attacks.rules.build_damage_parts`) and the target's DR and resistances
+(:class:`ashfall.families.attacks.rules_defenses.Defenses`) — so the AI's odds are the engine's odds. Nothing is rolled
+and
 nothing in the state changes.
 """
 
@@ -21,19 +22,19 @@ from ashfall.core.modifiers import RollSource, adv, resolve_advantage, stack
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.attacking import Situation, situation, suppressed, target_defense
 from ashfall.engine.effects import EffectKind
-from ashfall.engine.moves.common import mode_for
-from ashfall.engine.moves.gear import stowed
+from ashfall.families.attacks.engine import Situation, situation, suppressed, target_defense
+from ashfall.families.attacks.engine_common import mode_for
+from ashfall.families.attacks.moves_gear import stowed
+from ashfall.families.attacks.rules import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
+from ashfall.families.attacks.rules_activities import ACTIVITIES, Activity, AttackMode
+from ashfall.families.attacks.rules_damage_ledger import damage_expression
+from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
-from ashfall.rules.activities import ACTIVITIES, Activity, AttackMode
-from ashfall.rules.attack import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
-from ashfall.rules.damage_ledger import damage_expression
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
-from ashfall.rules.defenses import Defenses
-from ashfall.rules.durations import AppliedCondition
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.reach import attack_limit_ft
 from ashfall.ruleset import Ruleset
@@ -347,7 +348,7 @@ def attack_base(state: EncounterState, attacker: Combatant, square: Square | Non
                 prone: bool = False) -> AttackBase | None:
     """The odds inputs of attacking ``target`` from ``square`` (None: where the attacker stands).
 
-    The situation comes from the engine's own :func:`~ashfall.engine.attacking.situation`.
+    The situation comes from the engine's own :func:`~ashfall.families.attacks.engine.situation`.
 
     Args:
         state: The encounter (read only).

@@ -1,13 +1,13 @@
 """Attack situations read off the map fast, for many what-if squares: the facts the attack pipeline reads.
 
-:func:`ashfall.engine.attacking.situation` reads one attack's situation off the battlefield. The AI asks the
+:func:`ashfall.families.attacks.engine.situation` reads one attack's situation off the battlefield. The AI asks the
 same question for dozens of squares a creature could stand on, so :class:`Sights` answers it from data
 gathered once per decision, with the engine's own rules for each fact: who counts as a hostile within 5 ft
-(:func:`~ashfall.engine.attacking.threatens_nearby`, AMOD-7), which allies help flank a target
-(:func:`~ashfall.engine.attacking.flanking_ally`, POS-1, POS-3, E-22), flat-footed in a surprise round and
+(:func:`~ashfall.families.attacks.engine.threatens_nearby`, AMOD-7), which allies help flank a target
+(:func:`~ashfall.families.attacks.engine.flanking_ally`, POS-1, POS-3, E-22), flat-footed in a surprise round and
 unseen attackers (FF-1, AMOD-5), high ground (POS-4) and cover. Cover comes from the board cache (COV-1..3,
 G-37), a pure function of the board; when a creature leans out of cover (COV-4) or an intact object may cover
-(STC-10) it is the engine's :func:`~ashfall.engine.attacking.cover_level` itself.
+(STC-10) it is the engine's :func:`~ashfall.families.attacks.engine.cover_level` itself.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ashfall.ai.board_cache import LIMIT, gap_ft, sight_bits, sightline
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.attacking import (
+from ashfall.families.attacks.engine import (
     Situation,
     cover_level,
     flanking_ally,
@@ -26,7 +26,7 @@ from ashfall.engine.attacking import (
     threatens_nearby,
     unseen_attacker,
 )
-from ashfall.engine.battlefield.object_cover import intact
+from ashfall.families.attacks.engine_cover import intact
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import flanks, high_ground
 from ashfall.rules.defense import Cover

@@ -28,12 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ashfall.ai import reactions
 from ashfall.ai.board_cache import cover as board_cover
 from ashfall.ai.board_cache import gap_ft
-from ashfall.ai.care import heal, rally, second_wind
 from ashfall.ai.choice import Choice, Reason, TacticalConfig
-from ashfall.ai.environment import best_sabotage
 from ashfall.ai.intents import (
     escape_actions,
     legal,
@@ -61,11 +58,14 @@ from ashfall.ai.targeting import Candidate, downed_targets, focus, standing_targ
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, Decision, Dodge, EncounterState, Engine, Escape, Reload, Stand, Step, Stride
-from ashfall.engine.morale_hooks import break_style, member_status
 from ashfall.engine.records import Tally
+from ashfall.families.chains.ai import best_sabotage
+from ashfall.families.dying.ai import heal, rally, second_wind
+from ashfall.families.morale.engine import break_style, member_status
+from ashfall.families.morale.rules import Status
+from ashfall.families.morale.rules_behaviour import DIRECTIONS
+from ashfall.families.reactions import ai as reactions
 from ashfall.grid.board import CoverLevel, Square
-from ashfall.rules.morale import Status
-from ashfall.rules.morale_behaviour import DIRECTIONS
 from ashfall.ruleset.sections import BreakBehaviour
 
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})

@@ -20,9 +20,9 @@ from ashfall.encounters.report import Report
 from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
 from ashfall.engine import EncounterState
 from ashfall.engine.apply import water_depths
-from ashfall.engine.battlefield.collapse import collapse_zone
-from ashfall.engine.battlefield.gas import spread_squares
 from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor
+from ashfall.families.hazards.engine_collapse import collapse_zone
+from ashfall.families.hazards.engine_gas import spread_squares
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Square
 

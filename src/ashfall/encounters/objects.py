@@ -24,7 +24,7 @@ from ashfall.encounters.report import Report
 from ashfall.encounters.schema import LegendEntry, MapSpec
 from ashfall.encounters.spec import RosterEntry
 from ashfall.engine import EncounterState
-from ashfall.engine.battlefield.objects import make_object
+from ashfall.families.objects.engine import make_object
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.ruleset import Ruleset

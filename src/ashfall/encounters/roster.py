@@ -20,9 +20,9 @@ from ashfall.encounters.report import Report
 from ashfall.encounters.riding import check_riding
 from ashfall.encounters.schema import CombatantSpec
 from ashfall.encounters.spec import RosterEntry, Tactics
+from ashfall.families.attacks.rules_activities import ACTIVITIES, Activity, action_cost
 from ashfall.files.yaml_marks import PathKey, dotted
 from ashfall.grid.board import Board, Square, Terrain, footprint
-from ashfall.rules.activities import ACTIVITIES, Activity, action_cost
 from ashfall.ruleset import Ruleset
 
 PLACEMENT_KEYS = ("position", "positions", "zone")

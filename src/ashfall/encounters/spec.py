@@ -14,8 +14,8 @@ from types import MappingProxyType
 from ashfall.content.library import Library
 from ashfall.content.schema import Creature
 from ashfall.encounters.schema import EncounterFile, SideSpec, TargetRule
+from ashfall.families.attacks.rules_activities import Activity
 from ashfall.grid.board import Board, Square
-from ashfall.rules.activities import Activity
 from ashfall.ruleset import Ruleset
 
 

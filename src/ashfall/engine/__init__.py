@@ -14,10 +14,6 @@ this package registers every action, activity and reaction.
 from ashfall.engine import events as events
 from ashfall.engine import moves as moves  # registers every action, activity and reaction
 from ashfall.engine.actions import Refused, refuse
-from ashfall.engine.attacking import Declared
-from ashfall.engine.battlefield.improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
-from ashfall.engine.battlefield.object_actions import StrikeObject
-from ashfall.engine.battlefield.underwater import Swim
 from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
 from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
 from ashfall.engine.events import Event, dumps, loads
@@ -35,23 +31,31 @@ from ashfall.engine.intents import (
     intent_types,
 )
 from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
-from ashfall.engine.morale_hooks import Rally
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.finishing import CoupDeGrace, OffHandStrike
-from ashfall.engine.moves.gear import DrawStow, Reload
-from ashfall.engine.moves.hazard_actions import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
-from ashfall.engine.moves.legacy import Aim, ExtraAttackStrike
-from ashfall.engine.moves.maneuvers import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
-from ashfall.engine.moves.medical import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
-from ashfall.engine.moves.mounting import Dismount, Mount
-from ashfall.engine.moves.movement import Crawl, Sprint, Stand, Step, Stride
-from ashfall.engine.moves.psionic import PsiStrike
-from ashfall.engine.moves.spells import CastSpell, Sustain
-from ashfall.engine.moves.strike import Strike
-from ashfall.engine.moves.suppressive import SuppressiveFire
-from ashfall.engine.moves.tactics import Disarm, Feint, Overrun
-from ashfall.engine.moves.turn_actions import Delay, FireReadied, LeanOut, Ready
-from ashfall.engine.moves.utility import (
+from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
+from ashfall.engine.replaying import ReplayDivergence, replay
+from ashfall.engine.setup import make_combatant, new_engine, new_state
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.families.attacks.engine import Declared
+from ashfall.families.attacks.moves_activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
+from ashfall.families.attacks.moves_finishing import CoupDeGrace, OffHandStrike
+from ashfall.families.attacks.moves_gear import DrawStow, Reload
+from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
+from ashfall.families.attacks.moves_strike import Strike
+from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
+from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
+from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
+from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
+from ashfall.families.morale.engine import Rally
+from ashfall.families.mounted.moves_mounting import Dismount, Mount
+from ashfall.families.movement.moves import Crawl, Sprint, Stand, Step, Stride
+from ashfall.families.objects.moves import StrikeObject
+from ashfall.families.objects.moves_improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
+from ashfall.families.psionics.moves import PsiStrike
+from ashfall.families.spells.moves import CastSpell, Sustain
+from ashfall.families.suppression.moves import SuppressiveFire
+from ashfall.families.turns.moves import Delay, FireReadied, LeanOut, Ready
+from ashfall.families.underwater.engine import Swim
+from ashfall.families.utility.moves import (
     Dodge,
     DropItem,
     FallProne,
@@ -65,11 +69,7 @@ from ashfall.engine.moves.utility import (
     UseObject,
     UseSkill,
 )
-from ashfall.engine.moves.vehicles import Drive, EvasiveManeuvers, Ram
-from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
-from ashfall.engine.replaying import ReplayDivergence, replay
-from ashfall.engine.setup import make_combatant, new_engine, new_state
-from ashfall.engine.state import Combatant, EncounterState
+from ashfall.families.vehicles.moves import Drive, EvasiveManeuvers, Ram
 
 __all__ = [
     "SNAPSHOT_EVERY",

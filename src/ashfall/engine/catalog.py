@@ -18,34 +18,38 @@ from __future__ import annotations
 
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.types import Condition
-from ashfall.engine import fleeing, morale_hooks
-from ashfall.engine.battlefield import chains, hazards, improvised, object_actions, objects, underwater
-from ashfall.engine.moves import (
-    activities,
-    counterspell,
-    defensive,
-    finishing,
-    gear,
-    hazard_actions,
-    legacy,
-    maneuvers,
-    medical,
-    mounted,
-    mounting,
-    movement,
-    opportunity,
-    psionic,
-    spells,
-    strike,
-    suppressive,
-    tactics,
-    turn_actions,
-    utility,
-    vehicles,
-)
 from ashfall.engine.rulebook import Family, Install, Rulebook, RulebookDraft
 from ashfall.engine.state import EncounterState
 from ashfall.engine.turns import END_OF_ROUND_ORDER
+from ashfall.families.attacks import moves_activities as activities
+from ashfall.families.attacks import moves_finishing as finishing
+from ashfall.families.attacks import moves_gear as gear
+from ashfall.families.attacks import moves_legacy as legacy
+from ashfall.families.attacks import moves_strike as strike
+from ashfall.families.chains import engine as chains
+from ashfall.families.dying import moves as medical
+from ashfall.families.hazards import engine as hazards
+from ashfall.families.hazards import moves as hazard_actions
+from ashfall.families.maneuvers import moves as maneuvers
+from ashfall.families.maneuvers import moves_tactics as tactics
+from ashfall.families.morale import engine as morale_hooks
+from ashfall.families.morale import engine_fleeing as fleeing
+from ashfall.families.mounted import moves as mounted
+from ashfall.families.mounted import moves_mounting as mounting
+from ashfall.families.movement import moves as movement
+from ashfall.families.objects import engine as objects
+from ashfall.families.objects import moves as object_actions
+from ashfall.families.objects import moves_improvised as improvised
+from ashfall.families.psionics import moves as psionic
+from ashfall.families.reactions import moves_defensive as defensive
+from ashfall.families.reactions import moves_opportunity as opportunity
+from ashfall.families.spells import moves as spells
+from ashfall.families.spells import moves_counterspell as counterspell
+from ashfall.families.suppression import moves as suppressive
+from ashfall.families.turns import moves as turn_actions
+from ashfall.families.underwater import engine as underwater
+from ashfall.families.utility import moves as utility
+from ashfall.families.vehicles import moves as vehicles
 
 WATER, HAZARDS, OBJECTS, SPELLS, PSIONICS, MOUNTS, VEHICLES, SUPPRESSION, COVERING_FIRE = (
     "water", "hazards", "objects", "spells", "psionics", "mounts", "vehicles", "suppression", "covering-fire")

@@ -2,7 +2,7 @@
 
 This module only holds the data (a mutable :class:`Environment` owned by the encounter state and
 changed by appliers). The rules that read and change it live in the rules core and in
-``ashfall.engine.battlefield`` modules: concealment (CONC, VIS), objects (OBJ, STC), hazards (HAZ*),
+``ashfall.families`` modules: concealment (CONC, VIS), objects (OBJ, STC), hazards (HAZ*),
 chain reactions (CHN), underwater (UW).
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ashfall.families.senses.rules import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
+from ashfall.families.senses.rules import Obscurement as Obscurement
+from ashfall.families.senses.rules import Veil as Veil
 from ashfall.grid.board import Square
-from ashfall.rules.concealment import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
-from ashfall.rules.concealment import Obscurement as Obscurement
-from ashfall.rules.concealment import Veil as Veil
 
 
 class Light(Enum):

@@ -4,8 +4,8 @@ A :class:`Zone` is an area keyed to movement (Suppressive Fire, SUP-3..9): it is
 so it costs nobody a reaction and a Step does not avoid it (ACT-3). A :class:`Readied` action
 waits for its trigger and spends its creature's reaction when it fires (RDY-2..4). Both live in
 :class:`~ashfall.engine.state.EncounterState` (``zones``, ``readied``) and change only through
-events; the rules that use them are in :mod:`ashfall.engine.moves.suppressive` and
-:mod:`ashfall.engine.moves.turn_actions`.
+events; the rules that use them are in :mod:`ashfall.families.suppression.moves` and
+:mod:`ashfall.families.turns.moves`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ashfall.families.conditions.rules_durations import Duration
 from ashfall.grid.board import Square
-from ashfall.rules.durations import Duration
 
 
 @dataclass(frozen=True, slots=True)

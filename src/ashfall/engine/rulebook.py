@@ -27,15 +27,15 @@ from ashfall.engine.reactions import ReactionDef, TriggerKind
 
 if TYPE_CHECKING:
     from ashfall.engine.actions import ActionDef
-    from ashfall.engine.attacking import AfterHit, AttackHook
-    from ashfall.engine.battlefield.hazard_kit import ChangeHook
-    from ashfall.engine.battlefield.objects import HitHook, ObjectHook
-    from ashfall.engine.battlefield.vision import VisibilityHook
     from ashfall.engine.harm import AfterCondition, AfterDamage, DamageEnvironment
-    from ashfall.engine.moves.area_effects import AreaHook
-    from ashfall.engine.moves.movement import MovementHook
     from ashfall.engine.state import EncounterState
     from ashfall.engine.turns import EndOfRoundHook, EndOfTurnHook, OrderHook, StartOfTurnHook
+    from ashfall.families.attacks.engine import AfterHit, AttackHook
+    from ashfall.families.attacks.engine_area import AreaHook
+    from ashfall.families.hazards.engine_kit import ChangeHook
+    from ashfall.families.movement.moves import MovementHook
+    from ashfall.families.objects.engine import HitHook, ObjectHook
+    from ashfall.families.senses.engine import VisibilityHook
 
 PassivePerception = Callable[["EncounterState"], Sequence[Modifier]]
 """What the battlefield does to every creature's passive Perception (murky water, UW-25)."""

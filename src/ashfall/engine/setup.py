@@ -11,9 +11,9 @@ from ashfall.engine.decisions import Controller, FirstOption
 from ashfall.engine.engine import Engine
 from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.state import Combatant, EncounterState
+from ashfall.families.vehicles.rules import hull
 from ashfall.grid.board import Board, Square
 from ashfall.rules.health import Health, makes_death_saves
-from ashfall.rules.vehicles import hull
 from ashfall.ruleset import Ruleset, preset
 
 

@@ -1,6 +1,6 @@
 """Exact odds of one attack: hit, crit and the full damage distribution after DR and resistances.
 
-The model is the engine's own :func:`ashfall.rules.attack.judge`, evaluated over every d20 face instead of
+The model is the engine's own :func:`ashfall.families.attacks.rules.judge`, evaluated over every d20 face instead of
 one roll: a natural 20 hits and crits (CRIT-1), a natural 1 misses (CRIT-3), otherwise the total meets or
 exceeds DV (ATK-4). A crit doubles every die of the expression (all of it counts as weapon dice) and adds
 flat modifiers once (CRIT-2, G-40). Damage then goes through the minimum (G-42), DR (DR-1, before
@@ -22,16 +22,16 @@ from ashfall.core.dice import DiceExpr, parse
 from ashfall.core.modifiers import Advantage, Modifier, ModifierKind, Stacked, stack
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
-from ashfall.odds.dice import to_die
-from ashfall.rules.attack import Outcome, judge
-from ashfall.rules.damage_ledger import (
+from ashfall.families.attacks.rules import Outcome, judge
+from ashfall.families.attacks.rules_damage_ledger import (
     after_reduction,
     at_least_minimum,
     made_vulnerable,
     resistance_cancels,
     resisted,
 )
-from ashfall.rules.map import map_modifier
+from ashfall.families.attacks.rules_map import map_modifier
+from ashfall.odds.dice import to_die
 from ashfall.ruleset import Ruleset, preset
 
 ATK_4 = rule("ATK-4")
@@ -86,7 +86,7 @@ _STEP_FN: dict[DamageStepKind, Callable[[int, int], int]] = {
     DamageStepKind.CANCELLED: lambda dmg, _: dmg,
     DamageStepKind.IMMUNITY: lambda dmg, _: 0,
 }
-"""Each step's arithmetic: the damage ledger's own functions (:mod:`ashfall.rules.damage_ledger`)."""
+"""Each step's arithmetic: the damage ledger's own functions (:mod:`ashfall.families.attacks.rules_damage_ledger`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +266,8 @@ def attack_odds(
         vulnerable: The target is vulnerable to this damage.
         immune: The target is immune to this damage.
         crit_damage: The damage on a critical hit, when not every die of ``damage`` doubles: build both with
-            :func:`ashfall.rules.damage_ledger.damage_expression`, which follows ``attack.crit_dice`` (G-40).
+            :func:`ashfall.families.attacks.rules_damage_ledger.damage_expression`, which follows ``attack.crit_dice``
+            (G-40).
             Default: every die of ``damage`` doubled (all of it counts as the weapon's dice), flat parts once.
 
     Returns:

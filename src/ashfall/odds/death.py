@@ -15,8 +15,8 @@ from functools import cache
 
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
+from ashfall.families.attacks.rules import NATURAL_MAX, NATURAL_MIN
 from ashfall.odds.attack import natural_d20
-from ashfall.rules.attack import NATURAL_MAX, NATURAL_MIN
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import DyingSection
 

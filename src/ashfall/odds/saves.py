@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
+from ashfall.families.attacks.rules import NATURAL_MAX, NATURAL_MIN
 from ashfall.odds.attack import natural_d20
-from ashfall.rules.attack import NATURAL_MAX, NATURAL_MIN
 from ashfall.ruleset import Ruleset, preset
 
 G_21 = rule("G-21")

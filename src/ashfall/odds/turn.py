@@ -4,7 +4,7 @@ Each attack is an :class:`AttackSpec`; the rolls are independent, so the turn's 
 convolution of the attacks' distributions. Helpers build the standard turns: three Strikes at
 0/−3/−6 (MAP-1), Power Strike then Strike (the Power Strike takes MAP 0 and counts as one attack, so
 the Strike is at −3: G-41, MAA-5) and All-Out Attack at 0/−3/−6 (MAA-7, MAP-5). MAP itself comes
-from :func:`ashfall.rules.map.map_modifier` (per attack roll; per Strike action in edition 1, E-01).
+from :func:`ashfall.families.attacks.rules_map.map_modifier` (per attack roll; per Strike action in edition 1, E-01).
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from ashfall.core.rng import hash_seed
 from ashfall.engine import Combatant, Engine, Event, NeedDecision, Refused
 from ashfall.engine import events as ev
-from ashfall.engine.morale_hooks import break_style
-from ashfall.rules.morale import MoraleMark
+from ashfall.families.morale.engine import break_style
+from ashfall.families.morale.rules import MoraleMark
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.policy import Policy
 
@@ -23,8 +23,8 @@ DEFAULT_MAX_ROUNDS = 100
 MAX_INTENTS_PER_TURN = 64
 """A policy that keeps acting past this many intents in one turn has its turn ended (a guard, not a rule)."""
 MORALE_OUTCOMES = ("fled", "surrendered", "routed", "broken", "falling-back")
-"""Morale marks (:class:`~ashfall.rules.morale.MoraleMark` values), worst first: a combatant's morale outcome is the
-first it bears."""
+"""Morale marks (:class:`~ashfall.families.morale.rules.MoraleMark` values), worst first: a combatant's morale
+outcome is the first it bears."""
 
 BuildFn = Callable[[int], Engine]
 """Builds a fresh, unstarted engine for a seed."""

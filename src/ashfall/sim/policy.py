@@ -20,14 +20,14 @@ from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState, Engine, Refused, Reload, Stand, Stride, Strike
 from ashfall.engine import events as ev
-from ashfall.engine.morale_hooks import break_style, member_status
-from ashfall.engine.moves.activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.engine.moves.common import speed_ft
-from ashfall.engine.moves.strike import strike_out_of_reach
+from ashfall.families.attacks.engine_common import speed_ft
+from ashfall.families.attacks.moves_activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
+from ashfall.families.attacks.moves_strike import strike_out_of_reach
+from ashfall.families.attacks.rules_activities import ACTIVITIES, Activity
+from ashfall.families.morale.engine import break_style, member_status
+from ashfall.families.morale.rules_behaviour import behaviour
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.odds.dice import to_die
-from ashfall.rules.activities import ACTIVITIES, Activity
-from ashfall.rules.morale_behaviour import behaviour
 from ashfall.rules.reach import attack_limit_ft
 from ashfall.sim.approach import stride_path
 

@@ -23,8 +23,8 @@ from ashfall.encounters import ControllerFactory, EncounterSpec, Tactics, build,
 from ashfall.encounters.schema import ControllerKind
 from ashfall.engine import Engine, new_engine, new_state
 from ashfall.engine.setup import combatant_of
+from ashfall.families.attacks.rules_activities import Activity
 from ashfall.grid.board import Board, Square
-from ashfall.rules.activities import Activity
 from ashfall.ruleset import Ruleset, load_ruleset, preset
 from ashfall.sim.policy import Policy, ScriptedTactics
 
