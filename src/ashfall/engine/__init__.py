@@ -8,11 +8,11 @@ to its events (:class:`IntentRecord`), so a fight replays from its seed (:func:`
 
 Import what you need from here (``from ashfall.engine import Engine, Strike, new_engine``); the event
 classes are in :mod:`ashfall.engine.events` (``from ashfall.engine import events as ev``). Importing
-this package registers every action, activity and reaction.
+this package registers nothing: a fight's :class:`~ashfall.engine.rulebook.Rulebook` installs the rule
+families it uses (:mod:`ashfall.engine.catalog`).
 """
 
 from ashfall.engine import events as events
-from ashfall.engine import moves as moves  # registers every action, activity and reaction
 from ashfall.engine.actions import Refused, refuse
 from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
 from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
@@ -180,7 +180,6 @@ __all__ = [
     "loads",
     "loads_log",
     "make_combatant",
-    "moves",
     "new_engine",
     "new_state",
     "refuse",
