@@ -22,6 +22,8 @@ class Table:
         self.client = client
         self.gm = gm_token
         self.table_id = table_id
+        self.last: dict[str, Any] = {}
+        """The answer to the last write :meth:`step` made (acknowledged: the store committed it)."""
 
     @classmethod
     def open(cls, client: TestClient | httpx.Client, name: str = "test table") -> Table:
@@ -63,6 +65,7 @@ class Table:
             answer = None if decision["optional"] else decision["options"][0]["key"]
             got = self.post(f"/api/fights/{fight}/decision", {"answer": answer, "version": version})
             assert got.status_code == 200, got.text
+            self.last = got.json()
             return "answered"
         intents = self.get(f"/api/fights/{fight}/intents").json()["intents"]
         strikes = [i for i in intents if i["odds"] is not None]
@@ -70,10 +73,12 @@ class Table:
         for choice in sorted(strikes, key=lambda i: -i["odds"]["expected_damage"]["value"])[:1] or moves[:1]:
             got = self.post(f"/api/fights/{fight}/intents", {"intent": choice["intent"], "version": version})
             if got.status_code == 200:
+                self.last = got.json()
                 return str(choice["type"])
             assert got.status_code == 409 and "rule" in got.json(), got.text
         got = self.post(f"/api/fights/{fight}/end-turn", {"version": version})
         assert got.status_code == 200, got.text
+        self.last = got.json()
         return "end-turn"
 
 

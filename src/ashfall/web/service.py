@@ -472,7 +472,8 @@ class TableService:
             return {"status": "decision", "pending": pending, "events": [], "rows": []}
         self._store_new(live, before, expected, None)
         names = {c.id: c.name for c in engine.state.combatants.values()}
-        return {"status": "done", "events": [command_to_json_event(e) for e in events],
+        return {"status": "done", "seq": engine.records[-1].step, "record": _record_json(engine.records[-1]),
+                "events": [command_to_json_event(e) for e in events],
                 "rows": rows_json(events, names), "ended": engine.state.ended, "winner": engine.state.winner}
 
     def submit(self, fight_id: int, expected: int, intent: dict[str, Any], by: Principal) -> dict[str, Any]:
