@@ -83,8 +83,8 @@ def test_access__players_act_only_when_allowed_and_only_for_their_creatures(
     active = table.view(fight)["active"]
     refused = table.post(f"/api/fights/{fight}/end-turn", {"version": version}, player)
     assert refused.status_code == 403 and table.view(fight)["version"] == version
-    got = table.client.put(f"/api/fights/{fight}/settings", json={"settings": {"players_act": True}, "version": version},
-                           headers=bearer(table.gm))
+    got = table.client.put(f"/api/fights/{fight}/settings",
+                           json={"settings": {"players_act": True}, "version": version}, headers=bearer(table.gm))
     assert got.status_code == 200
     version += 1
     status = table.post(f"/api/fights/{fight}/end-turn", {"version": version}, player).status_code
@@ -125,11 +125,11 @@ def test_access__player_view_has_no_npc_hp_and_no_hidden_creatures(table: Table)
     for _ in range(40):  # the first NPC to act hides (HID-3): it must vanish from the player view
         view = table.view(fight)
         me = next(c for c in view["creatures"] if c["id"] == view["active"])
-        if not me["pc"] and table.act(fight, {"type": "hide", "actor": me["id"]}).status_code == 200:
-            if any(c["condition"] == "hidden" for c in next(
-                    c for c in table.view(fight)["creatures"] if c["id"] == me["id"])["conditions"]):
-                hidden_npc = me["id"]
-                break
+        if not me["pc"] and table.act(fight, {"type": "hide", "actor": me["id"]}).status_code == 200 and any(
+                c["condition"] == "hidden"
+                for c in next(c for c in table.view(fight)["creatures"] if c["id"] == me["id"])["conditions"]):
+            hidden_npc = me["id"]
+            break
         table.post(f"/api/fights/{fight}/end-turn", {"version": table.view(fight)["version"]})
     assert hidden_npc is not None
     gm = table.view(fight)

@@ -144,7 +144,8 @@ def test_table__resume_after_restart_equals_state_and_replay(db: Path, client: T
 
 
 def test_table__uploaded_encounter_errors_name_their_lines(table: Table) -> None:
-    text = (encounters_root() / "duel.yaml").read_text(encoding="utf-8").replace("creature: warrior", "creature: nobody")
+    text = (encounters_root() / "duel.yaml").read_text(encoding="utf-8")
+    text = text.replace("creature: warrior", "creature: nobody")
     got = table.post(f"/api/tables/{table.table_id}/fights", {"yaml": text})
     assert got.status_code == 422
     problems = got.json()["problems"]
