@@ -9,9 +9,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -22,29 +19,7 @@ import pytest
 
 from ashfall.encounters import build, encounter_from_text, encounters_root
 from ashfall.engine import dumps, loads_log, replay
-from tests.web.table_client import Table
-
-ASHFALL = str(Path(sys.executable).parent / "ashfall")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([ASHFALL, "serve", "--db", str(db), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/encounters", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("ashfall serve did not start")
+from tests.web.table_client import Table, free_port, start
 
 
 def drive(table: Table, fight: dict[str, int], acked: list[dict[str, Any]], stop: threading.Event) -> None:
