@@ -178,6 +178,8 @@ class Live:
     version: int
     settings: Settings
     pending: dict[str, Any] | None
+    legal: dict[tuple[int, str], dict[str, Any]] | None = None
+    """The last legal-intents answer by (version, actor): pages ask again for the same state."""
 
 
 def _record_json(record: IntentRecord) -> dict[str, Any]:
@@ -405,6 +407,9 @@ class TableService:
             who = actor or engine.state.active_id
             if who is None or who not in engine.state.combatants:
                 raise TableError(404, "no such creature (or no active creature)")
+            known = (live.legal or {}).get((live.version, who))
+            if known is not None:
+                return known
             out: list[dict[str, Any]] = []
             for intent in legal_intents(engine, who):
                 tag = command_tag(intent)
@@ -415,7 +420,9 @@ class TableService:
                 out.append({"intent": command_to_json(intent), "type": tag, "rule": str(definition.rule),
                             "cost": definition.cost(engine.state, intent), "bonus_action": definition.bonus,
                             "free": definition.free, "odds": intent_odds(engine.state, intent, tag)})
-            return {"actor": who, "version": live.version, "intents": out}
+            answer = {"actor": who, "version": live.version, "intents": out}
+            live.legal = {(live.version, who): answer}
+            return answer
 
     # ----- writing -----
 

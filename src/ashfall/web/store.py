@@ -144,7 +144,7 @@ def connect(path: Path | str) -> sqlite3.Connection:
     """Open (creating with its folders) a table database: WAL journal, full sync, foreign keys, migrated."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)  # closed by Store.close
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")  # a commit reaches the disk before the write is acknowledged
     db.execute("PRAGMA foreign_keys=ON")
@@ -157,29 +157,42 @@ class Store:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self._db = connect(self.path)
-        self._lock = threading.Lock()  # one connection shared by the server's threads: one statement at a time
-        migrate(self._db)
+        self._local = threading.local()  # one connection per thread: WAL readers never wait for a writer's fsync
+        self._all: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        self._writer = threading.Lock()  # this process's writers queue here, not in SQLite's sleeping busy handler
+        migrate(self._conn())
+
+    def _conn(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = connect(self.path)
+            with self._guard:
+                self._all.append(db)
+        return db
 
     def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._db.close()
+        """Close every connection."""
+        with self._guard:
+            for db in self._all:
+                db.close()
+            self._all.clear()
+        self._local = threading.local()
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+        db = self._conn()
+        with self._writer:
+            db.execute("BEGIN IMMEDIATE")  # the write lock now (another process's writers wait in busy_timeout)
             try:
-                yield self._db
+                yield db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            db.execute("COMMIT")
 
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return list(self._db.execute(sql, args).fetchall())
+        return list(self._conn().execute(sql, args).fetchall())
 
     # ----- tables and tokens -----
 
