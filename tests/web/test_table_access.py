@@ -4,6 +4,8 @@ revocation, and a player view (JSON and event stream) without NPC HP numbers or 
 from __future__ import annotations
 
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -154,3 +156,38 @@ def test_access__player_view_has_no_npc_hp_and_no_hidden_creatures(table: Table)
                      headers=bearer(table.gm))
     view = table.get(f"/api/fights/{fight}/view", player).json()
     assert all("band" not in c and "hp" not in c for c in view["creatures"] if not c["pc"])
+
+
+def test_access__player_stream_pushes_each_change_as_the_projection(table: Table) -> None:
+    fight = table.new_fight("duel", seed=1)["id"]
+    player = table.post(f"/api/fights/{fight}/players", {"creatures": ["warrior"]}).json()["token"]
+    version = table.view(fight)["version"]
+
+    def later() -> None:
+        time.sleep(0.3)
+        table.post(f"/api/fights/{fight}/end-turn", {"version": version})
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    started = time.monotonic()
+    with table.client.stream("GET", f"/api/fights/{fight}/stream?max_events=2&token={player}") as got:
+        events = [json.loads(line[6:]) for line in got.iter_lines() if line.startswith("data: ")]
+    writer.join()
+    assert [e["version"] for e in events] == [version, version + 1]
+    assert time.monotonic() - started < 5
+    for event in events:
+        assert_player_safe(event, set(), {1})
+        assert event["active"] in ("warrior", "champion")
+
+
+def test_access__bad_input_is_422_and_oversized_body_413(table: Table) -> None:
+    fight = table.new_fight("duel", seed=1)["id"]
+    version = table.view(fight)["version"]
+    assert table.post(f"/api/fights/{fight}/undo", {"steps": 0, "version": version}).status_code == 422
+    assert table.post(f"/api/fights/{fight}/undo", {"steps": 1, "version": version, "x": 1}).status_code == 422
+    assert table.post(f"/api/fights/{fight}/intents", {"intent": {"type": "no-such-move"},
+                                                       "version": version}).status_code == 422
+    assert table.get("/api/fights/not-a-number").status_code == 422
+    big = table.post(f"/api/tables/{table.table_id}/fights", {"yaml": "x" * (2 << 20)})
+    assert big.status_code == 413
+    assert table.view(fight)["version"] == version
