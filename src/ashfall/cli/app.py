@@ -1,7 +1,8 @@
 """The ``ashfall`` console script: a typer app wiring the command modules together.
 
 Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID), the ``odds``
-group (exact odds), ``validate`` (encounter files), and ``run`` / ``sim`` / ``compare`` (the simulator).
+group (exact odds), ``validate`` (encounter files), ``run`` / ``sim`` / ``compare`` (the simulator) and
+``serve`` (the GM's table).
 Commands only translate options into engine calls and hand results to presenters.
 """
 
@@ -14,6 +15,7 @@ import typer
 from ashfall.cli.common import AllowDirOption, shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
+from ashfall.cli.serve_cmd import serve_command
 from ashfall.cli.sim_cmds import register as register_sim
 from ashfall.encounters import validate_command
 
@@ -27,6 +29,7 @@ app.command("roll")(roll_command)
 app.command("rule")(rule_command)
 app.add_typer(odds_app, name="odds")
 register_sim(app)
+app.command("serve")(serve_command)
 
 
 @app.command("validate")

@@ -1,0 +1,641 @@
+"""The GM's table as service functions: fights built, played, undone and resumed over the event store.
+
+:class:`TableService` is what the HTTP app (and the coming pages) call; it holds no HTTP. Every fight is
+an encounter text, a seed and the engine's records in the :class:`~ashfall.web.store.Store`; the service
+keeps a live :class:`~ashfall.engine.Engine` per fight in memory and rebuilds it by
+:func:`~ashfall.engine.replay` whenever the store's version differs from the one it holds (a restart,
+another process). Writes on one fight are serialised by a lock and checked against the version the
+request saw (optimistic concurrency): a mismatch is a :class:`~ashfall.web.store.Conflict`, never a lost
+update. A write is acknowledged (the function returns) only after the store committed it.
+
+Only ``ashfall.engine``'s public names, :mod:`ashfall.explain`, :mod:`ashfall.encounters` and
+:mod:`ashfall.content` are used here; the odds of an attack intent come from :mod:`ashfall.web.odds`.
+
+Two seams wait for engine support: dice entered by people (:class:`DiceSource`: ``engine`` now,
+``entered`` later) and GM overrides (:func:`TableService.override`); until it lands both raise
+:class:`NotImplementedYet`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ashfall.encounters import build, encounter_from_text, encounters_root, shipped_encounters
+from ashfall.encounters.build import BuildInfo
+from ashfall.engine import (
+    Answer,
+    Combatant,
+    Decision,
+    Engine,
+    Event,
+    FightLog,
+    FirstOption,
+    IntentFormatError,
+    IntentRecord,
+    NeedDecision,
+    Refused,
+    command_from_json,
+    command_tag,
+    command_to_json,
+    dumps,
+    dumps_log,
+    legal_intents,
+    loads,
+    replay,
+)
+from ashfall.explain import log_rows, names_of
+from ashfall.files.yaml_marks import InputError
+from ashfall.web import views
+from ashfall.web.odds import intent_odds
+from ashfall.web.store import Conflict, FightRow, Store, TokenRow
+
+Role = Literal["gm", "player"]
+
+
+class NotImplementedYet(Exception):
+    """A table feature whose engine support has not landed yet (entered dice, GM overrides)."""
+
+
+class TableError(Exception):
+    """A request the table cannot carry out, with the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+class RefusedIntent(TableError):
+    """The engine refused an intent: its rule and reason; nothing was stored."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(409, f"{rule}: {reason}", rule=rule, reason=reason)
+
+
+class Settings(BaseModel):
+    """A fight's GM settings.
+
+    Attributes:
+        npc_hp: How the player view shows NPC hit points: health bands or nothing.
+        players_act: Players may submit intents and end turns for their own creatures.
+        npc_decisions: NPC decisions (reactions …) are asked of the GM (``ask``) or take the first option.
+        hidden: Creatures the GM hides from the player view, whatever their conditions.
+        notes: GM-only notes.
+        dice: Who rolls each creature's dice (``engine`` by default; ``entered`` waits for engine support).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    npc_hp: Literal["bands", "hidden"] = "bands"
+    players_act: bool = False
+    npc_decisions: Literal["ask", "auto"] = "ask"
+    hidden: list[str] = Field(default_factory=list, max_length=200)
+    notes: str = Field(default="", max_length=20_000)
+    dice: dict[str, Literal["engine", "entered"]] = Field(default_factory=dict)
+
+
+class DiceSource(Protocol):
+    """Who rolls a creature's dice. ``engine``: the fight's seeded RNG; ``entered``: a person (later)."""
+
+    @property
+    def kind(self) -> str:
+        """``engine`` or ``entered``."""
+        ...
+
+    def ready(self) -> None:
+        """Raise :class:`NotImplementedYet` when this source cannot roll yet."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class EngineDice:
+    """The engine's seeded RNG rolls (recorded by the seed, so replay rolls them again)."""
+
+    kind: str = "engine"
+
+    def ready(self) -> None:
+        """The engine's dice are always ready."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredDice:
+    """Dice entered by a person: a dice request per roll, faces in range, stored with the record.
+
+    Waits for the engine's dice requests (raised like ``NeedDecision``, faces recorded in the IntentRecord).
+    """
+
+    kind: str = "entered"
+
+    def ready(self) -> None:
+        """Not yet: the engine cannot ask for entered faces."""
+        raise NotImplementedYet("entered dice need the engine's dice requests, which have not landed yet; "
+                                "this creature's dice are rolled by the engine until then")
+
+
+def dice_source(settings: Settings, creature: str) -> DiceSource:
+    """The dice source of one creature under the fight's settings."""
+    return EnteredDice() if settings.dice.get(creature) == "entered" else EngineDice()
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: a GM token of a table, or a player token of one fight and its creatures."""
+
+    token_id: int
+    role: Role
+    table_id: int
+    fight_id: int | None
+    creatures: tuple[str, ...]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token (tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh random token."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass
+class Live:
+    """A fight in memory: its engine at the store's version, and what the engine does not hold."""
+
+    row: FightRow
+    engine: Engine
+    info: BuildInfo
+    version: int
+    settings: Settings
+    pending: dict[str, Any] | None
+    legal: dict[tuple[int, str], dict[str, Any]] | None = None
+    """The last legal-intents answer by (version, actor): pages ask again for the same state."""
+
+
+def _record_json(record: IntentRecord) -> dict[str, Any]:
+    return {"intent": command_to_json(record.intent), "answers": list(record.answers)}
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    """A decision as data for a prompt."""
+    return {
+        "actor": decision.actor, "kind": decision.kind, "prompt": decision.prompt, "text": decision.describe(),
+        "options": [{"key": o.key, "label": o.label, "rule": str(o.rule)} for o in decision.options],
+        "optional": decision.optional, "rule": str(decision.rule), "about": decision.about,
+    }
+
+
+def rows_json(events: Sequence[Event], state_names: dict[str, str]) -> list[dict[str, Any]]:
+    """The explanation rows of some events (the same library the CLI prints with), as JSON data."""
+    from dataclasses import asdict
+
+    names = names_of(state_names.items())
+    return [asdict(r) for r in log_rows(list(events), names)]
+
+
+class TableService:
+    """The GM's table over one store: tables, fights, acting, undo/redo, views and tokens."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: dict[int, Live] = {}
+        self._guard = threading.Lock()
+        self._locks: dict[int, threading.Lock] = {}
+
+    # ----- tokens -----
+
+    def create_table(self, name: str) -> tuple[int, str]:
+        """A new table and its GM token (returned once; only its hash is stored)."""
+        token = new_token()
+        return self.store.create_table(name, hash_token(token)), token
+
+    def principal(self, token: str | None) -> Principal | None:
+        """Who a token belongs to; None for no token, an unknown one or a revoked one."""
+        if not token:
+            return None
+        row: TokenRow | None = self.store.token(hash_token(token))
+        if row is None or row.revoked:
+            return None
+        role: Role = "gm" if row.role == "gm" else "player"
+        return Principal(row.id, role, row.table_id, row.fight_id, row.creatures)
+
+    def add_player(self, fight_id: int, creatures: Sequence[str]) -> tuple[int, str]:
+        """A player token for some of a fight's creatures; returns its id and the token."""
+        with self._reading(fight_id) as live:
+            table_id = live.row.table_id
+            unknown = [c for c in creatures if c not in live.engine.state.combatants]
+        if unknown:
+            raise TableError(422, f"no combatant {unknown[0]!r} in this fight")
+        token = new_token()
+        token_id = self.store.add_token(hash_token(token), "player", table_id, fight_id, tuple(creatures))
+        return token_id, token
+
+    def revoke(self, table_id: int, token_id: int) -> None:
+        """Revoke one of a table's tokens."""
+        row = self.store.token_by_id(token_id)
+        if row is None or row.table_id != table_id:
+            raise TableError(404, "no such token at this table")
+        self.store.revoke(token_id)
+
+    def tokens(self, fight_id: int) -> list[dict[str, Any]]:
+        """The player tokens of a fight (ids, creatures, revoked; never the tokens)."""
+        return [{"id": t.id, "creatures": list(t.creatures), "revoked": t.revoked}
+                for t in self.store.fight_tokens(fight_id)]
+
+    # ----- fights -----
+
+    @staticmethod
+    def shipped() -> list[str]:
+        """The names of the shipped encounters."""
+        return [p.stem for p in shipped_encounters()]
+
+    def create_fight(self, table_id: int, *, encounter: str | None = None, yaml: str | None = None,
+                     seed: int | None = None, settings: Settings | None = None) -> int:
+        """Create a fight from a shipped encounter's name or uploaded YAML text, and start it.
+
+        Raises:
+            TableError: 422 with every problem (file, field path, line) when the encounter does not load.
+        """
+        if (encounter is None) == (yaml is None):
+            raise TableError(422, "give exactly one of 'encounter' (a shipped name) and 'yaml' (the file's text)")
+        if encounter is not None:
+            path = next((p for p in shipped_encounters() if p.stem == encounter), None)
+            if path is None:
+                raise TableError(404, f"no shipped encounter {encounter!r}", known=self.shipped())
+            text, source = path.read_text(encoding="utf-8"), f"shipped:{encounter}"
+        else:
+            text, source = str(yaml), "upload"
+        engine, info = self._build(text, source, seed)
+        chosen = settings or Settings()
+        self._check_settings(engine, chosen)
+        events = engine.start(ambushers=info.ambushers)
+        first = engine.records[0]
+        return self.store.create_fight(table_id, info.name, source, text, engine.state.ruleset.name, info.seed,
+                                       chosen.model_dump(), _record_json(first), dumps(events))
+
+    @staticmethod
+    def _build(text: str, source: str, seed: int | None) -> tuple[Engine, BuildInfo]:
+        file = source.split(":", 1)[1] + ".yaml" if source.startswith("shipped:") else "upload.yaml"
+        try:
+            # relative paths an encounter names resolve inside the shipped encounters' folder only
+            spec = encounter_from_text(text, file, encounters_root(), allow_dirs=())
+        except InputError as err:
+            problems = [{"file": p.file, "path": p.path, "line": p.line, "message": p.message} for p in err.problems]
+            raise TableError(422, "the encounter does not load", problems=problems) from err
+        return build(spec, seed)
+
+    @staticmethod
+    def _check_settings(engine: Engine, settings: Settings) -> None:
+        unknown = [c for c in (*settings.hidden, *settings.dice) if c not in engine.state.combatants]
+        if unknown:
+            raise TableError(422, f"settings name no combatant {unknown[0]!r}")
+        for creature in settings.dice:
+            dice_source(settings, creature).ready()
+
+    def fights(self, table_id: int, archived: bool = False) -> list[dict[str, Any]]:
+        """A table's fights (archived ones only when asked)."""
+        return [{"id": f.id, "name": f.name, "source": f.source, "ruleset": f.ruleset, "seed": f.seed,
+                 "version": f.version, "archived": f.archived}
+                for f in self.store.fights(table_id) if archived or not f.archived]
+
+    def fight_row(self, fight_id: int) -> FightRow:
+        """A fight's stored row.
+
+        Raises:
+            TableError: 404, no such fight.
+        """
+        row = self.store.fight(fight_id)
+        if row is None:
+            raise TableError(404, "no such fight")
+        return row
+
+    def _lock(self, fight_id: int) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(fight_id, threading.Lock())
+
+    @contextmanager
+    def _reading(self, fight_id: int) -> Iterator[Live]:
+        """The live fight at the store's version (rebuilt by replay when the store moved on), under its lock."""
+        with self._lock(fight_id):
+            yield self._current(fight_id)
+
+    def _current(self, fight_id: int) -> Live:
+        version = self.store.version(fight_id)
+        live = self._live.get(fight_id)
+        if live is not None and live.version == version:
+            return live
+        live = self._resume(self.fight_row(fight_id))
+        self._live[fight_id] = live
+        return live
+
+    def _resume(self, row: FightRow) -> Live:
+        """Rebuild a fight from its stored records by replay (undone records replayed, then undone again)."""
+        engine, info = self._build(row.encounter, row.source, row.seed)
+        initial = engine.initial_state
+        stored = self.store.records(row.id)
+        records: list[IntentRecord] = []
+        events: list[Event] = []
+        for r in stored:
+            got = loads(r.events) if r.events else []
+            records.append(IntentRecord(r.seq, command_from_json(r.record["intent"]), tuple(r.record["answers"]),
+                                        len(events), len(got)))
+            events.extend(got)
+        log = FightLog(row.seed, row.ruleset, tuple(records), tuple(events), {})
+        engine = replay(log, initial)
+        live_count = sum(1 for r in stored if not r.undone)
+        if live_count < len(stored):
+            engine.undo(live_count)
+        settings = Settings.model_validate(row.settings)
+        live = Live(row, engine, info, row.version, settings, row.pending)
+        self._controllers(live)
+        return live
+
+    @staticmethod
+    def _controllers(live: Live) -> None:
+        """Nobody answers for people: PCs' decisions (and NPCs' unless set to ``auto``) become prompts."""
+        auto = live.settings.npc_decisions == "auto"
+        live.engine.controllers = {c.id: FirstOption() for c in live.engine.state.combatants.values()
+                                   if auto and c.controller != "human"}
+
+    # ----- reading -----
+
+    def gm_view(self, fight_id: int) -> dict[str, Any]:
+        """The whole fight for the GM."""
+        with self._reading(fight_id) as live:
+            return views.gm_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+
+    def player_view(self, fight_id: int) -> dict[str, Any]:
+        """The players' projection of the fight."""
+        with self._reading(fight_id) as live:
+            return views.player_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+
+    def version(self, fight_id: int) -> int:
+        """A fight's version as stored."""
+        return self.store.version(fight_id)
+
+    @staticmethod
+    def _meta(live: Live) -> dict[str, Any]:
+        engine = live.engine
+        return {"id": live.row.id, "name": live.row.name, "version": live.version, "ruleset": live.row.ruleset,
+                "archived": live.row.archived, "undo_available": max(0, engine.intents_done - 1),
+                "redo_available": engine.redo_available}
+
+    def log(self, fight_id: int, branches: bool = False) -> dict[str, Any]:
+        """The live line's records with their events' explanation rows (and dropped branches when asked)."""
+        with self._reading(fight_id) as live:
+            names = {c.id: c.name for c in live.engine.state.combatants.values()}
+            version = live.version
+        out = [{"seq": r.seq, "branch": r.branch, "undone": r.undone, **r.record,
+                "rows": rows_json(loads(r.events) if r.events else [], names)}
+               for r in self.store.records(fight_id, None if branches else 0)]
+        return {"version": version, "records": out}
+
+    def legal(self, fight_id: int, actor: str | None = None) -> dict[str, Any]:
+        """The legal intents of a creature (default: the active one), each with its cost and exact odds."""
+        with self._reading(fight_id) as live:
+            engine = live.engine
+            who = actor or engine.state.active_id
+            if who is None or who not in engine.state.combatants:
+                raise TableError(404, "no such creature (or no active creature)")
+            known = (live.legal or {}).get((live.version, who))
+            if known is not None:
+                return known
+            out: list[dict[str, Any]] = []
+            for intent in legal_intents(engine, who):
+                tag = command_tag(intent)
+                try:
+                    definition = engine.check(intent)
+                except Refused:
+                    continue
+                out.append({"intent": command_to_json(intent), "type": tag, "rule": str(definition.rule),
+                            "cost": definition.cost(engine.state, intent), "bonus_action": definition.bonus,
+                            "free": definition.free, "odds": intent_odds(engine.state, intent, tag)})
+            answer = {"actor": who, "version": live.version, "intents": out}
+            live.legal = {(live.version, who): answer}
+            return answer
+
+    # ----- writing -----
+
+    def _write(self, fight_id: int, expected: int, act: Callable[[Live], dict[str, Any]]) -> dict[str, Any]:
+        """Run ``act(live)`` on the fight under its lock at version ``expected``; drop the cache on failure."""
+        with self._lock(fight_id):
+            live = self._current(fight_id)
+            if live.version != expected:
+                raise Conflict(expected, live.version)
+            if live.row.archived:
+                raise TableError(409, "the fight is archived")
+            try:
+                result = act(live)
+            except (TableError, NotImplementedYet):  # raised before anything changed
+                raise
+            except BaseException:
+                self._live.pop(fight_id, None)  # the engine may be ahead of the store: rebuild it next time
+                raise
+            result["version"] = live.version
+            return result
+
+    def _store_new(self, live: Live, before: int, expected: int, pending: dict[str, Any] | None) -> None:
+        engine = live.engine
+        try:
+            with self.store.write(live.row.id, expected) as w:
+                for record in engine.records[before:]:
+                    w.append(record.step, _record_json(record), dumps(engine.log[record.first_event:record.end_event]))
+                w.set_pending(pending)
+        except BaseException:
+            self._live.pop(live.row.id, None)
+            raise
+        live.version = expected + 1
+        live.pending = pending
+
+    def _perform(self, live: Live, expected: int, command: dict[str, Any], answers: list[Answer]) -> dict[str, Any]:
+        engine = live.engine
+        try:
+            intent = command_from_json(command)
+        except IntentFormatError as err:
+            raise TableError(422, str(err)) from err
+        if live.pending is not None and command != live.pending["command"]:
+            raise TableError(409, "a decision is pending: answer it first", pending=live.pending)
+        actor = getattr(intent, "actor", None)
+        if isinstance(actor, str) and actor in engine.state.combatants:
+            dice_source(live.settings, actor).ready()
+        before = len(engine.records)
+        try:
+            events = engine.perform(intent, answers)
+        except Refused as no:
+            raise RefusedIntent(str(no.rule), no.reason) from no
+        except NeedDecision as asked:
+            pending = {"command": command, "answers": list(answers), "decision": decision_json(asked.decision)}
+            self._store_new(live, before, expected, pending)
+            return {"status": "decision", "pending": pending, "events": [], "rows": []}
+        self._store_new(live, before, expected, None)
+        names = {c.id: c.name for c in engine.state.combatants.values()}
+        return {"status": "done", "seq": engine.records[-1].step, "record": _record_json(engine.records[-1]),
+                "events": [command_to_json_event(e) for e in events],
+                "rows": rows_json(events, names), "ended": engine.state.ended, "winner": engine.state.winner}
+
+    def submit(self, fight_id: int, expected: int, intent: dict[str, Any], by: Principal) -> dict[str, Any]:
+        """Submit an intent: its events and explanation rows, a pending decision, or a refusal (nothing stored)."""
+        def act(live: Live) -> dict[str, Any]:
+            self._may_act(live, by, intent.get("actor"))
+            return self._perform(live, expected, intent, [])
+        return self._write(fight_id, expected, act)
+
+    def end_turn(self, fight_id: int, expected: int, by: Principal) -> dict[str, Any]:
+        """End the active creature's turn."""
+        def act(live: Live) -> dict[str, Any]:
+            actor = live.engine.state.active_id
+            if actor is None:
+                raise RefusedIntent("AE-1", "no creature is taking a turn")
+            self._may_act(live, by, actor)
+            return self._perform(live, expected, {"type": "end-turn", "actor": actor}, [])
+        return self._write(fight_id, expected, act)
+
+    def answer(self, fight_id: int, expected: int, choice: str | None, by: Principal) -> dict[str, Any]:
+        """Answer the pending decision (the GM, or the player controlling the creature asked)."""
+        def act(live: Live) -> dict[str, Any]:
+            pending = live.pending
+            if pending is None:
+                raise TableError(409, "no decision is pending")
+            decision = pending["decision"]
+            if by.role != "gm" and decision["actor"] not in by.creatures:
+                raise TableError(403, "this decision belongs to another creature's controller")
+            keys = [o["key"] for o in decision["options"]]
+            if choice is None and not decision["optional"]:
+                raise RefusedIntent(decision["rule"], "this decision cannot be declined")
+            if choice is not None and choice not in keys:
+                raise RefusedIntent(decision["rule"], f"{choice!r} is not one of the options {keys}")
+            return self._perform(live, expected, pending["command"], [*pending["answers"], choice])
+        return self._write(fight_id, expected, act)
+
+    def undo(self, fight_id: int, expected: int, steps: int) -> dict[str, Any]:
+        """Undo ``steps`` records (dice included); the start of the fight stays. A pending decision is dropped."""
+        def act(live: Live) -> dict[str, Any]:
+            engine = live.engine
+            if steps > engine.intents_done - 1:
+                raise RefusedIntent("AE-1", f"only {engine.intents_done - 1} step(s) can be undone")
+            to = engine.intents_done - steps
+            engine.undo(to)
+            with self.store.write(fight_id, expected) as w:
+                w.mark_undone(to, True)
+                w.set_pending(None)
+            live.version, live.pending = expected + 1, None
+            return {"status": "undone", "steps": steps, "redo_available": engine.redo_available}
+        return self._write(fight_id, expected, act)
+
+    def redo(self, fight_id: int, expected: int, steps: int) -> dict[str, Any]:
+        """Redo ``steps`` undone records: exactly the same dice and answers, so the same events."""
+        def act(live: Live) -> dict[str, Any]:
+            engine = live.engine
+            if live.pending is not None:
+                raise TableError(409, "a decision is pending: answer it first", pending=live.pending)
+            if steps > engine.redo_available:
+                raise RefusedIntent("AE-1", f"only {engine.redo_available} step(s) can be redone")
+            events: list[Event] = []
+            first = engine.intents_done
+            for _ in range(steps):
+                events.extend(engine.redo())
+            with self.store.write(fight_id, expected) as w:
+                for seq in range(first, first + steps):
+                    w.mark_undone(seq, False)
+            live.version = expected + 1
+            names = {c.id: c.name for c in engine.state.combatants.values()}
+            return {"status": "redone", "steps": steps, "events": [command_to_json_event(e) for e in events],
+                    "rows": rows_json(events, names)}
+        return self._write(fight_id, expected, act)
+
+    def update_settings(self, fight_id: int, expected: int, settings: Settings) -> dict[str, Any]:
+        """Replace the fight's GM settings."""
+        def act(live: Live) -> dict[str, Any]:
+            self._check_settings(live.engine, settings)
+            with self.store.write(fight_id, expected) as w:
+                w.set_settings(settings.model_dump())
+            live.version, live.settings = expected + 1, settings
+            self._controllers(live)
+            return {"status": "ok", "settings": settings.model_dump()}
+        return self._write(fight_id, expected, act)
+
+    def archive(self, fight_id: int, expected: int, archived: bool) -> dict[str, Any]:
+        """Archive (or restore) a fight."""
+        with self._lock(fight_id):
+            live = self._current(fight_id)
+            with self.store.write(fight_id, expected) as w:
+                w.set_archived(archived)
+            self._live.pop(fight_id, None)
+            return {"status": "ok", "archived": archived, "version": expected + 1, "id": live.row.id}
+
+    def override(self, fight_id: int, expected: int, kind: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A GM override (HP, conditions, position, initiative, skip, add/remove, morale) as an event.
+
+        Raises:
+            NotImplementedYet: Always, until the engine records GM override intents and events (rule tag GM).
+        """
+        self.fight_row(fight_id)
+        raise NotImplementedYet(f"GM override '{kind}' needs the engine's GM override intents and events "
+                                "(rule tag GM), which have not landed yet; nothing was changed")
+
+    def enter_dice(self, fight_id: int, expected: int, body: dict[str, Any]) -> dict[str, Any]:
+        """Answer a dice request with entered faces or "roll it for me".
+
+        Raises:
+            NotImplementedYet: Always, until the engine raises dice requests and records entered faces.
+        """
+        self.fight_row(fight_id)
+        raise NotImplementedYet("entered dice need the engine's dice requests, which have not landed yet; "
+                                "nothing was changed")
+
+    def export(self, fight_id: int) -> dict[str, Any]:
+        """The encounter text and the fight log (canonical JSON lines) of the live line."""
+        with self._reading(fight_id) as live:
+            setup = {"encounter": live.row.source, "table-seed": str(live.row.seed)}
+            return {"name": live.row.name, "encounter": live.row.encounter,
+                    "log": dumps_log(live.engine.fight_log(setup))}
+
+    # ----- authorization helpers -----
+
+    def _may_act(self, live: Live, by: Principal, actor: Any) -> None:
+        if by.role == "gm":
+            return
+        if not live.settings.players_act:
+            raise TableError(403, "the GM has not let players act")
+        if actor not in by.creatures:
+            raise TableError(403, "a player acts only for their own creatures")
+
+    def may_read(self, by: Principal, fight_id: int, gm_only: bool) -> bool:
+        """Whether a caller may read (or, for GM endpoints, use) a fight."""
+        row = self.store.fight(fight_id)
+        if row is None:
+            return by.role == "gm"  # a GM learns 404; a player nothing more than 403
+        if by.role == "gm":
+            return by.table_id == row.table_id
+        return not gm_only and by.fight_id == fight_id
+
+    def names(self, fight_id: int) -> dict[str, Combatant]:
+        """A fight's combatants by id."""
+        with self._reading(fight_id) as live:
+            return dict(live.engine.state.combatants)
+
+
+def command_to_json_event(event: Event) -> Any:
+    """One event as JSON data (the same object the log's line holds)."""
+    import json
+
+    return json.loads(dumps([event]))
+
+
+def default_db() -> Path:
+    """Where ``ashfall serve`` keeps its tables unless told otherwise."""
+    return Path.home() / ".local" / "share" / "ashfall" / "tables.db"
+
+
+__all__ = ["DiceSource", "EngineDice", "EnteredDice", "NotImplementedYet", "Principal", "RefusedIntent", "Settings",
+           "TableError", "TableService", "decision_json", "default_db", "dice_source", "hash_token", "new_token"]
