@@ -20,8 +20,7 @@ from functools import lru_cache
 from ashfall.ai.board_cache import ORDER, BoardIndex, adjacency, gap_ft, index, static_step
 from ashfall.ai.move_search import Search, goals, reach_bits, search, shortest
 from ashfall.core.types import Condition
-from ashfall.engine import Combatant, EncounterState
-from ashfall.engine.actions import Refused
+from ashfall.engine import Combatant, EncounterState, Refused
 from ashfall.engine.reactions import can_react
 from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_reach, speed_ft
 from ashfall.families.movement.moves import blocking, board_only_costs, entry_cost, provokes
