@@ -118,6 +118,9 @@ def sim_command(
     as_json: JsonOption = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG (or SVG, PDF) file.",
                                               dir_okay=False)] = None,
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", help="Write every fight (one row per fight and combatant) to .parquet, .csv or .jsonl.",
+        dir_okay=False)] = None,
     trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
     ruleset: Ruleset = None,
@@ -130,6 +133,10 @@ def sim_command(
             from ashfall.cli.sim_plot import check_output
 
             check_output(plot)
+        if out_file is not None and trial is None:
+            from ashfall.sim.results import check_output as check_table
+
+            check_table(out_file)
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
         base = _seed(setup, seed)
@@ -149,10 +156,18 @@ def sim_command(
                 plot_report(report, plot)
             except OSError as error:  # the disk filled up, the folder went away meanwhile…
                 raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
+    if out_file is not None:
+        with user_errors():
+            try:
+                report.write(out_file)
+            except OSError as error:
+                raise ValueError(f"--out {out_file}: {error.strerror or error}") from error
     if as_json:
         data = report.to_jsonable()
         if plot is not None:
             data["plot"] = str(plot)
+        if out_file is not None:
+            data["out"] = str(out_file)
         print_json(data)
         return
     console = out()
@@ -162,6 +177,8 @@ def sim_command(
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
         console.print(literal(f"charts written to {plot}"))
+    if out_file is not None:
+        console.print(literal(f"{report.trials} fights written to {out_file}"))
 
 
 def compare_command(

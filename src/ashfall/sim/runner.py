@@ -30,6 +30,7 @@ from ashfall.encounters import EncounterSpec
 from ashfall.engine import Event
 from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.report import SimReport, aggregate
+from ashfall.sim.results import pc_sides_of
 from ashfall.sim.setups import FightSetup, as_setup
 
 Progress = Callable[[int, int], None]
@@ -155,7 +156,7 @@ def _work(seed: int, start: int, stop: int, max_rounds: int | None) -> tuple[int
 
 def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progress: Progress | None = None, *,
              ruleset: str | None = None, max_rounds: int | None = None) -> SimReport:
-    """Play ``trials`` fights and report the statistics.
+    """Play ``trials`` fights and report the statistics, with every fight (``report.fights``, ``report.rows()``).
 
     Args:
         encounter: An encounter file, a loaded encounter or a setup.
@@ -174,7 +175,7 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
     results: list[FightResult] = []
     for _start, part in _run(setup, portable, trials, seed, workers, progress, max_rounds):
         results.extend(part)
-    return aggregate(setup.name, setup.ruleset_name, seed, results)
+    return aggregate(setup.name, setup.ruleset_name, seed, results, pc_sides=pc_sides_of(setup))
 
 
 def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int, workers: int,
