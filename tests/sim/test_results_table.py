@@ -129,4 +129,4 @@ def test_write__an_unknown_suffix_is_refused(bandits, tmp_path: Path) -> None:  
 
 def test_summary__is_the_text_of_the_cli_tables(bandits) -> None:  # type: ignore[no-untyped-def]
     text = bandits.summary()
-    assert "Highway Ambush" in text and "win rate (95% CI)" in text
+    assert "Highway Ambush" in text and "How fights ended" in text

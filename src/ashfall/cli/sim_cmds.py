@@ -123,6 +123,7 @@ def sim_command(
         dir_okay=False)] = None,
     trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
+    each: Annotated[bool, typer.Option("--each", help="List every member of a creature group under its row.")] = False,
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
@@ -171,7 +172,7 @@ def sim_command(
         print_json(data)
         return
     console = out()
-    for table in sim_present.report_tables(report):
+    for table in sim_present.report_tables(report, each):
         console.print(table)
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
@@ -190,11 +191,17 @@ def compare_command(
     seed: Seed = None,
     workers: Workers = 1,
     as_json: JsonOption = False,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Write the runs' overlaid charts to this PNG (or SVG, PDF).", dir_okay=False)] = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
 ) -> None:
-    """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level)."""
+    """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level, Holm)."""
     with user_errors():
+        if plot is not None:
+            from ashfall.cli.sim_plot import check_output
+
+            check_output(plot)
         setups = _setups(files, rulesets or [], allow_dir or [])
         reports = []
         for setup in setups:
@@ -203,17 +210,28 @@ def compare_command(
                                         max_rounds=max_rounds))
     first = reports[0]
     pairs = [(first, other, compare(first, other)) for other in reports[1:]]
+    if plot is not None:
+        from ashfall.cli.sim_plot import plot_comparison
+
+        with user_errors():
+            try:
+                plot_comparison(reports, [f"{r.name} ({r.ruleset})" for r in reports], plot)
+            except OSError as error:
+                raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
     if as_json:
         print_json({
             "alpha": ALPHA,
             "runs": [r.to_jsonable() for r in reports],
             "comparisons": [comparison_jsonable(a, b, rows) for a, b, rows in pairs],
+            **({"plot": str(plot)} if plot is not None else {}),
         })
         return
     console = out()
     for a, b, rows in pairs:
         console.print(sim_present.comparison_table(f"{a.name} ({a.ruleset})", f"{b.name} ({b.ruleset})", rows))
-    console.print(f"Significant: two-sided p < {ALPHA} (two-proportion z-test for rates, Welch's t-test for means).")
+    console.print(f"Significant: two-sided p < {ALPHA} after Holm's correction over all rows (two-proportion z-test "
+                  "for rates, Welch's t-test for means); effect: Cohen's h for rates, Hedges' g for means "
+                  "(0.2 small, 0.5 medium, 0.8 large).", markup=False)
 
 
 def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:

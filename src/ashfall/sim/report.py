@@ -14,6 +14,7 @@ grouped by creature (:meth:`SimReport.groups`).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,18 @@ from typing import TYPE_CHECKING, Any
 
 from ashfall.sim import results as table
 from ashfall.sim.fight import ENDINGS, FightResult
-from ashfall.sim.stats import Summary, TestResult, summarize, two_proportion_z, welch_t, wilson
+from ashfall.sim.stats import (
+    ALPHA,
+    Summary,
+    TestResult,
+    cohens_h,
+    hedges_g,
+    holm,
+    summarize,
+    two_proportion_z,
+    welch_t,
+    wilson,
+)
 
 if TYPE_CHECKING:
     import pandas
@@ -107,6 +119,8 @@ class GroupStats:
         taken: Damage they took together per fight.
         hp_share: Their HP left at the end as a share of their maximum HP together, per fight.
         morale: How often each morale outcome happened to a member (count over members and fights).
+        drops_samples: How many of them dropped, per fight.
+        dealt_samples: Damage they dealt together, per fight.
     """
 
     creature: str
@@ -121,6 +135,8 @@ class GroupStats:
     taken: Summary
     hp_share: Summary
     morale: tuple[tuple[str, int], ...]
+    drops_samples: tuple[int, ...] = ()
+    dealt_samples: tuple[int, ...] = ()
 
 
 _NO_RATE = Rate(0, 0, 0.0, (0.0, 1.0))
@@ -263,16 +279,18 @@ def _group(report: SimReport, creature: str, side: str, indices: list[int]) -> G
         for k, v in m.morale:
             morale[k] = morale.get(k, 0) + v
     max_total = sum(m.max_hp for m in members) or 1
+    drops = tuple(sum(c.dropped for c in row) for row in per_fight)
+    dealt = tuple(sum(c.damage_dealt for c in row) for row in per_fight)
     return GroupStats(
         creature=creature, name=members[0].name, side=side, members=members,
         any_dropped=Rate.of(sum(1 for row in per_fight if any(c.dropped for c in row)), n),
         all_dropped=Rate.of(sum(1 for row in per_fight if all(c.dropped for c in row)), n),
-        drops=summarize([sum(c.dropped for c in row) for row in per_fight]),
+        drops=summarize(drops),
         deaths=summarize([sum(c.died for c in row) for row in per_fight]),
-        dealt=summarize([sum(c.damage_dealt for c in row) for row in per_fight]),
+        dealt=summarize(dealt),
         taken=summarize([sum(c.damage_taken for c in row) for row in per_fight]),
         hp_share=summarize([sum(max(0, c.hp) for c in row) / max_total for row in per_fight]),
-        morale=tuple(morale.items()),
+        morale=tuple(morale.items()), drops_samples=drops, dealt_samples=dealt,
     )
 
 
@@ -361,38 +379,89 @@ def _combatants(results: Sequence[FightResult]) -> tuple[CombatantStats, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """One statistic in two reports: both values, the difference (second minus first) and the test."""
+    """One statistic in two reports: both values, the difference (second minus first), the test and the effect.
+
+    Attributes:
+        label: What is compared.
+        first: Its value in the first report.
+        second: Its value in the second.
+        test: The raw two-sided test (two-proportion z for rates, Welch's t for means).
+        rate: A proportion (else a mean).
+        effect: Cohen's h (rates) or Hedges' g (means) of second against first.
+        p_holm: The p-value adjusted with Holm's method over all the comparison's rows.
+    """
 
     label: str
     first: float
     second: float
     test: TestResult
+    rate: bool = False
+    effect: float = 0.0
+    p_holm: float = 1.0
 
     @property
     def delta(self) -> float:
         """Second minus first."""
         return self.second - self.first
 
+    @property
+    def significant(self) -> bool:
+        """Significant at :data:`~ashfall.sim.stats.ALPHA` after Holm's correction."""
+        return self.p_holm < ALPHA
+
+    @property
+    def effect_name(self) -> str:
+        """``h`` (Cohen's h) or ``g`` (Hedges' g)."""
+        return "h" if self.rate else "g"
+
+
+def _rate_row(label: str, a: Rate, b: Rate) -> Difference:
+    return Difference(label, a.rate, b.rate, two_proportion_z(b.count, b.n, a.count, a.n), True,
+                      cohens_h(a.rate, b.rate))
+
+
+def _mean_row(label: str, a: Sequence[float], b: Sequence[float], ma: float, mb: float) -> Difference:
+    return Difference(label, ma, mb, welch_t(b, a), False, hedges_g(a, b))
+
 
 def compare(a: SimReport, b: SimReport) -> tuple[Difference, ...]:
-    """Side win rates (two-proportion z-test), rounds and per-combatant damage and drop chance (Welch / z)."""
+    """Every statistic both reports have, tested, with effect sizes and Holm-adjusted p-values.
+
+    Rows: side win rates, P(any PC drops), P(any PC dies), how often fights ended each way (endings seen in
+    either), rounds, and per creature group: drop chance and damage dealt (a group of one: that combatant;
+    a larger group: drops per fight and damage dealt together). Holm's correction runs over all rows.
+    """
     rows: list[Difference] = []
     for side in a.sides:
         other = next((s for s in b.sides if s.side == side.side), None)
-        if other is None:
+        if other is not None:
+            rows.append(_rate_row(f"{side.side} wins", side.wins, other.wins))
+    if a.pc_sides == b.pc_sides and a.fights and b.fights:
+        rows.append(_rate_row("any PC drops", a.pc_dropped, b.pc_dropped))
+        rows.append(_rate_row("any PC dies", a.pc_died, b.pc_died))
+    other_endings = dict(b.endings)
+    for key, rate in a.endings:
+        if key in other_endings and (rate.count or other_endings[key].count):
+            rows.append(_rate_row(f"ended by {key}", rate, other_endings[key]))
+    rows.append(_mean_row("rounds (mean)", a.rounds_samples, b.rounds_samples, a.rounds.mean, b.rounds.mean))
+    b_groups = {(g.side, g.creature): g for g in b.groups()}
+    for g in a.groups():
+        h = b_groups.get((g.side, g.creature))
+        if h is None or [m.id for m in g.members] != [m.id for m in h.members]:
             continue
-        rows.append(Difference(f"{side.side} wins", side.wins.rate, other.wins.rate,
-                               two_proportion_z(other.wins.count, other.wins.n, side.wins.count, side.wins.n)))
-    rows.append(Difference("rounds (mean)", a.rounds.mean, b.rounds.mean, welch_t(b.rounds_samples, a.rounds_samples)))
-    for c in a.combatants:
-        d = next((x for x in b.combatants if x.id == c.id), None)
-        if d is None:
+        if len(g.members) == 1:
+            c, d = g.members[0], h.members[0]
+            rows.append(_rate_row(f"{c.id} drops", c.dropped, d.dropped))
+            rows.append(_mean_row(f"{c.id} damage dealt (mean)", c.dealt_samples, d.dealt_samples,
+                                  c.dealt.mean, d.dealt.mean))
             continue
-        rows.append(Difference(f"{c.id} drops", c.dropped.rate, d.dropped.rate,
-                               two_proportion_z(d.dropped.count, d.dropped.n, c.dropped.count, c.dropped.n)))
-        rows.append(Difference(f"{c.id} damage dealt (mean)", c.dealt.mean, d.dealt.mean,
-                               welch_t(d.dealt_samples, c.dealt_samples)))
-    return tuple(rows)
+        label = f"{g.creature} ×{len(g.members)}"
+        rows.append(_mean_row(f"{label} drops per fight (mean)", g.drops_samples, h.drops_samples,
+                              g.drops.mean, h.drops.mean))
+        rows.append(_mean_row(f"{label} damage dealt (mean)", g.dealt_samples, h.dealt_samples,
+                              g.dealt.mean, h.dealt.mean))
+    adjusted = holm([r.test.p_value for r in rows])
+    return tuple(dataclasses.replace(r, p_holm=p) for r, p in zip(rows, adjusted, strict=True))
 
 
 def comparison_jsonable(a: SimReport, b: SimReport, rows: Sequence[Difference]) -> dict[str, Any]:
@@ -402,7 +471,10 @@ def comparison_jsonable(a: SimReport, b: SimReport, rows: Sequence[Difference]) 
         "differences": [
             {"label": r.label, "first": r.first, "second": r.second, "delta": r.delta,
              "statistic": r.test.statistic if math.isfinite(r.test.statistic) else None,
-             "p_value": r.test.p_value, "significant": r.test.significant}
+             "p_value": r.test.p_value, "p_holm": r.p_holm,
+             "effect": {"name": "cohens_h" if r.rate else "hedges_g",
+                        "value": r.effect if math.isfinite(r.effect) else None},
+             "significant": r.significant}
             for r in rows
         ],
     }
