@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from ashfall.cli import sim_present
 from ashfall.cli.common import (
@@ -100,8 +107,11 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled or not console.is_terminal:
         yield None
         return
-    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    # refreshed 4 times a second; the ETA is rich's estimate over the last 30 s of chunks (the first seconds
+    # include loading and starting workers, so a moving window is more honest than the average since start)
+    with Progress(*columns, console=console, transient=True, refresh_per_second=4, speed_estimate_period=30) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:

@@ -39,11 +39,13 @@ Source = FightSetup | EncounterSpec | str | Path
 """What can be simulated: an encounter file, a loaded encounter or a :class:`FightSetup`."""
 
 CHUNKS_PER_WORKER = 8
-"""Chunks handed to each worker (smaller chunks: smoother progress, more overhead)."""
+"""Chunks handed to each worker at the least (smaller chunks: smoother progress, more overhead)."""
+PROGRESS_STEPS = 100
+"""A run is cut into at least this many chunks (unless it has fewer trials): progress moves every 1% or sooner."""
 IN_FLIGHT_PER_WORKER = 2
 """Chunks queued for each worker process while this process plays one (so none of them idles meanwhile)."""
-MAX_CHUNK = 250
-"""The most trials in one chunk."""
+MAX_CHUNK = 50
+"""The most trials in one chunk: about a second of fights, so progress moves every second even in long runs."""
 START_METHOD = "spawn"
 """How worker processes start: fresh interpreters, nothing inherited (same on every platform)."""
 PARENT_POLL_S = 0.25
@@ -92,7 +94,7 @@ def _few_collections() -> Iterator[None]:
 
 def chunks(trials: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive ``(start, stop)`` ranges covering ``range(trials)``."""
-    size = max(1, min(MAX_CHUNK, -(-trials // max(1, workers * CHUNKS_PER_WORKER))))
+    size = max(1, min(MAX_CHUNK, -(-trials // max(PROGRESS_STEPS, workers * CHUNKS_PER_WORKER))))
     return [(start, min(trials, start + size)) for start in range(0, trials, size)]
 
 
@@ -164,7 +166,8 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
         seed: The sweep's seed (trial ``i`` uses ``trial_seed(seed, i)``).
         workers: Processes that play, this one included (1: only this one). A setup that cannot be sent to workers is
             played here; the report is the same either way.
-        progress: Called as chunks finish.
+        progress: Called with ``(0, trials)`` before the first fight, then as each chunk finishes (at least every
+            1% of the trials, and at most :data:`MAX_CHUNK` trials apart).
         ruleset: Play an encounter file under this ruleset instead of its own.
         max_rounds: Stop each fight undecided after this round (default: the file's limit, else 100).
     """
@@ -188,6 +191,8 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
     """
     ranges = chunks(trials, workers if portable is not None else 1)
     done = 0
+    if progress is not None:
+        progress(0, trials)  # the total is known before the first fight: the bar shows it from the start
 
     def report(part: list[FightResult]) -> None:
         nonlocal done
