@@ -2,7 +2,9 @@
 
 Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID), the ``odds``
 group (exact odds), ``validate`` (encounter files), and ``run`` / ``sim`` / ``compare`` (the simulator).
-Commands only translate options into engine calls and hand results to presenters.
+Commands only translate options into engine calls and hand results to presenters. Importing this module is
+cheap: every command imports what it needs (the simulator, the odds, the encounter loader, matplotlib, pandas)
+when it runs, so ``ashfall --help`` and ``ashfall rule`` start at once (``bench/bench_startup.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from ashfall.cli.common import AllowDirOption, shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.sim_cmds import register as register_sim
-from ashfall.encounters import validate_command
 
 app = typer.Typer(
     name="ashfall",
@@ -35,6 +36,8 @@ def validate(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Check encounter files and every reference in them; problems name the file, field path and line."""
+    from ashfall.encounters import validate_command  # the loader (pydantic schemas, content) only when validating
+
     code, lines = validate_command(Path(path), allow_dir or ())
     for line in lines:
         typer.echo(shown(line))

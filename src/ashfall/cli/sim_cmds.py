@@ -11,19 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ashfall.cli import sim_present
 from ashfall.cli.common import (
     AllowDirOption,
     JsonOption,
@@ -35,14 +26,14 @@ from ashfall.cli.common import (
     shown,
     user_errors,
 )
-from ashfall.encounters.schema import ControllerKind
-from ashfall.engine import events as ev
-from ashfall.sim.fight import FightResult
-from ashfall.sim.report import compare, comparison_jsonable
-from ashfall.sim.runner import Progress as ProgressFn
-from ashfall.sim.runner import play, replay_trial, simulate
-from ashfall.sim.setups import EncounterSetup
-from ashfall.sim.stats import ALPHA
+
+if TYPE_CHECKING:
+    from ashfall.sim.fight import FightResult
+    from ashfall.sim.runner import Progress as ProgressFn
+    from ashfall.sim.setups import EncounterSetup
+
+# The simulator, the engine and the presenters are imported inside the commands: `ashfall --help`, `rule` and
+# `validate` start without them (a test checks that importing the CLI app pulls in no heavy module).
 
 DEFAULT_TRIALS = 1000
 
@@ -63,6 +54,8 @@ def _seed(setup: EncounterSetup, seed: int | None) -> int:
 
 def _human_notice(setup: EncounterSetup) -> None:
     """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
+    from ashfall.encounters.schema import ControllerKind
+
     humans = [s.name for s in setup.loaded.spec.sides if s.controller is ControllerKind.HUMAN]
     if humans:
         names = ", ".join(shown(h) for h in humans)
@@ -75,6 +68,9 @@ def _names(result: FightResult) -> dict[str, str]:
 
 
 def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
+    from ashfall.cli import sim_present
+    from ashfall.engine import events as ev
+
     if as_json:
         typer.echo(json_text(ev.to_jsonable(events)))
         return
@@ -93,6 +89,9 @@ def run_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Play one fight of an encounter and print it round by round."""
+    from ashfall.sim.runner import play
+    from ashfall.sim.setups import EncounterSetup
+
     with user_errors():
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
@@ -107,6 +106,15 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled or not console.is_terminal:
         yield None
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
     # refreshed 4 times a second; the ETA is rich's estimate over the last 30 s of chunks (the first seconds
@@ -138,7 +146,11 @@ def sim_command(
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
 ) -> None:
-    """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
+    """Play an encounter many times and report win rates, how fights ended, rounds, drops, damage and morale."""
+    from ashfall.cli import sim_present
+    from ashfall.sim.runner import replay_trial, simulate
+    from ashfall.sim.setups import EncounterSetup
+
     with user_errors():
         if plot is not None and trial is None:  # checked before the sweep, not after it
             from ashfall.cli.sim_plot import check_output
@@ -207,6 +219,11 @@ def compare_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level, Holm)."""
+    from ashfall.cli import sim_present
+    from ashfall.sim.report import compare, comparison_jsonable
+    from ashfall.sim.runner import simulate
+    from ashfall.sim.stats import ALPHA
+
     with user_errors():
         if plot is not None:
             from ashfall.cli.sim_plot import check_output
@@ -246,6 +263,8 @@ def compare_command(
 
 def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:
     """Every run to compare, each loaded (file and ruleset checked) before any of them is simulated."""
+    from ashfall.sim.setups import EncounterSetup
+
     if len(files) == 1 and len(rulesets) >= 2:
         setups = [EncounterSetup(files[0], r, allow_dirs) for r in rulesets]
     elif len(files) >= 2 and len(rulesets) <= 1:
