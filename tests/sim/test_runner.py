@@ -1,6 +1,7 @@
 """Running fights: one fight's result, trial seeds, replays and determinism across worker counts."""
 
 import gc
+import itertools
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,16 @@ from ashfall.encounters import encounters_root
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.policy import ScriptedTactics
-from ashfall.sim.runner import SWEEP_GC_THRESHOLD, chunks, play, play_trials, replay_trial, simulate
+from ashfall.sim.runner import (
+    MAX_CHUNK,
+    PROGRESS_STEPS,
+    SWEEP_GC_THRESHOLD,
+    chunks,
+    play,
+    play_trials,
+    replay_trial,
+    simulate,
+)
 from ashfall.sim.setups import EncounterSetup, Fight
 from tests.sim.duel_kit import duel
 
@@ -137,3 +147,20 @@ def test_play_trials__collects_garbage_less_often_and_puts_the_settings_back() -
     play_trials(Watching(DUEL), 3, 0, 2)
     assert seen and all(t[0] == SWEEP_GC_THRESHOLD for t in seen)
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen == 0
+
+
+def test_simulate__progress_knows_the_total_before_the_first_fight_and_moves_every_percent() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(duel(), 300, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 300)  # the bar has its total at once (no "0/?")
+    assert {total for _, total in seen} == {300}
+    steps = [b - a for (a, _), (b, _) in itertools.pairwise(seen)]
+    assert max(steps) <= 3  # 1% of 300 trials
+    assert seen[-1] == (300, 300)
+
+
+@pytest.mark.parametrize(("trials", "workers"), [(1000, 1), (1000, 2), (100_000, 2)])
+def test_chunks__a_run_has_at_least_a_hundred_chunks_of_at_most_max_chunk(trials: int, workers: int) -> None:
+    ranges = chunks(trials, workers)
+    assert len(ranges) >= PROGRESS_STEPS
+    assert max(b - a for a, b in ranges) <= MAX_CHUNK

@@ -7,6 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ashfall.sim.stats import (
+    cohens_h,
+    hedges_g,
+    holm,
     quantile,
     regularized_beta,
     student_t_two_sided_p,
@@ -121,3 +124,24 @@ def test_student_t__tends_to_the_normal_for_large_df() -> None:
 @pytest.mark.parametrize(("x", "a", "b", "want"), [(0.5, 1, 1, 0.5), (0.3, 2, 1, 0.09), (0.3, 1, 2, 0.51)])
 def test_regularized_beta__closed_forms(x: float, a: float, b: float, want: float) -> None:
     assert regularized_beta(x, a, b) == pytest.approx(want, abs=1e-12)
+
+
+def test_holm__step_down_multiplies_the_kth_smallest_by_m_minus_k_plus_1_and_stays_monotone() -> None:
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert holm([0.9, 0.8]) == [1.0, 1.0]  # capped at 1
+    assert holm([]) == []
+
+
+def test_cohens_h__the_arcsine_difference_of_two_proportions() -> None:
+    assert cohens_h(0.5, 0.5) == 0
+    assert cohens_h(0.0, 1.0) == pytest.approx(math.pi)
+    assert cohens_h(0.4, 0.6) == pytest.approx(2 * math.asin(math.sqrt(0.6)) - 2 * math.asin(math.sqrt(0.4)))
+
+
+def test_hedges_g__cohens_d_on_the_pooled_sd_with_the_small_sample_correction() -> None:
+    a, b = [1.0, 2.0, 3.0], [2.0, 3.0, 4.0]  # sd 1 each, means differ by 1: d = 1
+    assert hedges_g(a, b) == pytest.approx(1 * (1 - 3 / (4 * 6 - 9)))
+    assert hedges_g(b, a) == pytest.approx(-hedges_g(a, b))
+    assert hedges_g([3, 3], [3, 3]) == 0
+    assert hedges_g([3, 3], [4, 4]) == math.inf

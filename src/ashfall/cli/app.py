@@ -1,23 +1,22 @@
 """The ``ashfall`` console script: a typer app wiring the command modules together.
 
 Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID), the ``odds``
-group (exact odds), ``validate`` (encounter files), ``run`` / ``sim`` / ``compare`` (the simulator) and
-``serve`` (the GM's table).
-Commands only translate options into engine calls and hand results to presenters.
+group (exact odds), ``validate`` (encounter and content files), ``schema`` (JSON Schema for editors),
+``run`` / ``sim`` / ``compare`` (the simulator) and ``serve`` (the GM's table).
+Commands only translate options into engine calls and hand results to presenters. Importing this module is
+cheap: every command imports what it needs (the simulator, the odds, the encounter loader, matplotlib, pandas)
+when it runs, so ``ashfall --help`` and ``ashfall rule`` start at once (``bench/bench_startup.py``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
-from ashfall.cli.common import AllowDirOption, shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.serve_cmd import serve_command
 from ashfall.cli.sim_cmds import register as register_sim
-from ashfall.encounters import validate_command
+from ashfall.cli.validate_cmd import register as register_validate
 
 app = typer.Typer(
     name="ashfall",
@@ -30,18 +29,7 @@ app.command("rule")(rule_command)
 app.add_typer(odds_app, name="odds")
 register_sim(app)
 app.command("serve")(serve_command)
-
-
-@app.command("validate")
-def validate(
-    path: str = typer.Argument(..., help="An encounter file, or a folder of them."),
-    allow_dir: AllowDirOption = None,
-) -> None:
-    """Check encounter files and every reference in them; problems name the file, field path and line."""
-    code, lines = validate_command(Path(path), allow_dir or ())
-    for line in lines:
-        typer.echo(shown(line))
-    raise typer.Exit(code)
+register_validate(app)
 
 
 def main() -> None:

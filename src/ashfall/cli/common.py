@@ -14,13 +14,14 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from ashfall.ruleset import DEFAULT_PRESET, Ruleset, load_ruleset
+if TYPE_CHECKING:
+    from ashfall.ruleset import Ruleset
 
 USAGE_ERROR = 2
 """Exit code for bad input: a dice expression, a ruleset file, an option value."""
@@ -114,6 +115,8 @@ def user_errors() -> Iterator[None]:
 
 def ruleset(source: str) -> Ruleset:
     """A preset by name or a house-rule file (errors surface through :func:`user_errors`)."""
+    from ashfall.ruleset import DEFAULT_PRESET, load_ruleset  # pydantic schemas: only for commands that need them
+
     return load_ruleset(source or DEFAULT_PRESET)
 
 

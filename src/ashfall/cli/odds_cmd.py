@@ -7,28 +7,18 @@ matches any TYPE, so ``--resist fire`` on a bare ``1d10+3`` applies.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ashfall.cli import present
 from ashfall.cli.common import JsonOption, RulesetOption, out, print_json, ruleset, user_errors
-from ashfall.core.dice import parse
-from ashfall.core.modifiers import Advantage, adv, dis, resolve_advantage
-from ashfall.core.rule_ids import rule
-from ashfall.odds import (
-    AttackSpec,
-    all_out_attack,
-    applies_to,
-    attack_odds,
-    death_save_odds,
-    save_odds,
-    strikes,
-    turn_odds,
-)
-from ashfall.odds import power_strike_then_strike as power_strike_turn
 
-G_21 = rule("G-21")
+if TYPE_CHECKING:
+    from ashfall.core.modifiers import Advantage
+    from ashfall.odds import AttackSpec
+
+# The odds modules (icepool) and their presenters are imported inside each command: `ashfall --help` and the
+# other commands start without them.
 
 odds_app = typer.Typer(help="Exact odds (icepool): attacks, turns, saves, death saves.", no_args_is_help=True)
 
@@ -45,12 +35,19 @@ Immune = Annotated[list[str] | None, typer.Option("--immune", help="Target is im
 
 
 def _advantage(advantage: bool, disadvantage: bool) -> Advantage:
-    sources = [adv(G_21, "--advantage")] * advantage + [dis(G_21, "--disadvantage")] * disadvantage
+    from ashfall.core.modifiers import adv, dis, resolve_advantage
+    from ashfall.core.rule_ids import rule
+
+    g21 = rule("G-21")
+    sources = [adv(g21, "--advantage")] * advantage + [dis(g21, "--disadvantage")] * disadvantage
     return resolve_advantage(sources)
 
 
 def _spec(bonus: int, dv: int, damage: str, advantage: Advantage, dr: int, resist: list[str] | None,
           vulnerable: list[str] | None, immune: list[str] | None) -> AttackSpec:
+    from ashfall.core.dice import parse
+    from ashfall.odds import AttackSpec, applies_to
+
     expr = parse(damage)
     return AttackSpec(
         bonus=bonus, dv=dv, damage=expr, advantage=advantage, dr=dr,
@@ -76,6 +73,9 @@ def attack_command(
     as_json: JsonOption = False,
 ) -> None:
     """Hit, crit and damage odds of one attack against a DV."""
+    from ashfall.cli import present
+    from ashfall.odds import attack_odds
+
     with user_errors():
         rs = ruleset(ruleset_name)
         spec = _spec(bonus, dv, damage, _advantage(advantage, disadvantage), dr, resist, vulnerable, immune)
@@ -113,6 +113,10 @@ def turn_command(
     as_json: JsonOption = False,
 ) -> None:
     """Total damage odds of a turn of attacks (and the chance to drop a target with --hp)."""
+    from ashfall.cli import present
+    from ashfall.odds import all_out_attack, strikes, turn_odds
+    from ashfall.odds import power_strike_then_strike as power_strike_turn
+
     with user_errors():
         if (attacks is not None) + power_strike_then_strike + all_out > 1:
             raise ValueError("choose one of --attacks, --power-strike-then-strike and --all-out")
@@ -142,6 +146,9 @@ def save_command(
     as_json: JsonOption = False,
 ) -> None:
     """Chance that a save meets or exceeds a DC (no automatic natural 20/1: G-44)."""
+    from ashfall.cli import present
+    from ashfall.odds import save_odds
+
     with user_errors():
         odds = save_odds(bonus, dc, _advantage(advantage, disadvantage), ruleset=ruleset(ruleset_name))
     if as_json:
@@ -158,6 +165,9 @@ def death_saves_command(
     as_json: JsonOption = False,
 ) -> None:
     """Chance that death saves end stabilized, dead or revived by a natural 20."""
+    from ashfall.cli import present
+    from ashfall.odds import death_save_odds
+
     with user_errors():
         odds = death_save_odds(successes, failures, ruleset(ruleset_name))
     if as_json:

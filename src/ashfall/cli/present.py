@@ -17,7 +17,6 @@ from rich.text import Text
 from ashfall.cli.common import shown
 from ashfall.core.dice import Face, Roll, Rolled, RolledDice, RolledNeg, RolledOp
 from ashfall.core.modifiers import Advantage, Modifier
-from ashfall.core.rule_ids import catalog, describe
 from ashfall.odds import AttackOdds, DamageStep, DamageStepKind, DeathOdds, SaveOdds, TurnOdds
 
 BAR_WIDTH = 40
@@ -334,12 +333,3 @@ def render_roll(console: Console, result: Roll, seed: int) -> None:
     if any_dropped:
         console.print(Text("(n) = dropped or rerolled away, n! = exploded", style="dim"))
     console.print(Text(f"seed: {seed}  (replay with --seed {seed})", style="dim"))
-
-
-def render_rule(console: Console, rule_id: str) -> None:
-    """Print a rule's catalog text with its source lines and status."""
-    entry = catalog()[rule_id]
-    console.print(Text(rule_id, style="bold"), Text(describe(rule_id)))
-    meta = [f"lines {entry['lines']}" if entry.get("lines") else "", entry.get("status", "")]
-    if any(meta):
-        console.print(Text(" · ".join(m for m in meta if m), style="dim"))

@@ -1,4 +1,7 @@
-"""``ashfall roll`` (roll dice with a replayable seed) and ``ashfall rule`` (print a rule's catalog text)."""
+"""``ashfall roll`` (roll dice with a replayable seed) and ``ashfall rule`` (print a rule's catalog text).
+
+``rule`` needs only the catalog and rich; the dice parser and the presenters are imported inside ``roll``.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +9,11 @@ import os
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
-from ashfall.cli import present
 from ashfall.cli.common import USAGE_ERROR, JsonOption, err, error_line, out, print_json, user_errors
-from ashfall.core.dice import parse, roll
-from ashfall.core.rng import SeededRng
-from ashfall.core.rule_ids import catalog
+from ashfall.core.rule_ids import catalog, describe
 
 SEED_BYTES = 8
 
@@ -29,6 +31,10 @@ def roll_command(
     as_json: JsonOption = False,
 ) -> None:
     """Roll dice and show every face, kept and dropped, and the total."""
+    from ashfall.cli import present
+    from ashfall.core.dice import parse, roll
+    from ashfall.core.rng import SeededRng
+
     used_seed = new_seed() if seed is None else seed
     with user_errors():
         result = roll(parse(" ".join(expression)), SeededRng(used_seed))
@@ -44,4 +50,13 @@ def rule_command(rule_id: Annotated[str, typer.Argument(help="A rule ID such as 
     if key not in catalog():
         err().print(error_line(f"unknown rule ID {rule_id!r}"))
         raise typer.Exit(USAGE_ERROR)
-    present.render_rule(out(), key)
+    render_rule(out(), key)
+
+
+def render_rule(console: Console, rule_id: str) -> None:
+    """Print a rule's catalog text with its source lines and status."""
+    entry = catalog()[rule_id]
+    console.print(Text(rule_id, style="bold"), Text(describe(rule_id)))
+    meta = [f"lines {entry['lines']}" if entry.get("lines") else "", entry.get("status", "")]
+    if any(meta):
+        console.print(Text(" · ".join(m for m in meta if m), style="dim"))

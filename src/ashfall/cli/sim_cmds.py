@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ashfall.cli import sim_present
 from ashfall.cli.common import (
     AllowDirOption,
     JsonOption,
@@ -28,14 +26,14 @@ from ashfall.cli.common import (
     shown,
     user_errors,
 )
-from ashfall.encounters.schema import ControllerKind
-from ashfall.engine import events as ev
-from ashfall.sim.fight import FightResult
-from ashfall.sim.report import compare, comparison_jsonable
-from ashfall.sim.runner import Progress as ProgressFn
-from ashfall.sim.runner import play, replay_trial, simulate
-from ashfall.sim.setups import EncounterSetup
-from ashfall.sim.stats import ALPHA
+
+if TYPE_CHECKING:
+    from ashfall.sim.fight import FightResult
+    from ashfall.sim.runner import Progress as ProgressFn
+    from ashfall.sim.setups import EncounterSetup
+
+# The simulator, the engine and the presenters are imported inside the commands: `ashfall --help`, `rule` and
+# `validate` start without them (a test checks that importing the CLI app pulls in no heavy module).
 
 DEFAULT_TRIALS = 1000
 
@@ -56,6 +54,8 @@ def _seed(setup: EncounterSetup, seed: int | None) -> int:
 
 def _human_notice(setup: EncounterSetup) -> None:
     """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
+    from ashfall.encounters.schema import ControllerKind
+
     humans = [s.name for s in setup.loaded.spec.sides if s.controller is ControllerKind.HUMAN]
     if humans:
         names = ", ".join(shown(h) for h in humans)
@@ -68,6 +68,9 @@ def _names(result: FightResult) -> dict[str, str]:
 
 
 def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
+    from ashfall.cli import sim_present
+    from ashfall.engine import events as ev
+
     if as_json:
         typer.echo(json_text(ev.to_jsonable(events)))
         return
@@ -86,6 +89,9 @@ def run_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Play one fight of an encounter and print it round by round."""
+    from ashfall.sim.runner import play
+    from ashfall.sim.setups import EncounterSetup
+
     with user_errors():
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
@@ -100,8 +106,20 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled or not console.is_terminal:
         yield None
         return
-    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    # refreshed 4 times a second; the ETA is rich's estimate over the last 30 s of chunks (the first seconds
+    # include loading and starting workers, so a moving window is more honest than the average since start)
+    with Progress(*columns, console=console, transient=True, refresh_per_second=4, speed_estimate_period=30) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:
@@ -118,18 +136,30 @@ def sim_command(
     as_json: JsonOption = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write charts to this PNG (or SVG, PDF) file.",
                                               dir_okay=False)] = None,
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", help="Write every fight (one row per fight and combatant) to .parquet, .csv or .jsonl.",
+        dir_okay=False)] = None,
     trial: Annotated[int | None, typer.Option("--trial", min=0, help="Replay trial i with its full log.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="With --trial: show every breakdown.")] = False,
+    each: Annotated[bool, typer.Option("--each", help="List every member of a creature group under its row.")] = False,
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
 ) -> None:
-    """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
+    """Play an encounter many times and report win rates, how fights ended, rounds, drops, damage and morale."""
+    from ashfall.cli import sim_present
+    from ashfall.sim.runner import replay_trial, simulate
+    from ashfall.sim.setups import EncounterSetup
+
     with user_errors():
         if plot is not None and trial is None:  # checked before the sweep, not after it
             from ashfall.cli.sim_plot import check_output
 
             check_output(plot)
+        if out_file is not None and trial is None:
+            from ashfall.sim.results import check_output as check_table
+
+            check_table(out_file)
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
         base = _seed(setup, seed)
@@ -149,19 +179,29 @@ def sim_command(
                 plot_report(report, plot)
             except OSError as error:  # the disk filled up, the folder went away meanwhile…
                 raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
+    if out_file is not None:
+        with user_errors():
+            try:
+                report.write(out_file)
+            except OSError as error:
+                raise ValueError(f"--out {out_file}: {error.strerror or error}") from error
     if as_json:
         data = report.to_jsonable()
         if plot is not None:
             data["plot"] = str(plot)
+        if out_file is not None:
+            data["out"] = str(out_file)
         print_json(data)
         return
     console = out()
-    for table in sim_present.report_tables(report):
+    for table in sim_present.report_tables(report, each):
         console.print(table)
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
         console.print(literal(f"charts written to {plot}"))
+    if out_file is not None:
+        console.print(literal(f"{report.trials} fights written to {out_file}"))
 
 
 def compare_command(
@@ -173,11 +213,22 @@ def compare_command(
     seed: Seed = None,
     workers: Workers = 1,
     as_json: JsonOption = False,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Write the runs' overlaid charts to this PNG (or SVG, PDF).", dir_okay=False)] = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
 ) -> None:
-    """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level)."""
+    """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level, Holm)."""
+    from ashfall.cli import sim_present
+    from ashfall.sim.report import compare, comparison_jsonable
+    from ashfall.sim.runner import simulate
+    from ashfall.sim.stats import ALPHA
+
     with user_errors():
+        if plot is not None:
+            from ashfall.cli.sim_plot import check_output
+
+            check_output(plot)
         setups = _setups(files, rulesets or [], allow_dir or [])
         reports = []
         for setup in setups:
@@ -186,21 +237,34 @@ def compare_command(
                                         max_rounds=max_rounds))
     first = reports[0]
     pairs = [(first, other, compare(first, other)) for other in reports[1:]]
+    if plot is not None:
+        from ashfall.cli.sim_plot import plot_comparison
+
+        with user_errors():
+            try:
+                plot_comparison(reports, [f"{r.name} ({r.ruleset})" for r in reports], plot)
+            except OSError as error:
+                raise ValueError(f"--plot {plot}: {error.strerror or error}") from error
     if as_json:
         print_json({
             "alpha": ALPHA,
             "runs": [r.to_jsonable() for r in reports],
             "comparisons": [comparison_jsonable(a, b, rows) for a, b, rows in pairs],
+            **({"plot": str(plot)} if plot is not None else {}),
         })
         return
     console = out()
     for a, b, rows in pairs:
         console.print(sim_present.comparison_table(f"{a.name} ({a.ruleset})", f"{b.name} ({b.ruleset})", rows))
-    console.print(f"Significant: two-sided p < {ALPHA} (two-proportion z-test for rates, Welch's t-test for means).")
+    console.print(f"Significant: two-sided p < {ALPHA} after Holm's correction over all rows (two-proportion z-test "
+                  "for rates, Welch's t-test for means); effect: Cohen's h for rates, Hedges' g for means "
+                  "(0.2 small, 0.5 medium, 0.8 large).", markup=False)
 
 
 def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:
     """Every run to compare, each loaded (file and ruleset checked) before any of them is simulated."""
+    from ashfall.sim.setups import EncounterSetup
+
     if len(files) == 1 and len(rulesets) >= 2:
         setups = [EncounterSetup(files[0], r, allow_dirs) for r in rulesets]
     elif len(files) >= 2 and len(rulesets) <= 1:

@@ -45,6 +45,7 @@ class CombatantResult:
         hp: HP left at the end.
         max_hp: Its maximum HP.
         morale: How morale took it out of the fight ("fled", "surrendered", …), or None.
+        creature: The id of its stat block (what it is: ``rat`` for ``rat-7``); grouping key of the reports.
     """
 
     id: str
@@ -57,6 +58,13 @@ class CombatantResult:
     hp: int
     max_hp: int
     morale: str | None
+    creature: str = ""
+
+
+ENDINGS = ("defeat", "morale", "surrender", "round-limit")
+"""How a fight can end (:attr:`FightResult.ended`), in the order reports list them."""
+SURRENDER_OUTCOMES = ("surrendered", "cowered")
+"""Morale outcomes that leave a creature on the field, out of the fight (MOR-23): a ``surrender`` ending."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,24 @@ class FightResult:
     attacks: int
     refusals: int
     log: tuple[Event, ...] | None = None
+
+    @property
+    def ended(self) -> str:
+        """How the fight ended, one of :data:`ENDINGS`.
+
+        ``round-limit``: the limit stopped it. Otherwise the losers (every side but the winner) that were still
+        standing decide: none, or none that morale took out: ``defeat``; all of them surrendered (or cowered):
+        ``surrender``; else ``morale`` (some fled, routed, broke). Everyone down with no winner is ``defeat``.
+        """
+        if self.timed_out:
+            return "round-limit"
+        standing = [c.morale for c in self.combatants
+                    if c.side != self.winner and not c.dropped and not c.died and c.morale is not None]
+        if not standing:
+            return "defeat"
+        if all(m.startswith(SURRENDER_OUTCOMES) for m in standing):
+            return "surrender"
+        return "morale"
 
     def combatant(self, cid: str) -> CombatantResult:
         """One combatant's result by id."""
@@ -182,4 +208,4 @@ def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> Combatant
     elif morale is not None and style is not None and style is not BreakBehaviour.FLEE:
         morale = f"{morale} ({style.value})"  # what its type did on breaking (MOR-24): "fled (scatter)" …
     return CombatantResult(c.id, c.name, c.side, dropped or c.health.hp <= 0, c.health.is_dead, dealt, taken,
-                           c.health.hp, c.health.max_hp, morale)
+                           c.health.hp, c.health.max_hp, morale, c.creature.id)

@@ -30,6 +30,7 @@ from ashfall.encounters import EncounterSpec
 from ashfall.engine import Event
 from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.report import SimReport, aggregate
+from ashfall.sim.results import pc_sides_of
 from ashfall.sim.setups import FightSetup, as_setup
 
 Progress = Callable[[int, int], None]
@@ -38,11 +39,13 @@ Source = FightSetup | EncounterSpec | str | Path
 """What can be simulated: an encounter file, a loaded encounter or a :class:`FightSetup`."""
 
 CHUNKS_PER_WORKER = 8
-"""Chunks handed to each worker (smaller chunks: smoother progress, more overhead)."""
+"""Chunks handed to each worker at the least (smaller chunks: smoother progress, more overhead)."""
+PROGRESS_STEPS = 100
+"""A run is cut into at least this many chunks (unless it has fewer trials): progress moves every 1% or sooner."""
 IN_FLIGHT_PER_WORKER = 2
 """Chunks queued for each worker process while this process plays one (so none of them idles meanwhile)."""
-MAX_CHUNK = 250
-"""The most trials in one chunk."""
+MAX_CHUNK = 50
+"""The most trials in one chunk: about a second of fights, so progress moves every second even in long runs."""
 START_METHOD = "spawn"
 """How worker processes start: fresh interpreters, nothing inherited (same on every platform)."""
 PARENT_POLL_S = 0.25
@@ -91,7 +94,7 @@ def _few_collections() -> Iterator[None]:
 
 def chunks(trials: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive ``(start, stop)`` ranges covering ``range(trials)``."""
-    size = max(1, min(MAX_CHUNK, -(-trials // max(1, workers * CHUNKS_PER_WORKER))))
+    size = max(1, min(MAX_CHUNK, -(-trials // max(PROGRESS_STEPS, workers * CHUNKS_PER_WORKER))))
     return [(start, min(trials, start + size)) for start in range(0, trials, size)]
 
 
@@ -155,7 +158,7 @@ def _work(seed: int, start: int, stop: int, max_rounds: int | None) -> tuple[int
 
 def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progress: Progress | None = None, *,
              ruleset: str | None = None, max_rounds: int | None = None) -> SimReport:
-    """Play ``trials`` fights and report the statistics.
+    """Play ``trials`` fights and report the statistics, with every fight (``report.fights``, ``report.rows()``).
 
     Args:
         encounter: An encounter file, a loaded encounter or a setup.
@@ -163,7 +166,8 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
         seed: The sweep's seed (trial ``i`` uses ``trial_seed(seed, i)``).
         workers: Processes that play, this one included (1: only this one). A setup that cannot be sent to workers is
             played here; the report is the same either way.
-        progress: Called as chunks finish.
+        progress: Called with ``(0, trials)`` before the first fight, then as each chunk finishes (at least every
+            1% of the trials, and at most :data:`MAX_CHUNK` trials apart).
         ruleset: Play an encounter file under this ruleset instead of its own.
         max_rounds: Stop each fight undecided after this round (default: the file's limit, else 100).
     """
@@ -174,7 +178,7 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
     results: list[FightResult] = []
     for _start, part in _run(setup, portable, trials, seed, workers, progress, max_rounds):
         results.extend(part)
-    return aggregate(setup.name, setup.ruleset_name, seed, results)
+    return aggregate(setup.name, setup.ruleset_name, seed, results, pc_sides=pc_sides_of(setup))
 
 
 def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int, workers: int,
@@ -187,6 +191,8 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
     """
     ranges = chunks(trials, workers if portable is not None else 1)
     done = 0
+    if progress is not None:
+        progress(0, trials)  # the total is known before the first fight: the bar shows it from the start
 
     def report(part: list[FightResult]) -> None:
         nonlocal done

@@ -4,6 +4,10 @@ Everything here is pure and works on plain numbers (no numpy, no scipy): the Wil
 for a proportion, the mean / standard deviation / quantiles of a sample, the pooled two-proportion
 z-test for win rates and Welch's unequal-variance t-test for means (rounds, damage). P-values are
 two-sided; the Student t distribution is evaluated through the regularized incomplete beta function.
+``compare`` runs many tests at once, so it adjusts their p-values with Holm's step-down method
+(:func:`holm`, which controls the family-wise error rate) and reports effect sizes: Cohen's h for two
+proportions (:func:`cohens_h`) and Hedges' g for two means (:func:`hedges_g`, Cohen's d with the
+small-sample correction).
 """
 
 from __future__ import annotations
@@ -163,6 +167,42 @@ def welch_t_from_stats(m1: float, v1: float, n1: int, m2: float, v2: float, n2: 
     df = se2 * se2 / (s1 * s1 / (n1 - 1) + s2 * s2 / (n2 - 1))
     p = student_t_two_sided_p(t, df)
     return TestResult(t, p, p < alpha, df)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (same order as given): reject ``i`` at level α iff ``adjusted[i] < α``.
+
+    The k-th smallest p-value (1-based) is multiplied by ``m - k + 1``, the running maximum is kept so the
+    adjusted values are monotone in the raw ones, and everything is capped at 1.
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def cohens_h(p1: float, p2: float) -> float:
+    """Cohen's h of two proportions: ``2·asin(√p2) − 2·asin(√p1)`` (0.2 small, 0.5 medium, 0.8 large)."""
+    return 2 * math.asin(math.sqrt(p2)) - 2 * math.asin(math.sqrt(p1))
+
+
+def hedges_g(a: Sequence[float], b: Sequence[float]) -> float:
+    """Hedges' g of mean(b) − mean(a): Cohen's d on the pooled sd, times ``1 − 3 / (4(n1 + n2) − 9)``.
+
+    0 when the pooled sd is 0 and the means are equal; ±inf when it is 0 and they differ.
+    """
+    n1, n2 = len(a), len(b)
+    if n1 < 2 or n2 < 2:
+        return 0.0
+    diff = mean(b) - mean(a)
+    pooled = math.sqrt(((n1 - 1) * variance(a) + (n2 - 1) * variance(b)) / (n1 + n2 - 2))
+    if pooled == 0:
+        return 0.0 if diff == 0 else math.copysign(math.inf, diff)
+    return diff / pooled * (1 - 3 / (4 * (n1 + n2) - 9))
 
 
 def student_t_two_sided_p(t: float, df: float) -> float:

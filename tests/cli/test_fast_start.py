@@ -1,0 +1,56 @@
+"""Fast start: importing the CLI, ``--help`` and ``rule`` load none of the heavy modules (checked, not timed).
+
+The commands import the simulator, the odds (icepool), matplotlib, pandas and the pydantic schemas when they
+run; these tests fail as soon as a module-level import brings one of them back into start-up.
+``bench/bench_startup.py`` measures the CPU time itself.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("matplotlib", "pandas", "pyarrow", "polars", "numpy", "icepool", "pydantic", "d20", "ashfall.sim",
+         "ashfall.engine", "ashfall.odds", "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
+
+
+def loaded_after(code: str) -> list[str]:
+    """The heavy modules present in a fresh interpreter after running ``code``."""
+    probe = f"""
+import json, sys
+{code}
+print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return list(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_import_cli_app__pulls_in_no_heavy_module() -> None:
+    assert loaded_after("import ashfall.cli.app") == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["rule", "MAP-2"], ["odds", "--help"], ["sim", "--help"]])
+def test_short_commands__run_without_heavy_modules(argv: list[str]) -> None:
+    code = f"""
+from ashfall.cli.app import app
+try:
+    app({argv!r})
+except SystemExit:
+    pass
+"""
+    assert set(loaded_after(code)) <= {"pydantic"}  # typer itself imports pydantic's core
+    # when it runs a command (its adapters): our schemas (ashfall.ruleset, .content, .encounters) stay unloaded
+
+
+def test_validate__needs_the_loader_but_not_the_simulator_odds_or_charts() -> None:
+    code = """
+from ashfall.cli.app import app
+try:
+    app(["validate", "encounters/duel.yaml"])
+except SystemExit:
+    pass
+"""
+    loaded = loaded_after(code)
+    assert "ashfall.encounters" in loaded  # it did validate
+    assert not {"matplotlib", "pandas", "icepool", "ashfall.sim", "ashfall.odds", "ashfall.ai"} & set(loaded)
