@@ -11,7 +11,7 @@ import yaml
 from typer.testing import CliRunner
 
 from ashfall.cli.app import app
-from ashfall.files.json_schema import KINDS, json_schema
+from ashfall.encounters.json_schema import KINDS, json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

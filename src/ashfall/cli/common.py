@@ -20,6 +20,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from ashfall.core.terminal import literal as literal
+from ashfall.core.terminal import shown as shown
+from ashfall.core.terminal import shown_lines as shown_lines
+
 if TYPE_CHECKING:
     from ashfall.ruleset import Ruleset
 
@@ -55,46 +59,6 @@ def out() -> Console:
 def err() -> Console:
     """A console on standard error."""
     return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
-
-
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-"""Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts ANSI and OSC sequences;
-U+009B is a one-character CSI), DEL, line and paragraph separators and the bidirectional marks and overrides
-that can make a line read differently from what it holds."""
-
-
-_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
-
-
-def _visible(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in _NAMED:
-        return _NAMED[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def shown(text: str) -> str:
-    r"""``text`` with every control character written as a visible escape (ESC becomes ``\x1b``).
-
-    Newlines are escaped too, so one name or one problem stays on one line; use :func:`shown_lines` for text
-    whose lines are meant to be lines.
-    """
-    return _UNSAFE.sub(_visible, text)
-
-
-def shown_lines(text: str) -> str:
-    """Multi-line text with the control characters of each line made visible (the line breaks kept)."""
-    return "\n".join(shown(line) for line in text.split("\n"))
-
-
-def literal(text: object) -> Text:
-    """Text that rich prints exactly as written: control characters made visible, ``[markup]`` not interpreted.
-
-    A ``Text`` rather than an escaped markup string: rich's markup escape doubles a trailing backslash, which
-    prints as two unless a tag follows.
-    """
-    return Text(shown(str(text)))
 
 
 def error_line(message: str) -> Text:

@@ -147,7 +147,7 @@ def sim_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Play an encounter many times and report win rates, how fights ended, rounds, drops, damage and morale."""
-    from ashfall.cli import sim_present
+    from ashfall.sim import tables
     from ashfall.sim.runner import replay_trial, simulate
     from ashfall.sim.setups import EncounterSetup
 
@@ -194,7 +194,7 @@ def sim_command(
         print_json(data)
         return
     console = out()
-    for table in sim_present.report_tables(report, each):
+    for table in tables.report_tables(report, each):
         console.print(table)
     if report.refusals:
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
@@ -219,7 +219,7 @@ def compare_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level, Holm)."""
-    from ashfall.cli import sim_present
+    from ashfall.sim import tables
     from ashfall.sim.report import compare, comparison_jsonable
     from ashfall.sim.runner import simulate
     from ashfall.sim.stats import ALPHA
@@ -255,7 +255,7 @@ def compare_command(
         return
     console = out()
     for a, b, rows in pairs:
-        console.print(sim_present.comparison_table(f"{a.name} ({a.ruleset})", f"{b.name} ({b.ruleset})", rows))
+        console.print(tables.comparison_table(f"{a.name} ({a.ruleset})", f"{b.name} ({b.ruleset})", rows))
     console.print(f"Significant: two-sided p < {ALPHA} after Holm's correction over all rows (two-proportion z-test "
                   "for rates, Welch's t-test for means); effect: Cohen's h for rates, Hedges' g for means "
                   "(0.2 small, 0.5 medium, 0.8 large).", markup=False)

@@ -22,8 +22,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ashfall.cli.common import shown
-from ashfall.cli.sim_present import group_name
 from ashfall.sim.report import GroupStats, SimReport
+from ashfall.sim.tables import group_name
 
 FORMATS = ("png", "svg", "pdf")
 """File types the charts can be written as (by the file's suffix); matplotlib's others need extra programs."""

@@ -6,7 +6,7 @@ is checked against the rest of the library, so its own ids do not clash with the
 the file, the field path and the line; the exit code is 1 if any file has a problem.
 
 ``schema encounter|content|ruleset`` prints the JSON Schema generated from the models
-(:mod:`ashfall.files.json_schema`). The loaders and pydantic models are imported when a command runs.
+(:mod:`ashfall.encounters.json_schema`). The loaders and pydantic models are imported when a command runs.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def schema_command(
 ) -> None:
     """Print the JSON Schema of a kind of file, for editors (e.g. VS Code's YAML extension: yaml.schemas)."""
     from ashfall.cli.common import user_errors
-    from ashfall.files.json_schema import json_schema
+    from ashfall.encounters.json_schema import json_schema
 
     with user_errors():
         schema = json_schema(kind)

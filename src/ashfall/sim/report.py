@@ -237,7 +237,7 @@ class SimReport:
 
         from rich.console import Console
 
-        from ashfall.cli.sim_present import report_tables  # presentation lives with the CLI; loaded on demand
+        from ashfall.sim.tables import report_tables  # the tables import this module: loaded on demand
 
         console = Console(width=width, file=io.StringIO(), color_system=None)
         for t in report_tables(self):
