@@ -25,6 +25,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 SKIRMISH = str(encounters_root() / "skirmish.yaml")
 STOP_WITHIN_S = 2.0
 """The most a stop may take: the signal to the exit of the command and of every worker."""
+ORPHAN_WITHIN_S = 5.0
+"""The most an orphaned worker may take to notice SIGKILL took its parent (it polls; busy CI machines are slow)."""
 STARTUP_LIMIT_S = 60.0
 """How long the command may take to start its worker on a busy machine."""
 PLAYING_S = 1.5
@@ -158,5 +160,5 @@ def test_sim_with_workers__a_killed_command_leaves_no_worker_running(sweep: Swee
     # SIGKILL runs no clean-up at all: the worker notices it has been orphaned and exits by itself.
     code, took, _stderr = _stop(sweep, signal.SIGKILL, to_group=False)
     assert code == -signal.SIGKILL
-    assert took < STOP_WITHIN_S
+    assert took < ORPHAN_WITHIN_S
     assert not _alive(sweep.worker)
