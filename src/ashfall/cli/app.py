@@ -15,6 +15,7 @@ from ashfall.cli.common import AllowDirOption, shown
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.sim_cmds import register as register_sim
+from ashfall.cli.sweep_cmds import register as register_sweep
 from ashfall.encounters import validate_command
 
 app = typer.Typer(
@@ -27,6 +28,7 @@ app.command("roll")(roll_command)
 app.command("rule")(rule_command)
 app.add_typer(odds_app, name="odds")
 register_sim(app)
+register_sweep(app)
 
 
 @app.command("validate")
