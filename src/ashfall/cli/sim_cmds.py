@@ -31,7 +31,7 @@ from ashfall.cli.common import (
 from ashfall.encounters.schema import ControllerKind
 from ashfall.engine import events as ev
 from ashfall.sim.fight import FightResult
-from ashfall.sim.report import compare, comparison_jsonable
+from ashfall.sim.report import SimReport, compare, comparison_jsonable
 from ashfall.sim.runner import Progress as ProgressFn
 from ashfall.sim.runner import play, replay_trial, simulate
 from ashfall.sim.setups import EncounterSetup
@@ -123,6 +123,8 @@ def sim_command(
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
+    dask: Annotated[str | None, typer.Option(
+        "--dask", help="Play on Dask: 'local' (a LocalCluster) or a scheduler address tcp://host:port.")] = None,
 ) -> None:
     """Play an encounter many times and report win rates, rounds, drops, damage and morale."""
     with user_errors():
@@ -137,7 +139,10 @@ def sim_command(
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
             with _progress(not as_json, shown(setup.name)) as progress:
-                report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
+                if dask is not None:
+                    report = _on_dask(dask, setup, trials, base, progress, max_rounds)
+                else:
+                    report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
         return
@@ -162,6 +167,19 @@ def sim_command(
         console.print(f"[yellow]note:[/] {report.refusals} intent(s) were refused and ended a turn early")
     if plot is not None:
         console.print(literal(f"charts written to {plot}"))
+
+
+def _on_dask(address: str, setup: EncounterSetup, trials: int, seed: int, progress: ProgressFn | None,
+             max_rounds: int | None) -> SimReport:
+    """``sim --dask``: the same chunks and seeds as a local run, played as Dask tasks."""
+    from ashfall.sim.backends import backend_for
+    from ashfall.sim.sweep import simulate_on
+
+    backend = backend_for(dask=address)
+    try:
+        return simulate_on(backend, setup, trials, seed, max_rounds=max_rounds, progress=progress)
+    finally:
+        backend.close()
 
 
 def compare_command(

@@ -20,9 +20,11 @@ from typing import Any
 
 from ashfall.content.schema import CreatureKind
 from ashfall.encounters import EncounterSpec
-from ashfall.sim.backends import Backend, Chunk, InProcess, collect, split
+from ashfall.sim.backends import SWEEP_CHUNK, Backend, Chunk, InProcess, collect, split
 from ashfall.sim.fight import FightResult
 from ashfall.sim.report import SimReport, aggregate
+from ashfall.sim.runner import MAX_CHUNK
+from ashfall.sim.setups import FightSetup, as_setup
 from ashfall.sim.stats import wilson
 from ashfall.sim.variants import Assignment, Value, VariantSetup, Vary, grid, variant_key, variant_seed
 
@@ -208,10 +210,29 @@ def sweep(path: str | Path, axes: Sequence[Vary], trials: int, seed: int, *, bac
     return SweepResult(setups[0].name, tuple(axes), focus.side, seed, trials, tuple(rows))
 
 
+def simulate_on(backend: Backend, encounter: str | Path | FightSetup, trials: int, seed: int, *,
+                ruleset: str | None = None, max_rounds: int | None = None,
+                progress: Callable[[int, int], None] | None = None) -> SimReport:
+    """:func:`ashfall.sim.simulate` with the chunks played by a backend (e.g. Dask): the same report.
+
+    Trial ``i`` uses ``trial_seed(seed, i)`` and the report is aggregated in trial order, exactly as a local run.
+
+    Raises:
+        ValueError: For a setup that cannot be sent to workers (an encounter only in memory).
+    """
+    setup = as_setup(encounter, ruleset)
+    portable = setup.portable()
+    if portable is None:
+        raise ValueError(f"{setup.name}: an encounter held only in memory cannot be sent to workers; give its file")
+    chunks = split(setup.name, portable, seed, 0, trials, max_rounds, size=min(MAX_CHUNK, SWEEP_CHUNK))
+    got = collect(backend, chunks, (lambda done: progress(done, trials)) if progress else None)
+    return aggregate(setup.name, setup.ruleset_name, seed, got.trials(setup.name, 0, trials))
+
+
 def value_of(row: VariantRow, path: str) -> Value:
     """The value a path takes in a variant."""
     return dict(row.assignment)[path]
 
 
-__all__ = ["METRICS", "OUT_SUFFIXES", "Estimate", "Focus", "SweepResult", "VariantRow", "measure", "sweep",
-           "value_of", "variant_key", "variant_setups"]
+__all__ = ["METRICS", "OUT_SUFFIXES", "Estimate", "Focus", "SweepResult", "VariantRow", "measure", "simulate_on",
+           "sweep", "value_of", "variant_key", "variant_setups"]
