@@ -35,9 +35,9 @@ def test_validate_command__shipped_folder_is_clean() -> None:
     assert len(lines) == len(SHIPPED) and all(": ok: " in line for line in lines)
 
 
-def test_skirmish__four_against_four_with_a_leader_on_high_ground() -> None:
+def test_skirmish__four_against_a_gang_of_twelve_with_a_leader_on_high_ground() -> None:
     spec = load_encounter(next(p for p in SHIPPED if p.name == "skirmish.yaml"))
-    assert [len(spec.members(s.name)) for s in spec.sides] == [4, 4]
+    assert [len(spec.members(s.name)) for s in spec.sides] == [4, 12]
     assert {e.creature.id for e in spec.members("party")} == {"warrior", "gunslinger", "operative", "vanguard"}
     assert [e.id for e in spec.roster if e.leader] == ["raider-boss"]
     scout = next(e for e in spec.roster if e.id == "raider-scout")
@@ -53,7 +53,7 @@ def test_bandit_band__bandits_ambush_and_check_morale() -> None:
     assert info.ambushers == "bandits"
     assert info.sides[1].morale is True
     events = info.start(engine)
-    assert {e.actor for e in events if isinstance(e, ev.Surprise)} == {"warrior", "gunslinger"}
+    assert {e.actor for e in events if isinstance(e, ev.Surprise)} == {"operative", "gunslinger"}
 
 
 def test_corridor__gunslinger_plans_suppressive_fire_and_mutant_all_out_attack() -> None:

@@ -106,7 +106,7 @@ def test_apply_variant__one_combatant_gets_its_own_stat_block() -> None:
 def test_apply_variant__creature_id_changes_every_combatant_of_it_keeping_its_id() -> None:
     spec = apply_variant(load_encounter(BANDITS), [("combatants.bandit.hp", 3)])
     bandits = [e for e in spec.roster if e.id.startswith("bandit-") and "leader" not in e.id]
-    assert len(bandits) == 5
+    assert len(bandits) == 8
     assert {(e.creature.id, e.creature.hp) for e in bandits} == {("bandit", 3)}
 
 
