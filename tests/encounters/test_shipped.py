@@ -53,7 +53,7 @@ def test_bandit_band__bandits_ambush_and_check_morale() -> None:
     assert info.ambushers == "bandits"
     assert info.sides[1].morale is True
     events = info.start(engine)
-    assert {e.actor for e in events if isinstance(e, ev.Surprise)} == {"warrior", "gunslinger"}
+    assert {e.actor for e in events if isinstance(e, ev.Surprise)} == {"operative", "gunslinger"}
 
 
 def test_corridor__gunslinger_plans_suppressive_fire_and_mutant_all_out_attack() -> None:

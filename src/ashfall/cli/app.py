@@ -16,6 +16,7 @@ from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.serve_cmd import serve_command
 from ashfall.cli.sim_cmds import register as register_sim
+from ashfall.cli.sweep_cmds import register as register_sweep
 from ashfall.cli.validate_cmd import register as register_validate
 
 app = typer.Typer(
@@ -30,6 +31,7 @@ app.add_typer(odds_app, name="odds")
 register_sim(app)
 app.command("serve")(serve_command)
 register_validate(app)
+register_sweep(app)
 
 
 def main() -> None:

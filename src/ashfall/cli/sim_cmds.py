@@ -29,6 +29,7 @@ from ashfall.cli.common import (
 
 if TYPE_CHECKING:
     from ashfall.sim.fight import FightResult
+    from ashfall.sim.report import SimReport
     from ashfall.sim.runner import Progress as ProgressFn
     from ashfall.sim.setups import EncounterSetup
 
@@ -145,6 +146,8 @@ def sim_command(
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
+    dask: Annotated[str | None, typer.Option(
+        "--dask", help="Play on Dask: 'local' (a LocalCluster) or a scheduler address tcp://host:port.")] = None,
 ) -> None:
     """Play an encounter many times and report win rates, how fights ended, rounds, drops, damage and morale."""
     from ashfall.sim import tables
@@ -167,7 +170,10 @@ def sim_command(
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
             with _progress(not as_json, shown(setup.name)) as progress:
-                report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
+                if dask is not None:
+                    report = _on_dask(dask, setup, trials, base, progress, max_rounds)
+                else:
+                    report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
         return
@@ -202,6 +208,19 @@ def sim_command(
         console.print(literal(f"charts written to {plot}"))
     if out_file is not None:
         console.print(literal(f"{report.trials} fights written to {out_file}"))
+
+
+def _on_dask(address: str, setup: EncounterSetup, trials: int, seed: int, progress: ProgressFn | None,
+             max_rounds: int | None) -> SimReport:
+    """``sim --dask``: the same chunks and seeds as a local run, played as Dask tasks."""
+    from ashfall.sim.backends import backend_for
+    from ashfall.sim.sweep import simulate_on
+
+    backend = backend_for(dask=address)
+    try:
+        return simulate_on(backend, setup, trials, seed, max_rounds=max_rounds, progress=progress)
+    finally:
+        backend.close()
 
 
 def compare_command(

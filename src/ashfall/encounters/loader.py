@@ -62,6 +62,11 @@ def encounter_from_text(text: str, file: str = "<string>", base_dir: Path | None
     return _load(parse_yaml(text, file), base_dir or Path.cwd(), allow_dirs)
 
 
+def encounter_from_marked(marked: Marked, base_dir: Path, allow_dirs: Sequence[Path | str] = ()) -> EncounterSpec:
+    """Like :func:`load_encounter` for data already read with its lines (a variant of a file, changed in memory)."""
+    return _load(marked, base_dir, allow_dirs)
+
+
 def validate_encounter(path: Path | str, allow_dirs: Sequence[Path | str] = ()) -> list[Problem]:
     """Every problem of an encounter file (an empty list when it loads)."""
     try:
@@ -287,4 +292,4 @@ def _sides(raw: Any, combatants: Any, report: Report) -> list[str] | None:
     return names
 
 
-__all__ = ["encounter_from_text", "load_encounter", "validate_encounter"]
+__all__ = ["encounter_from_marked", "encounter_from_text", "load_encounter", "validate_encounter"]

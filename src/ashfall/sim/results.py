@@ -61,17 +61,17 @@ FORMATS = ("parquet", "csv", "jsonl")
 def pc_sides_of(setup: object) -> tuple[str, ...]:
     """The PC sides of a setup: sides with ``controller: human``, else () (the reports then take the first side).
 
-    Reads ``setup.loaded.spec`` (an encounter file) or ``setup.spec`` (a loaded encounter); any other setup,
-    or a ``pc_sides`` attribute when it has one.
+    Reads ``setup.loaded.spec`` (an encounter file), ``setup.spec`` (a loaded encounter) or an encounter spec
+    itself; or a ``pc_sides`` attribute when it has one.
     """
     explicit = getattr(setup, "pc_sides", None)
     if explicit is not None:
         return tuple(explicit)
     loaded = getattr(setup, "loaded", setup)
-    spec = getattr(loaded, "spec", None)
-    if spec is None:
+    sides = getattr(getattr(loaded, "spec", loaded), "sides", None)  # a setup's spec, or a spec itself
+    if sides is None:
         return ()
-    return tuple(s.name for s in spec.sides if getattr(s.controller, "value", s.controller) == "human")
+    return tuple(s.name for s in sides if getattr(s.controller, "value", s.controller) == "human")
 
 
 def resolve_pc_sides(pc_sides: Sequence[str], fights: Sequence[FightResult]) -> tuple[str, ...]:
