@@ -8,15 +8,18 @@ and every variant is checked before any fight; ``--workers K`` plays on local pr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from ashfall.cli.common import AllowDirOption, JsonOption, literal, out, print_json, user_errors
-from ashfall.sim.backends import backend_for
-from ashfall.sim.sweep import METRICS, OUT_SUFFIXES, SweepResult, sweep
-from ashfall.sim.variants import Vary, parse_vary
+
+if TYPE_CHECKING:
+    from ashfall.sim.sweep import SweepResult
+    from ashfall.sim.variants import Vary
+
+# The simulator is imported inside the commands, so `ashfall --help` and `rule` start without it.
 
 File = Annotated[Path, typer.Argument(help="An encounter file (YAML).", exists=True, dir_okay=False)]
 VaryOption = Annotated[list[str], typer.Option(
@@ -39,6 +42,8 @@ def _seed(file: Path, seed: int | None) -> int:
 
 
 def _axes(vary: list[str]) -> list[Vary]:
+    from ashfall.sim.variants import parse_vary
+
     return [parse_vary(v) for v in vary]
 
 
@@ -83,6 +88,9 @@ def sweep_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Play every combination of the varied values and tabulate win rates with 95% intervals."""
+    from ashfall.sim.backends import backend_for
+    from ashfall.sim.sweep import OUT_SUFFIXES, sweep
+
     with user_errors():
         axes = _axes(vary)
         if out_file is not None and out_file.suffix.lower() not in OUT_SUFFIXES:
@@ -122,7 +130,7 @@ def balance_command(
     target_win: Annotated[float | None, typer.Option("--target-win", min=0.0, max=1.0,
                                                      help="The win rate to reach (metric win).")] = None,
     target: Annotated[float | None, typer.Option("--target", help="The target of another --metric.")] = None,
-    metric: Annotated[str, typer.Option("--metric", help=f"What to aim at: {', '.join(METRICS)}.")] = "win",
+    metric: Annotated[str, typer.Option("--metric", help="What to aim at: win, rounds, pc-drops or pc-dies.")] = "win",
     seed: Seed = None,
     side: Side = None,
     workers: Workers = 1,
@@ -134,7 +142,10 @@ def balance_command(
     allow_dir: AllowDirOption = None,
 ) -> None:
     """Find the value of one path that gives a target win rate (or rounds, P(PC drops), P(PC dies))."""
+    from ashfall.sim.backends import backend_for
     from ashfall.sim.balance import balance
+    from ashfall.sim.sweep import METRICS
+    from ashfall.sim.variants import parse_vary
 
     with user_errors():
         if metric not in METRICS:
