@@ -1,7 +1,7 @@
 """Expected values from the exact odds (:mod:`ashfall.odds`), cached by their inputs, for the tactical AI.
 
 The AI never rolls or samples: every number it weighs comes from the exact odds' whole-number counts
-(:func:`ashfall.odds.attack_odds`'s core, divided into floats by :func:`ashfall.odds.fast.attack_odds_float`),
+(:func:`ashfall.odds.attack.attack_counts`, :func:`ashfall.odds.attack_odds`'s core, divided into floats),
 computed once and cached on a hashable :class:`AttackKey` (bonus, DV, damage, advantage, MAP position,
 Power Strike, DR, resistance …). A turn of attacks against one target is the convolution of its attacks'
 distributions (:func:`turn_value`), also cached, so a decision on the hot path is dictionary lookups.
@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
+from ashfall.odds.attack import attack_counts
 from ashfall.odds.contest import contest_odds
-from ashfall.odds.fast import attack_odds_float
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie
 
@@ -137,7 +137,7 @@ class TurnValue(NamedTuple):
 
 @lru_cache(maxsize=1 << 16)
 def attack_value(key: AttackKey) -> AttackValue:
-    """The odds of one attack as floats (:func:`ashfall.odds.fast.attack_odds_float`), cached by key.
+    """The odds of one attack as floats (:meth:`ashfall.odds.attack.AttackCounts.float_distribution`), cached by key.
 
     An automatic crit (CRIT-5) deals a crit's damage on every hit; a natural 20 then doubles every die again, a
     small overestimate the exact odds module has no switch for.
@@ -146,14 +146,15 @@ def attack_value(key: AttackKey) -> AttackValue:
     crit = crit_expr_of(key.damage)
     if key.auto_crit:
         expr, crit = (expr.doubled() if crit is None else crit), None
-    # The float path's division of the exact counts: each float is the one nearest the exact Fraction, as
-    # float(Fraction) gave before, without building the Fractions.
-    odds = attack_odds_float(
+    # The exact counts divided into floats (the float path's division, without numpy): each float is the one
+    # nearest the exact Fraction, as float(Fraction) gave before, without building the Fractions.
+    counts = attack_counts(
         key.bonus, key.dv, expr, ruleset=ruleset_of(key.rules), advantage=Advantage(key.advantage),
         attack_number=key.attack_number, power_strike=key.power_strike, dr=key.dr, resist=key.resist,
         vulnerable=key.vulnerable, immune=key.immune, crit_damage=crit,
     )
-    return AttackValue(odds.expected_damage, odds.p_hit, tuple(float(p) for p in odds.distribution))
+    return AttackValue(counts.damage_numerator / counts.denominator, counts.hits / counts.d20_total,
+                       counts.float_distribution())
 
 
 @lru_cache(maxsize=1 << 16)

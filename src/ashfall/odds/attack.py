@@ -277,6 +277,16 @@ class AttackCounts:
         """The sum of damage dealt times its count: the mean damage times ``denominator``."""
         return sum(k * n for k, n in self.numerators.items())
 
+    def float_distribution(self) -> tuple[float, ...]:
+        """Probability by damage dealt (index = damage) as floats, each the float nearest the exact value.
+
+        Python's integer true division is correctly rounded, so each entry equals ``float`` of the exact Fraction.
+        """
+        dist = [0.0] * (max(self.numerators) + 1)
+        for dealt, n in self.numerators.items():
+            dist[dealt] = n / self.denominator
+        return tuple(dist)
+
 
 def attack_counts(
     bonus: int,

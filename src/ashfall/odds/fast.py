@@ -8,8 +8,9 @@ instead of a Fraction convolution, which is what made exact turns slow (a 3-Stri
 fraction of a millisecond here). There is no second copy of a rule: only the arithmetic differs, and the tests
 hold both paths within 1e-9 of each other.
 
-Use this where a float is enough (the AI's weights, a table's many odds at once); ``ashfall odds`` and its JSON
-keep the exact Fractions.
+Use this where a float is enough (a table's many odds at once, a kernel's tables); ``ashfall odds`` and its JSON
+keep the exact Fractions. The tactical AI reads the same floats without numpy
+(:meth:`~ashfall.odds.attack.AttackCounts.float_distribution`), so simulator processes do not import it.
 """
 
 from __future__ import annotations
@@ -74,13 +75,10 @@ class FloatTurnOdds:
 
 def float_odds(counts: AttackCounts) -> FloatAttackOdds:
     """Divide an attack's counts into floats, each the float nearest its exact probability."""
-    d = counts.denominator
-    dist = np.zeros(max(counts.numerators) + 1)
-    for dealt, n in counts.numerators.items():
-        dist[dealt] = n / d
     return FloatAttackOdds(
         counts=counts, p_hit=counts.hits / counts.d20_total, p_crit=counts.crits / counts.d20_total,
-        expected_damage=counts.damage_numerator / d, distribution=dist,
+        expected_damage=counts.damage_numerator / counts.denominator,
+        distribution=np.array(counts.float_distribution()),
     )
 
 
