@@ -1,8 +1,8 @@
 """The layers hold: every module imports only its own layer or lower ones, and nothing imports in a circle.
 
 Top-level layers, lowest first: ``core, files`` <- ``ruleset, content, grid`` <- ``rules`` <- ``engine, odds``
-<- ``ai, encounters, explain`` <- ``sim`` <- ``cli, web``. A rule family (``ashfall.families.<family>``) is a vertical
-slice whose layers are modules, read from the module's name: ``rules``/``rules_*`` sit at the rules layer
+<- ``ai, encounters, explain, kernel`` <- ``sim`` <- ``cli, web``. A rule family (``ashfall.families.<family>``) is a
+vertical slice whose layers are modules, read from the module's name: ``rules``/``rules_*`` sit at the rules layer
 (pure rules: no engine code, no AI), ``engine``/``engine_*`` and ``moves``/``moves_*`` at the engine layer
 (no AI), ``ai``/``ai_*`` at the AI layer. Family packages import nothing, so importing a family's pure rules
 never loads its engine part. Imports are read from the source, nothing is imported to check them: for the
@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ruleset", "content", "grid"),
     ("rules",),
     ("engine", "odds"),
-    ("ai", "encounters", "explain"),
+    ("ai", "encounters", "explain", "kernel"),
     ("sim",),
     ("cli", "web"),
 )

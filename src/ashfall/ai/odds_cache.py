@@ -1,7 +1,8 @@
 """Expected values from the exact odds (:mod:`ashfall.odds`), cached by their inputs, for the tactical AI.
 
-The AI never rolls or samples: every number it weighs comes from :func:`ashfall.odds.attack_odds`, turned
-into floats once and cached on a hashable :class:`AttackKey` (bonus, DV, damage, advantage, MAP position,
+The AI never rolls or samples: every number it weighs comes from the exact odds' whole-number counts
+(:func:`ashfall.odds.attack.attack_counts`, :func:`ashfall.odds.attack_odds`'s core, divided into floats),
+computed once and cached on a hashable :class:`AttackKey` (bonus, DV, damage, advantage, MAP position,
 Power Strike, DR, resistance …). A turn of attacks against one target is the convolution of its attacks'
 distributions (:func:`turn_value`), also cached, so a decision on the hot path is dictionary lookups.
 
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
-from ashfall.odds.attack import attack_odds
+from ashfall.odds.attack import attack_counts
 from ashfall.odds.contest import contest_odds
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie
@@ -136,7 +137,7 @@ class TurnValue(NamedTuple):
 
 @lru_cache(maxsize=1 << 16)
 def attack_value(key: AttackKey) -> AttackValue:
-    """The exact odds of one attack (:func:`ashfall.odds.attack_odds`) as floats, cached by key.
+    """The odds of one attack as floats (:meth:`ashfall.odds.attack.AttackCounts.float_distribution`), cached by key.
 
     An automatic crit (CRIT-5) deals a crit's damage on every hit; a natural 20 then doubles every die again, a
     small overestimate the exact odds module has no switch for.
@@ -145,16 +146,15 @@ def attack_value(key: AttackKey) -> AttackValue:
     crit = crit_expr_of(key.damage)
     if key.auto_crit:
         expr, crit = (expr.doubled() if crit is None else crit), None
-    odds = attack_odds(
+    # The exact counts divided into floats (the float path's division, without numpy): each float is the one
+    # nearest the exact Fraction, as float(Fraction) gave before, without building the Fractions.
+    counts = attack_counts(
         key.bonus, key.dv, expr, ruleset=ruleset_of(key.rules), advantage=Advantage(key.advantage),
         attack_number=key.attack_number, power_strike=key.power_strike, dr=key.dr, resist=key.resist,
         vulnerable=key.vulnerable, immune=key.immune, crit_damage=crit,
     )
-    top = max(odds.distribution)
-    dist = [0.0] * (top + 1)
-    for dealt, p in odds.distribution.items():
-        dist[dealt] += float(p)
-    return AttackValue(float(odds.expected_damage), float(odds.p_hit), tuple(dist))
+    return AttackValue(counts.damage_numerator / counts.denominator, counts.hits / counts.d20_total,
+                       counts.float_distribution())
 
 
 @lru_cache(maxsize=1 << 16)

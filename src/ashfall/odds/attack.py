@@ -233,6 +233,131 @@ def _map_modifier(attack_number: int, ruleset: Ruleset, map_rule: RuleId | None)
     return (replace(mod, rule=map_rule) if map_rule else mod,)
 
 
+@dataclass(frozen=True, slots=True)
+class AttackCounts:
+    """One attack's outcomes counted in whole numbers over one common denominator: the core both odds paths share.
+
+    The exact path (:func:`attack_odds`) divides these into Fractions, the float path
+    (:mod:`ashfall.odds.fast`) into floats; neither has its own copy of a rule.
+
+    Attributes:
+        bonus: The attack bonus before MAP and activity modifiers.
+        dv: The target's Defense Value.
+        damage: The damage expression on a normal hit (Power Strike's bonus included).
+        crit_damage: The damage expression on a crit.
+        advantage: The net advantage state of the d20 (G-21).
+        attack_modifiers: MAP and activity modifiers added to ``bonus``.
+        damage_modifiers: Flat damage added once (Power Strike +4).
+        damage_steps: What happens to each hit's damage, in order.
+        rules: The rules that decide hit, miss and crit.
+        hits: Kept-d20 outcomes (out of ``d20_total``) that hit, crits included.
+        crits: Kept-d20 outcomes that crit.
+        d20_total: The count of kept-d20 outcomes (20, or 400 with advantage or disadvantage).
+        numerators: Damage dealt -> count over ``denominator``, ascending, zero counts left out, a miss as 0.
+        denominator: The common denominator of ``numerators``.
+    """
+
+    bonus: int
+    dv: int
+    damage: DiceExpr
+    crit_damage: DiceExpr
+    advantage: Advantage
+    attack_modifiers: Stacked
+    damage_modifiers: tuple[Modifier, ...]
+    damage_steps: tuple[DamageStep, ...]
+    rules: tuple[RuleId, ...]
+    hits: int
+    crits: int
+    d20_total: int
+    numerators: Mapping[int, int]
+    denominator: int
+
+    @property
+    def damage_numerator(self) -> int:
+        """The sum of damage dealt times its count: the mean damage times ``denominator``."""
+        return sum(k * n for k, n in self.numerators.items())
+
+    def float_distribution(self) -> tuple[float, ...]:
+        """Probability by damage dealt (index = damage) as floats, each the float nearest the exact value.
+
+        Python's integer true division is correctly rounded, so each entry equals ``float`` of the exact Fraction.
+        """
+        dist = [0.0] * (max(self.numerators) + 1)
+        for dealt, n in self.numerators.items():
+            dist[dealt] = n / self.denominator
+        return tuple(dist)
+
+
+def attack_counts(
+    bonus: int,
+    dv: int,
+    damage: str | DiceExpr,
+    *,
+    ruleset: Ruleset | None = None,
+    advantage: Advantage = NORMAL,
+    attack_number: int = 1,
+    map_rule: RuleId | None = None,
+    power_strike: bool = False,
+    dr: int = 0,
+    resist: bool = False,
+    vulnerable: bool = False,
+    immune: bool = False,
+    crit_damage: str | DiceExpr | None = None,
+) -> AttackCounts:
+    """One attack's outcomes in whole-number counts: the arguments and rules of :func:`attack_odds`.
+
+    Returns:
+        Hit and crit counts over the kept d20's outcomes, and damage dealt -> count over a common denominator.
+    """
+    rs = ruleset or preset()
+    section = rs.attack
+    expr = parse(damage) if isinstance(damage, str) else damage
+    mods = list(_map_modifier(attack_number, rs, map_rule))
+    dmg_mods: tuple[Modifier, ...] = ()
+    if power_strike:
+        mods.append(Modifier(section.power_strike_attack, ModifierKind.ACTIVITY, MAA_5, "Power Strike"))
+        dmg_mods = (Modifier(section.power_strike_damage, ModifierKind.ACTIVITY, MAA_5, "Power Strike"),)
+    stacked = stack(mods)
+    flat = sum(m.value for m in dmg_mods)
+    if crit_damage is None:
+        crit = expr.doubled()
+    else:
+        crit = parse(crit_damage) if isinstance(crit_damage, str) else crit_damage
+    hit_expr, crit_expr = expr.plus(flat), crit.plus(flat)
+    steps = damage_steps(dr, resist=resist, vulnerable=vulnerable, immune=immune, ruleset=rs)
+
+    # Counted in whole numbers over one common denominator, then made Fractions once per damage value: the
+    # same exact numbers as summing Fractions term by term, without a gcd per term (the AI asks for thousands).
+    faces, d20_total = _natural_counts(advantage)
+    hits = crits = 0
+    for natural, count in faces:
+        outcome, _ = judge(natural, natural + bonus + stacked.total, dv, None, rs)
+        hits += count if outcome is not Outcome.MISS else 0
+        crits += count if outcome is Outcome.CRIT else 0
+    hit_counts, hit_total = _counts(hit_expr)
+    crit_counts, crit_total = _counts(crit_expr)
+    scale = hit_total * crit_total
+    numerators: dict[int, int] = {0: (d20_total - hits) * scale}
+    for weight, counts, other_total in ((hits - crits, hit_counts, crit_total), (crits, crit_counts, hit_total)):
+        if not weight:
+            continue
+        for raw, count in counts:
+            dealt = apply_steps(raw, steps)
+            numerators[dealt] = numerators.get(dealt, 0) + weight * count * other_total
+    rules = [ATK_4, *((CRIT_1,) if section.natural_20_hits else ()), *((CRIT_3,) if section.natural_1_misses else ()),
+             CRIT_2, G_40]
+    if advantage is not NORMAL:
+        rules.append(G_21)
+    if dr and any(s.kind in (DamageStepKind.RESISTANCE, DamageStepKind.VULNERABILITY) for s in steps):
+        rules.append(DR_3)
+    return AttackCounts(
+        bonus=bonus, dv=dv, damage=hit_expr, crit_damage=crit_expr, advantage=advantage,
+        attack_modifiers=stacked, damage_modifiers=dmg_mods, damage_steps=steps, rules=tuple(rules),
+        hits=hits, crits=crits, d20_total=d20_total,
+        numerators={k: n for k, n in sorted(numerators.items()) if n}, denominator=d20_total * scale,
+    )
+
+
 def attack_odds(
     bonus: int,
     dv: int,
@@ -273,59 +398,21 @@ def attack_odds(
     Returns:
         The exact probabilities, expected damage and damage distribution with every modifier and rule.
     """
-    rs = ruleset or preset()
-    section = rs.attack
-    expr = parse(damage) if isinstance(damage, str) else damage
-    mods = list(_map_modifier(attack_number, rs, map_rule))
-    dmg_mods: tuple[Modifier, ...] = ()
-    if power_strike:
-        mods.append(Modifier(section.power_strike_attack, ModifierKind.ACTIVITY, MAA_5, "Power Strike"))
-        dmg_mods = (Modifier(section.power_strike_damage, ModifierKind.ACTIVITY, MAA_5, "Power Strike"),)
-    stacked = stack(mods)
-    flat = sum(m.value for m in dmg_mods)
-    if crit_damage is None:
-        crit = expr.doubled()
-    else:
-        crit = parse(crit_damage) if isinstance(crit_damage, str) else crit_damage
-    hit_expr, crit_expr = expr.plus(flat), crit.plus(flat)
-    steps = damage_steps(dr, resist=resist, vulnerable=vulnerable, immune=immune, ruleset=rs)
-
-    # Counted in whole numbers over one common denominator, then made Fractions once per damage value: the
-    # same exact numbers as summing Fractions term by term, without a gcd per term (the AI asks for thousands).
-    faces, d20_total = _natural_counts(advantage)
-    hits = crits = 0
-    for natural, count in faces:
-        outcome, _ = judge(natural, natural + bonus + stacked.total, dv, None, rs)
-        hits += count if outcome is not Outcome.MISS else 0
-        crits += count if outcome is Outcome.CRIT else 0
-    hit_counts, hit_total = _counts(hit_expr)
-    crit_counts, crit_total = _counts(crit_expr)
-    scale = hit_total * crit_total
-    numerators: dict[int, int] = {0: (d20_total - hits) * scale}
-    for weight, counts, other_total in ((hits - crits, hit_counts, crit_total), (crits, crit_counts, hit_total)):
-        if not weight:
-            continue
-        for raw, count in counts:
-            dealt = apply_steps(raw, steps)
-            numerators[dealt] = numerators.get(dealt, 0) + weight * count * other_total
-    denominator = d20_total * scale
-    p_hit, p_crit = Fraction(hits, d20_total), Fraction(crits, d20_total)
-    dist = {k: Fraction(n, denominator) for k, n in sorted(numerators.items()) if n}
-    rules = [ATK_4, *((CRIT_1,) if section.natural_20_hits else ()), *((CRIT_3,) if section.natural_1_misses else ()),
-             CRIT_2, G_40]
-    if advantage is not NORMAL:
-        rules.append(G_21)
-    if dr and any(s.kind in (DamageStepKind.RESISTANCE, DamageStepKind.VULNERABILITY) for s in steps):
-        rules.append(DR_3)
+    c = attack_counts(
+        bonus, dv, damage, ruleset=ruleset, advantage=advantage, attack_number=attack_number, map_rule=map_rule,
+        power_strike=power_strike, dr=dr, resist=resist, vulnerable=vulnerable, immune=immune,
+        crit_damage=crit_damage,
+    )
     return AttackOdds(
-        bonus=bonus, dv=dv, damage=hit_expr, crit_damage=crit_expr, advantage=advantage,
-        attack_modifiers=stacked, damage_modifiers=dmg_mods, damage_steps=steps, rules=tuple(rules),
-        p_hit=p_hit, p_crit=p_crit, expected_damage=Fraction(sum(k * n for k, n in numerators.items()), denominator),
-        distribution=dist,
+        bonus=c.bonus, dv=c.dv, damage=c.damage, crit_damage=c.crit_damage, advantage=c.advantage,
+        attack_modifiers=c.attack_modifiers, damage_modifiers=c.damage_modifiers, damage_steps=c.damage_steps,
+        rules=c.rules, p_hit=Fraction(c.hits, c.d20_total), p_crit=Fraction(c.crits, c.d20_total),
+        expected_damage=Fraction(c.damage_numerator, c.denominator),
+        distribution={k: Fraction(n, c.denominator) for k, n in c.numerators.items()},
     )
 
 
 __all__ = [
-    "AttackOdds", "DamageStep", "DamageStepKind", "applies_to", "apply_steps", "attack_odds", "damage_steps",
-    "die_fractions", "natural_d20",
+    "AttackCounts", "AttackOdds", "DamageStep", "DamageStepKind", "applies_to", "apply_steps", "attack_counts",
+    "attack_odds", "damage_steps", "die_fractions", "natural_d20",
 ]

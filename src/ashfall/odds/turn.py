@@ -125,10 +125,15 @@ def turn_odds(
     p_drop = None
     if target_hp is not None:
         p_drop = sum((p for dmg, p in total.items() if dmg >= target_hp), Fraction(0))
+    return TurnOdds(tuple(attacks), odds, total, expected, target_hp, p_drop, turn_rules(attacks, target_hp))
+
+
+def turn_rules(attacks: Sequence[AttackSpec], target_hp: int | None) -> tuple[RuleId, ...]:
+    """The rules behind a turn's structure: each attack's action and MAP rule, and DEATH-1 with a target's HP."""
     rules = dict.fromkeys(r for spec in attacks for r in (spec.rule, spec.map_rule) if r is not None)
     if target_hp is not None:
         rules[DEATH_1] = None
-    return TurnOdds(tuple(attacks), odds, total, expected, target_hp, p_drop, tuple(rules))
+    return tuple(rules)
 
 
 def strikes(base: AttackSpec, count: int | None = None, *, ruleset: Ruleset | None = None) -> tuple[AttackSpec, ...]:
@@ -162,4 +167,4 @@ def all_out_attack(base: AttackSpec, *, ruleset: Ruleset | None = None) -> tuple
 
 
 __all__ = ["AttackSpec", "TurnOdds", "all_out_attack", "power_strike_then_strike", "strikes",
-           "turn_odds"]
+           "turn_odds", "turn_rules"]

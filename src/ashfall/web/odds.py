@@ -2,7 +2,8 @@
 
 The inputs (attack bonus, DV, damage, advantage, DR …) are read with the tactical AI's
 :func:`ashfall.ai.profile.attack_base`, which takes the situation from the engine's own attack rules, and
-the numbers come from :func:`ashfall.odds.attack_odds` (exact fractions, never sampled). This module is the
+the numbers come from :func:`ashfall.odds.attack.attack_counts`, the exact odds' whole-number counts (exact
+fractions, never sampled). This module is the
 table's only reader of those inputs: if they move, only this file changes.
 """
 
@@ -15,7 +16,7 @@ from ashfall.ai.odds_cache import expr_of, ruleset_token
 from ashfall.ai.profile import attack_base, attack_options
 from ashfall.core.modifiers import Advantage
 from ashfall.engine import EncounterState, Intent
-from ashfall.odds import attack_odds
+from ashfall.odds.attack import attack_counts
 
 _POWER = "power-strike"
 
@@ -48,18 +49,20 @@ def intent_odds(state: EncounterState, intent: Intent, tag: str) -> dict[str, An
     if base is None:
         return None
     key = base.key(attacker.turn.strike_actions + 1, power=tag == _POWER)
-    odds = attack_odds(key.bonus, key.dv, expr_of(key.damage), ruleset=state.ruleset,
-                       advantage=Advantage(key.advantage), attack_number=key.attack_number,
-                       power_strike=key.power_strike, dr=key.dr, resist=key.resist, vulnerable=key.vulnerable,
-                       immune=key.immune)
+    # The exact odds' whole-number counts: each figure is one Fraction of two integers, without the Fraction per
+    # damage value the full distribution builds (the action bar asks for every legal intent on each click).
+    odds = attack_counts(key.bonus, key.dv, expr_of(key.damage), ruleset=state.ruleset,
+                         advantage=Advantage(key.advantage), attack_number=key.attack_number,
+                         power_strike=key.power_strike, dr=key.dr, resist=key.resist, vulnerable=key.vulnerable,
+                         immune=key.immune)
     hp = target.health.hp + target.health.temp_hp
-    drops = sum((p for dealt, p in odds.distribution.items() if dealt >= hp), Fraction(0))
+    drops = sum(n for dealt, n in odds.numerators.items() if dealt >= hp)
     return {
         "target": target_id,
-        "p_hit": _number(odds.p_hit),
-        "p_crit": _number(odds.p_crit),
-        "expected_damage": _number(odds.expected_damage),
-        "p_drop": _number(drops),
+        "p_hit": _number(Fraction(odds.hits, odds.d20_total)),
+        "p_crit": _number(Fraction(odds.crits, odds.d20_total)),
+        "expected_damage": _number(Fraction(odds.damage_numerator, odds.denominator)),
+        "p_drop": _number(Fraction(drops, odds.denominator)),
         "dv": odds.dv,
         "bonus": odds.bonus,
     }
