@@ -70,7 +70,7 @@ def test_sim_cli__prints_how_fights_ended_pc_risk_and_groups_with_members_on_req
     bandits = str(ROOT / "encounters" / "bandit-band.yaml")
     grouped = runner.invoke(app, ["sim", bandits, "-n", "20", "--seed", "1"])
     assert grouped.exit_code == 0, grouped.output
-    for title in ("How fights ended", "PCs (travellers)", "Combatants by creature", "Bandit ×5"):
+    for title in ("How fights ended", "PCs (travellers)", "Combatants by creature", "Bandit ×8"):
         assert title in grouped.stdout
     assert "Bandit 3" not in grouped.stdout
     each = runner.invoke(app, ["sim", bandits, "-n", "20", "--seed", "1", "--each"])

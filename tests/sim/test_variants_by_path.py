@@ -86,7 +86,7 @@ def test_apply_variant__out_of_range_hp_gets_the_schemas_error() -> None:
 
 
 def test_apply_variant__bad_ruleset_value_gets_the_schemas_error() -> None:
-    with pytest.raises(InputError, match="valid integer"):
+    with pytest.raises(InputError, match="expected a whole number"):
         apply_variant(load_encounter(DUEL), [("ruleset.attack.map_step", "x")])
 
 
