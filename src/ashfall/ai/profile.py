@@ -30,9 +30,9 @@ from ashfall.families.attacks.rules import AttackContext, auto_crit_rule, build_
 from ashfall.families.attacks.rules_activities import ACTIVITIES, Activity, AttackMode
 from ashfall.families.attacks.rules_damage_ledger import damage_expression
 from ashfall.families.attacks.rules_defenses import Defenses
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.errors import RuleViolation

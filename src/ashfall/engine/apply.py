@@ -17,9 +17,9 @@ from ashfall.engine.effects import expire_effects
 from ashfall.engine.environment import Breath, Cause, Obscurement, Veil
 from ashfall.engine.records import with_use
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
-from ashfall.families.conditions.rules_durations import TurnBoundary, TurnEdge, expire
 from ashfall.families.morale.rules import STATUS_MARKED, STATUS_MARKS, Status
 from ashfall.grid.board import Square
+from ashfall.rules.condition_durations import TurnBoundary, TurnEdge, expire
 
 Applier = Callable[[EncounterState, Any], None]
 APPLIERS: dict[type, Applier] = {}

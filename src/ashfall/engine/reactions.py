@@ -21,8 +21,8 @@ from ashfall.engine.context import Context
 from ashfall.engine.decisions import Decision, Option
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
 from ashfall.families.morale.rules import MoraleMark
+from ashfall.rules import conditions as cond
 
 
 class TriggerKind(Enum):

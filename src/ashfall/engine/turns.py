@@ -18,13 +18,13 @@ from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.effects import expire_effects
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import TurnBoundary, TurnEdge, expire
 from ashfall.families.dying.rules import DeathSaveOutcome
 from ashfall.families.dying.rules import start_of_turn as death_save_at_start
 from ashfall.families.morale.rules import MoraleMark
 from ashfall.families.senses.engine import stealth_sources
+from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
+from ashfall.rules.condition_durations import TurnBoundary, TurnEdge, expire
 from ashfall.ruleset.sections import InitiativeProficiency
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")

@@ -43,7 +43,7 @@ from ashfall.families.attacks.rules_called_shots import (
     called_shot_spec,
 )
 from ashfall.families.attacks.rules_map import TwoWeapon, two_weapon_modifiers
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.rules.errors import RuleViolation

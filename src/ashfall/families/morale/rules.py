@@ -36,7 +36,7 @@ from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, stack
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, Save
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.dc import DC, fixed_dc
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import Ruleset

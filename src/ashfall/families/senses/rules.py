@@ -29,7 +29,7 @@ from ashfall.content.schema import Senses
 from ashfall.core.modifiers import RollSource, adv, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import HeavyObscurement
 
