@@ -15,13 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ashfall.core.morale import MoraleMark
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Decision, Option
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.morale.rules import MoraleMark
 from ashfall.rules import conditions as cond
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ashfall.core.d20 import roll_d20
 from ashfall.core.modifiers import Modifier, ModifierKind
+from ashfall.core.morale import MoraleMark
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
 from ashfall.engine import events as ev
@@ -20,7 +21,6 @@ from ashfall.engine.effects import expire_effects
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.dying.rules import DeathSaveOutcome
 from ashfall.families.dying.rules import start_of_turn as death_save_at_start
-from ashfall.families.morale.rules import MoraleMark
 from ashfall.families.senses.engine import stealth_sources
 from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
