@@ -18,10 +18,9 @@ from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.environment import Environment
 from ashfall.engine.lasting import Readied, Zone
 from ashfall.engine.records import NO_SUPPLIES, MoraleMark, Supplies
-from ashfall.families.dying.rules import down_conditions
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.rules.condition_durations import AppliedCondition, conditions_of
-from ashfall.rules.health import Health
+from ashfall.rules.health import Health, down_conditions
 from ashfall.ruleset import Ruleset
 
 if TYPE_CHECKING:
