@@ -272,3 +272,15 @@ def defense_value(
     stacked = stack(mods)
     notes.extend((G_46,) if kept_agi else ())
     return DefenseBreakdown(stacked.total, stacked, untargetable, effective, tuple(notes), weak_point)
+
+
+def hull(creature: Creature, ruleset: Ruleset) -> Armor | None:
+    """The armor a vehicle wears so that its DV is ``vehicle.dv`` (DV-1): dv - base - AGI, never below 0.
+
+    Here, not in the vehicles family, because building any combatant (before a fight has a rulebook) asks it.
+    """
+    v = creature.vehicle
+    if v is None:
+        return None
+    bonus = max(v.dv - ruleset.defense.dv_base - creature.attributes.AGI, 0)
+    return Armor(id=f"{creature.id}-hull", name="hull", category=ArmorCategory.LIGHT, bonus=bonus)
