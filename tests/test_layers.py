@@ -255,7 +255,7 @@ def test_checker__flags_pure_rules_importing_engine_and_engine_importing_ai() ->
 
 def test_checker__allows_lower_layers_and_other_families_rules() -> None:
     assert layer_violations([
-        _imp("ashfall.families.underwater.rules", "ashfall.families.attacks.rules_damage"),
+        _imp("ashfall.families.underwater.rules", "ashfall.rules.damage"),
         _imp("ashfall.families.underwater.engine", "ashfall.families.underwater.rules"),
         _imp("ashfall.families.hazards.ai", "ashfall.ai.turn"),
         _imp("ashfall.sim.setups", "ashfall.ai"),

@@ -2,7 +2,7 @@
 
 A creature at 0 HP is unconscious, prone and incapacitated (DEATH-1) and, while dying, rolls a death
 save at the start of each of its turns (DEATH-2): a plain d20 with no modifiers and no advantage
-(DEATH-4, G-21). Damage while dying is :mod:`ashfall.families.attacks.rules_damage`'s; healing a dying creature is
+(DEATH-4, G-21). Damage while dying is :mod:`ashfall.rules.damage`'s; healing a dying creature is
 :func:`ashfall.families.dying.rules_healing.heal`'s. Asking a creature that is not dying to roll a death save is
 refused with :class:`~ashfall.rules.errors.RuleViolation` (state untouched), not silently ignored;
 :func:`start_of_turn` is the caller-friendly form that rolls only when one is due.

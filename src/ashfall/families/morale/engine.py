@@ -42,7 +42,6 @@ from ashfall.engine.context import Context
 from ashfall.engine.records import Keyed, Tally, entry_name, use_name
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.attacks.rules_damage import DamageResult
 from ashfall.families.morale import rules as mr
 from ashfall.families.morale.rules import CHECKABLE, STATUS_MARKS, GroupMorale, MoraleMark, Status, Trigger
 from ashfall.families.morale.rules_behaviour import (
@@ -59,6 +58,7 @@ from ashfall.families.morale.rules_behaviour import (
 )
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_durations import AppliedCondition, conditions_of
+from ashfall.rules.damage import DamageResult
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset.sections import BreakBehaviour, MoraleGrouping
 
