@@ -13,12 +13,12 @@ from ashfall.core.rng import ScriptedRng
 from ashfall.core.types import DamageType
 from ashfall.families.attacks.rules import AttackContext, attack_modifiers
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_damage import apply_damage
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.attacks.rules_map import map_modifier
 from ashfall.families.dying.rules import stabilize_with_medicine
 from ashfall.families.dying.rules_healing import second_wind
 from ashfall.families.dying.rules_recovery import Recovery
+from ashfall.rules.damage import apply_damage
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
 from ashfall.ruleset import Ruleset, preset

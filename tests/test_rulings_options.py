@@ -23,10 +23,7 @@ from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attac
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
 from ashfall.families.attacks.rules_called_shots import CALLED_SHOTS, CalledShot
 from ashfall.families.attacks.rules_coup_de_grace import coup_de_grace
-from ashfall.families.attacks.rules_damage_ledger import damage_ledger
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.attacks.rules_multi_attack import Target, resolve_multi_target
-from ashfall.families.conditions import rules as cond
 from ashfall.families.dying.rules import death_save
 from ashfall.families.dying.rules_medicine import emergency_field_medicine
 from ashfall.families.dying.rules_recovery import Recovery
@@ -35,7 +32,10 @@ from ashfall.families.senses import rules as conc
 from ashfall.families.senses.engine_guessing import must_guess_square
 from ashfall.families.senses.rules import Cause, Obscurement, Party, Veil
 from ashfall.grid.board import Board, CoverLevel, CoverObject
+from ashfall.rules import conditions as cond
 from ashfall.rules.checks import ContestSide, contest
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import damage_ledger
 from ashfall.rules.defense import DefenseBreakdown, defense_value
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality

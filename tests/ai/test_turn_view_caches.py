@@ -18,7 +18,7 @@ from ashfall.ai.profile import attack_base, attack_options
 from ashfall.ai.sight import COVERS, situation_code, situation_of
 from ashfall.ai.targeting import standing_targets
 from ashfall.ai.turn import TurnView
-from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.rules.damage_defenses import Defenses
 from tests.ai.shipped_kit import NAMES, free_squares, shipped_engine
 
 

@@ -35,11 +35,11 @@ def test_spell_names__are_exactly_the_engine_spellbook() -> None:
 def test_talent_names__are_the_constants_the_rules_and_engine_read() -> None:
     from ashfall.families.attacks.moves_finishing import CDG_IMMUNE, TWF_ABILITY
     from ashfall.families.attacks.moves_legacy import EXTRA_ATTACK
-    from ashfall.families.attacks.rules_defenses import MAGICAL_NATURAL_WEAPONS
     from ashfall.families.dying.ai import SECOND_WIND_TALENT
     from ashfall.families.psionics.moves import PSI_STRIKE
     from ashfall.families.spells.moves_counterspell import FOCUS
     from ashfall.families.suppression.moves import COVERING_FIRE
+    from ashfall.rules.damage_defenses import MAGICAL_NATURAL_WEAPONS
 
     read = {SECOND_WIND_TALENT, FOCUS, CDG_IMMUNE, TWF_ABILITY, EXTRA_ATTACK, PSI_STRIKE, COVERING_FIRE,
             MAGICAL_NATURAL_WEAPONS, names.SENTINEL}

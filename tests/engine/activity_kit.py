@@ -10,8 +10,8 @@ from ashfall.content.loader import default_library
 from ashfall.core.types import Attribute, Condition
 from ashfall.engine import Combatant, Controller, Engine, make_combatant
 from ashfall.engine import events as ev
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Board, Square
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.health import Health
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.maneuver_helpers import of_type as of_type  # re-exported for the activity tests

@@ -13,8 +13,8 @@ from ashfall.engine import Combatant, Controller, Decline, Engine, make_combatan
 from ashfall.engine import events as ev
 from ashfall.engine.records import supplies_of
 from ashfall.engine.turns import initiative_modifiers
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Board, Square
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
 
 LIB = default_library()

@@ -22,8 +22,8 @@ from ashfall.engine import (
 )
 from ashfall.engine import events as ev
 from ashfall.engine.rulebook import Rulebook
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Board, Square
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.maneuver_helpers import script as script  # one helper for scripted dice

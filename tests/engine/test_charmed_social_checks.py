@@ -12,9 +12,9 @@ import pytest
 
 from ashfall.core.types import Condition, Skill
 from ashfall.engine.engine import Engine
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.maneuvers.moves_tactics import Feint
 from ashfall.families.utility.moves import UseSkill
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import Ruleset
 from tests.engine.maneuver_helpers import ED1, ED2, checks, fighter, script, started
 

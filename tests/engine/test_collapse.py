@@ -7,11 +7,11 @@ import pytest
 from ashfall.core.types import Condition
 from ashfall.engine import DigOut, FirstOption, Refused
 from ashfall.engine import events as ev
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.hazards.engine_collapse import collapse_round, start_collapse
 from ashfall.families.movement.moves import step_cost
 from ashfall.grid.board import Board
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition
 from tests.engine.hazard_kit import arena, ctx_of, fighter, hazard_engine, of_type
 
 BIG = Board(25, 25)

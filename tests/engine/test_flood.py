@@ -8,10 +8,10 @@ from ashfall.core.types import Condition
 from ashfall.engine import FindDrain, OpenDrain, Refused, Stride
 from ashfall.engine import events as ev
 from ashfall.engine.environment import Drain
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.hazards.engine_flood import add_drain, flood_round, start_flood, swim_at_turn_start
 from ashfall.families.movement.moves import step_cost
 from ashfall.grid.board import Board
+from ashfall.rules.condition_durations import AppliedCondition
 from tests.engine.hazard_kit import arena, ctx_of, fighter, hazard_engine, of_type, ruleset
 
 

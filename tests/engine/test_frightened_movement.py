@@ -15,10 +15,10 @@ from ashfall.ai import default_policy
 from ashfall.core.types import Condition
 from ashfall.engine.actions import Refused
 from ashfall.engine.engine import Engine
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.movement.moves import Sprint, Step, Stride
 from ashfall.grid.board import Board
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import fighter, snapshot, started
 

@@ -7,7 +7,6 @@ import pytest
 from ashfall.core.types import Condition
 from ashfall.engine import Refused, SealGas, Stride
 from ashfall.engine import events as ev
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration
 from ashfall.families.hazards.engine_collapse import start_collapse
 from ashfall.families.hazards.engine_gas import (
     IN_GAS,
@@ -19,6 +18,7 @@ from ashfall.families.hazards.engine_gas import (
     spread_squares,
 )
 from ashfall.grid.board import Board
+from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.ruleset.sections import GasPoisonEnds
 from tests.engine.hazard_kit import arena, ctx_of, fighter, hazard_engine, of_type, ruleset
 

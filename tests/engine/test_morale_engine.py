@@ -25,7 +25,6 @@ from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.reactions import can_react
 from ashfall.engine.records import with_key
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.morale.engine import (
     break_style,
     escaped,
@@ -37,6 +36,7 @@ from ashfall.families.morale.engine import (
     settle_cornered,
 )
 from ashfall.families.morale.rules import GroupMorale, MoraleMark, Status
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import BreakBehaviour
 

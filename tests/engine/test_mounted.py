@@ -15,10 +15,10 @@ from ashfall.engine import Combatant, Decline, Engine, Mount, Strike, legal_inte
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.harm import add
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.mounted.moves import FALL
 from ashfall.files.yaml_marks import InputError
 from ashfall.grid.board import Board
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import preset
 from tests.engine.map_kit import TIEBREAK, fighter, of_type, script
 

@@ -25,8 +25,8 @@ from ashfall.engine.context import Context
 from ashfall.engine.harm import add
 from ashfall.engine.reactions import NO_EFFECT, Effect, ReactionDef, Trigger, TriggerKind
 from ashfall.engine.rulebook import Family
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Board, Square, Terrain
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import preset
 from tests.engine.map_kit import fighter, of_type, seeded, snapshot, started
 

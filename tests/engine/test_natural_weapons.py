@@ -9,7 +9,7 @@ import pytest
 from ashfall.content.schema import WeaponProperty
 from ashfall.core.types import DamageType
 from ashfall.engine import FirstOption, Stride, Strike
-from ashfall.families.attacks.rules_defenses import Defenses, is_magical_weapon
+from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from tests.engine.maneuver_helpers import LIB, fighter, script, started
 
 

@@ -29,7 +29,8 @@ from tests.engine.map_kit import fighter
 from tests.engine.object_kit import obj, place
 
 INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
-    "morale": ({"rally"}, set(), {"movement": 1, "start_of_turn": 1, "after_damage": 1, "after_condition": 1}),
+    "morale": ({"rally"}, set(), {"movement": 1, "start_of_turn": 1, "after_damage": 1, "after_condition": 1,
+                                  "reaction_veto": 1}),
     "movement": ({"crawl", "sprint", "stand", "step", "stride"}, set(), {}),
     "attacks": ({"aim", "all-out-attack", "coup-de-grace", "draw-stow", "extra-attack-strike", "full-auto-burst",
                  "off-hand-strike", "power-strike", "reload", "strike", "sweeping-strike"}, set(), {}),
@@ -54,8 +55,10 @@ INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
     "covering-fire": (set(), {"covering-fire"}, {"movement": 1}),
     "utility": ({"dodge", "drop-item", "fall-prone", "help", "hide", "identify", "pick-up", "search", "speak",
                  "use-item", "use-object", "use-skill"}, set(), {}),
-    "dying": ({"emergency-field-medicine", "second-wind", "stabilise-with-medicine", "use-stim"}, set(), {}),
+    "dying": ({"emergency-field-medicine", "second-wind", "stabilise-with-medicine", "use-stim"}, set(),
+              {"before_acting": 1}),
     "turns": ({"delay", "fire-readied", "lean-out", "ready"}, {"readied"}, {"start_of_turn": 1}),
+    "senses": (set(), set(), {"ambush_stealth": 1}),
 }
 """What each shipped family installs: its actions, its reactions and how many hooks of each kind."""
 

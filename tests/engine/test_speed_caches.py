@@ -20,10 +20,10 @@ from ashfall.engine.engine import can_act
 from ashfall.engine.reactions import can_react
 from ashfall.families.attacks.engine_common import best_melee, can_make_melee_attack, melee_reach, melee_weapons
 from ashfall.families.attacks.moves_strike import strike_out_of_reach
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration, TurnBoundary, TurnEdge
 from ashfall.grid.board import Board, Square, Terrain, footprint
 from ashfall.grid.paths import reachable, shortest_path
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition, Duration, TurnBoundary, TurnEdge
 from ashfall.rules.defense import AttackTraits, Cover, defense_value, untargetable_behind
 from ashfall.rules.health import Vitality
 from ashfall.ruleset import preset

@@ -17,11 +17,11 @@ from ashfall.engine.context import Context
 from ashfall.engine.environment import WaterType
 from ashfall.engine.harm import add
 from ashfall.explain import log_lines
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.senses import engine as vision
 from ashfall.families.spells.rules_spellbook import Spell, register_spell, unregister_spell
 from ashfall.families.underwater.engine import WATER, breath_left, depth
 from ashfall.grid.board import Board
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.ruleset import Ruleset, preset
 from tests.engine.map_kit import fighter, initiative_faces, of_type, script
 

@@ -12,9 +12,9 @@ from ashfall.core.dice import parse
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import DamageType
-from ashfall.families.attacks.rules_damage_ledger import damage_expression, roll_damage
 from ashfall.odds.attack import attack_odds, die_fractions
 from ashfall.odds.dice import to_die
+from ashfall.rules.damage_ledger import damage_expression, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.ruleset import Ruleset, preset
 from ashfall.ruleset.sections import CritDice

@@ -17,11 +17,11 @@ from ashfall.core.rule_ids import rule
 from ashfall.core.types import DamageType
 from ashfall.families.attacks.rules import AttackContext, resolve_attack
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage_ledger import damage_ledger, roll_damage
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.attacks.rules_map import map_modifier
 from ashfall.odds import attack_odds
 from ashfall.odds.attack import apply_steps, damage_steps
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import damage_ledger, roll_damage
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.ruleset import preset
 

@@ -15,8 +15,8 @@ from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType
 from ashfall.families.attacks.rules import AttackContext, AttackResult, Outcome, attack_modifiers, resolve_attack
 from ashfall.families.attacks.rules_activities import AttackMode, attack_traits, provides_flanking, reach_of
-from ashfall.families.attacks.rules_damage_ledger import roll_damage
 from ashfall.families.attacks.rules_map import TwoWeapon
+from ashfall.rules.damage_ledger import roll_damage
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import Ruleset, preset

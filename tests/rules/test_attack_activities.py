@@ -14,9 +14,9 @@ from ashfall.core.types import Condition
 from ashfall.families.attacks.rules import AttackContext, Outcome, attack_modifiers, resolve_attack
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
 from ashfall.families.attacks.rules_called_shots import CalledShot
-from ashfall.families.attacks.rules_damage_ledger import roll_damage
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.attacks.rules_multi_attack import MultiAttackResult, Target, resolve_multi_target
+from ashfall.rules.damage_ledger import roll_damage
 from ashfall.rules.defense import Cover, DefenseBreakdown, defense_value
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import Ruleset, preset

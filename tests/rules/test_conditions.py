@@ -11,9 +11,9 @@ from ashfall.core.modifiers import Advantage, RollSource, resolve_advantage
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import catalog, rule
 from ashfall.core.types import Condition, DamageType, Save, Skill
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions import rules_durations as dur
-from ashfall.families.conditions.rules_table import CONDITIONS, EndTrigger, Sense
+from ashfall.rules import condition_durations as dur
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_table import CONDITIONS, EndTrigger, Sense
 from ashfall.ruleset import Ruleset, preset
 
 C = Condition

@@ -11,14 +11,14 @@ from ashfall.core.dice import parse
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import PHYSICAL_TYPES, Condition, DamageCategory, DamageType
-from ashfall.families.attacks.rules_damage import (
+from ashfall.rules.damage import (
     DamageResult,
     LedgerStep,
     apply_damage,
     grant_temp_hp,
     roll_damage,
 )
-from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.health import Health
 from ashfall.ruleset import Ruleset, preset

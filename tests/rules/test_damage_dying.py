@@ -7,8 +7,8 @@ from collections.abc import Mapping
 import pytest
 
 from ashfall.core.types import Condition, DamageType
-from ashfall.families.attacks.rules_damage import DamageResult, apply_damage
-from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.rules.damage import DamageResult, apply_damage
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.health import Health, Vitality
 from ashfall.ruleset import Ruleset, preset
 
@@ -182,7 +182,7 @@ def test_death_11__critical_flag_comes_from_the_damage_roll() -> None:
     from ashfall.core.dice import parse
     from ashfall.core.rng import ScriptedRng
     from ashfall.core.rule_ids import rule
-    from ashfall.families.attacks.rules_damage import roll_damage
+    from ashfall.rules.damage import roll_damage
     from ashfall.rules.damage_spec import DamagePart
 
     with ScriptedRng([(6, 1), (6, 1)]) as rng:

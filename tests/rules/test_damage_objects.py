@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ashfall.core.types import DamageType, Save
-from ashfall.families.attacks.rules_damage import LedgerStep
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.objects.rules import apply_object_damage, object_save_auto_fail
+from ashfall.rules.damage import LedgerStep
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.ruleset import preset
 
 RS = preset("ashfall-2")

@@ -11,9 +11,9 @@ from ashfall.core.dice import parse
 from ashfall.core.rng import SeededRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import DamageType
-from ashfall.families.attacks.rules_damage import LedgerStep, apply_damage, grant_temp_hp, roll_damage
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.objects.rules import apply_object_damage
+from ashfall.rules.damage import LedgerStep, apply_damage, grant_temp_hp, roll_damage
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.health import Health, Vitality
 from ashfall.ruleset import Ruleset, preset

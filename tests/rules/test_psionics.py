@@ -13,9 +13,9 @@ from ashfall.core.modifiers import ModifierKind
 from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save
-from ashfall.families.conditions import rules_durations as dur
-from ashfall.families.conditions.rules import can_react, max_actions
 from ashfall.families.psionics import rules as psi
+from ashfall.rules import condition_durations as dur
+from ashfall.rules.conditions import can_react, max_actions
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import preset
 

@@ -11,12 +11,12 @@ from ashfall.content.schema import AirSupply, Armor, ArmorCategory, Creature, Ve
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import DamageType, Size
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_damage import apply_damage
-from ashfall.families.attacks.rules_damage_ledger import LedgerStep
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.mounted.rules import fall_damage, mount_down_dc, mounted_attack
 from ashfall.families.underwater import rules as uw
 from ashfall.families.vehicles.rules import DamageTrack, damage_track, hull, passenger_source, ram_damage
+from ashfall.rules.damage import apply_damage
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import LedgerStep
 from ashfall.rules.health import Health
 from ashfall.ruleset import preset
 

@@ -11,9 +11,9 @@ from ashfall.engine import AllOutAttack, Engine, PowerStrike, Reload, Stand, Str
 from ashfall.engine import events as ev
 from ashfall.engine.apply import apply
 from ashfall.families.attacks.rules_activities import Activity
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration
 from ashfall.families.movement.moves import path_cost
 from ashfall.grid.board import Board, Square
+from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.ruleset import preset
 from ashfall.sim import policy as pol
 from ashfall.sim.policy import ScriptedTactics, parse_plan

@@ -61,7 +61,7 @@ def damage_token(hit: DiceExpr, crit: DiceExpr | None = None) -> int:
     """A small integer standing for a hit's damage and a crit's in cache keys (hashing the expressions once).
 
     ``crit``: the damage of a critical hit as the rules build it
-    (:func:`~ashfall.families.attacks.rules_damage_ledger.damage_expression`, ``attack.crit_dice``); None doubles every
+    (:func:`~ashfall.rules.damage_ledger.damage_expression`, ``attack.crit_dice``); None doubles every
     die of ``hit``.
     """
     key = (hit, crit)

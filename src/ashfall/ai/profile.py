@@ -7,7 +7,7 @@ asks the engine's attack pipeline and the rules core what they would use — the
 target's DV (:func:`~ashfall.families.attacks.engine.target_defense`), the roll's modifiers and advantage
 sources (:func:`ashfall.families.attacks.rules.prepare_attack`), the damage of a hit
 (:func:`~ashfall.families.attacks.rules.build_damage_parts`) and the target's DR and resistances
-(:class:`ashfall.families.attacks.rules_defenses.Defenses`) — so the AI's odds are the engine's odds. Nothing is rolled
+(:class:`ashfall.rules.damage_defenses.Defenses`) — so the AI's odds are the engine's odds. Nothing is rolled
 and
 nothing in the state changes.
 """
@@ -28,11 +28,11 @@ from ashfall.families.attacks.engine_common import mode_for
 from ashfall.families.attacks.moves_gear import stowed
 from ashfall.families.attacks.rules import AttackContext, auto_crit_rule, build_damage_parts, prepare_attack
 from ashfall.families.attacks.rules_activities import ACTIVITIES, Activity, AttackMode
-from ashfall.families.attacks.rules_damage_ledger import damage_expression
-from ashfall.families.attacks.rules_defenses import Defenses
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.condition_durations import AppliedCondition
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import damage_expression
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.errors import RuleViolation

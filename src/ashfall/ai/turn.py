@@ -41,8 +41,8 @@ from ashfall.families.attacks.engine import Situation
 from ashfall.families.attacks.engine_common import speed_ft
 from ashfall.families.attacks.moves_legacy import EXTRA_ATTACK
 from ashfall.families.attacks.rules_activities import Activity, action_cost
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.grid.board import Square
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.ruleset.sections import MapCounting
 
 _ACTIVITY = {Block.POWER: (Activity.POWER_STRIKE, PowerStrike), Block.ALL_OUT: (Activity.ALL_OUT, AllOutAttack),

@@ -11,15 +11,15 @@ from dataclasses import replace
 from typing import Any
 
 from ashfall.content.schema import Weapon
+from ashfall.core.morale import STATUS_MARKED, STATUS_MARKS, Status
 from ashfall.core.types import Condition
 from ashfall.engine import events as ev
 from ashfall.engine.effects import expire_effects
 from ashfall.engine.environment import Breath, Cause, Obscurement, Veil
 from ashfall.engine.records import with_use
 from ashfall.engine.state import Combatant, EncounterState, GroundItem, TurnBudget
-from ashfall.families.conditions.rules_durations import TurnBoundary, TurnEdge, expire
-from ashfall.families.morale.rules import STATUS_MARKED, STATUS_MARKS, Status
 from ashfall.grid.board import Square
+from ashfall.rules.condition_durations import TurnBoundary, TurnEdge, expire
 
 Applier = Callable[[EncounterState, Any], None]
 APPLIERS: dict[type, Applier] = {}

@@ -27,6 +27,7 @@ from ashfall.families.attacks import moves_gear as gear
 from ashfall.families.attacks import moves_legacy as legacy
 from ashfall.families.attacks import moves_strike as strike
 from ashfall.families.chains import engine as chains
+from ashfall.families.dying import engine as dying
 from ashfall.families.dying import moves as medical
 from ashfall.families.hazards import engine as hazards
 from ashfall.families.hazards import moves as hazard_actions
@@ -43,6 +44,7 @@ from ashfall.families.objects import moves_improvised as improvised
 from ashfall.families.psionics import moves as psionic
 from ashfall.families.reactions import moves_defensive as defensive
 from ashfall.families.reactions import moves_opportunity as opportunity
+from ashfall.families.senses import engine as senses
 from ashfall.families.spells import moves as spells
 from ashfall.families.spells import moves_counterspell as counterspell
 from ashfall.families.suppression import moves as suppressive
@@ -83,8 +85,9 @@ FAMILIES: tuple[Family, ...] = (
     Family("suppression", suppressive.install, SUPPRESSION),  # Suppressive Fire and its zones (SUP-1..10)
     Family("covering-fire", suppressive.install_covering_fire, COVERING_FIRE),  # the talent's reaction (SUP-11)
     Family("utility", utility.install),  # Dodge, Help, Hide, Search, Use Object, free actions
-    Family("dying", medical.install),  # Emergency Field Medicine, Second Wind, stims, Stabilise (HEAL, MAA-6)
+    Family("dying", _each(medical.install, dying.install)),  # EFM, Second Wind, stims, Stabilise, death saves
     Family("turns", turn_actions.install),  # Delay, Ready, Lean Out (DEL, RDY, COV-4)
+    Family("senses", senses.install),  # an ambusher's Stealth in an obscured zone (CONC-5)
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ashfall.families.conditions.rules_durations import Duration, TurnBoundary, advance
+from ashfall.rules.condition_durations import Duration, TurnBoundary, advance
 
 
 class EffectKind(Enum):

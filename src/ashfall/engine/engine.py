@@ -30,7 +30,7 @@ from ashfall.engine.record import Answer, FightLog, IntentRecord
 from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.engine.turns import end_round, end_turn, resolve_surprise, roll_initiative, start_turn
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 
 
 class CheckpointRng(Rng, Protocol):

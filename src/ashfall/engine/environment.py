@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ashfall.families.senses.rules import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
-from ashfall.families.senses.rules import Obscurement as Obscurement
-from ashfall.families.senses.rules import Veil as Veil
+from ashfall.core.veils import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
+from ashfall.core.veils import Obscurement as Obscurement
+from ashfall.core.veils import Veil as Veil
 from ashfall.grid.board import Square
 
 

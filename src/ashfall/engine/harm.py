@@ -14,10 +14,10 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
-from ashfall.families.attacks.rules_damage import DamageAdjuster, DamageResult, DamageRoll, apply_damage
-from ashfall.families.attacks.rules_defenses import Defenses
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration, EndEvent, add_condition, end_on
-from ashfall.families.conditions.rules_table import EndTrigger
+from ashfall.rules.condition_durations import AppliedCondition, Duration, EndEvent, add_condition, end_on
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, apply_damage
+from ashfall.rules.damage_defenses import Defenses
 
 _DMG_1, _C_CHA, _C_GRA = rule("DMG-1"), rule("C-CHA"), rule("C-GRA")  # looked up once, not per damage
 

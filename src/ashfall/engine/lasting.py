@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ashfall.families.conditions.rules_durations import Duration
 from ashfall.grid.board import Square
+from ashfall.rules.condition_durations import Duration
 
 
 @dataclass(frozen=True, slots=True)

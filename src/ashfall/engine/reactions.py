@@ -21,8 +21,7 @@ from ashfall.engine.context import Context
 from ashfall.engine.decisions import Decision, Option
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
-from ashfall.families.morale.rules import MoraleMark
+from ashfall.rules import conditions as cond
 
 
 class TriggerKind(Enum):
@@ -97,24 +96,11 @@ class ReactionDef:
     resolve: ResolveReaction
 
 
-_RX_1, _RX_3, _DEATH_1, _SUR_2, _MOR_20, _MOR_22, _C_INC = (
-    rule(r) for r in ("RX-1", "RX-3", "DEATH-1", "SUR-2", "MOR-20", "MOR-22", "C-INC"))
+_RX_1, _RX_3, _DEATH_1, _SUR_2, _C_INC = (rule(r) for r in ("RX-1", "RX-3", "DEATH-1", "SUR-2", "C-INC"))
 
 
-def morale_forbids_reactions(c: Combatant) -> RuleId | None:
-    """The morale rule that stops a creature reacting, or None (the AI asks it too, before weighing a reaction).
-
-    A broken NPC makes no reactions (MOR-22), and so does one worse off: routed or surrendered (MOR-23), both of
-    which are broken too. One that fled has left the battlefield (MOR-20), whichever status it fled from.
-    """
-    marks = c.supplies.marks
-    if not marks:
-        return None
-    if MoraleMark.BROKEN in marks:
-        return _MOR_22
-    if MoraleMark.FLED in marks:
-        return _MOR_20
-    return None
+ReactionVeto = Callable[[EncounterState, Combatant], "RuleId | None"]
+"""A family's veto on reacting (the rulebook's ``reaction_veto``): the rule that stops this creature, or None."""
 
 
 def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
@@ -125,9 +111,10 @@ def can_react(state: EncounterState, c: Combatant) -> RuleId | None:
         return _DEATH_1
     if c.surprised and state.round <= 1:
         return _SUR_2
-    barred = morale_forbids_reactions(c)
-    if barred is not None:
-        return barred
+    for veto in state.rulebook.reaction_vetoes:  # installed by families: morale's broken or fled (MOR-20, MOR-22)
+        barred = veto(state, c)
+        if barred is not None:
+            return barred
     if not c.conditions:  # up (tested above) with none applied: condition_set is empty, which may react
         return None
     verdict = cond.can_react(c.condition_set, state.ruleset)

@@ -4,7 +4,7 @@ They replace the string-keyed ``uses`` counters. Every record is frozen and only
 (:mod:`ashfall.engine.apply`), so a cloned state may share them. ``ResourceUsed`` events keep the names they
 always had in the event log (``"uses:broken"``, ``"uses:stim:2"`` …): :func:`entry_name` / :func:`use_name` are the
 one place such a name is written and :func:`parse_name` the one place one is read back into a typed key, so no
-caller builds or parses a key string. (The mark vocabulary, :class:`~ashfall.families.morale.rules.MoraleMark`, is the
+caller builds or parses a key string. (The mark vocabulary, :class:`~ashfall.core.morale.MoraleMark`, is the
 morale rules'.)
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from ashfall.families.morale.rules import MoraleMark
+from ashfall.core.morale import MoraleMark
 
 USES = "uses"
 """The ``ResourceUsed`` pool of these records."""

@@ -23,12 +23,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ashfall.core.modifiers import Modifier
-from ashfall.engine.reactions import ReactionDef, TriggerKind
+from ashfall.engine.reactions import ReactionDef, ReactionVeto, TriggerKind
 
 if TYPE_CHECKING:
+    from ashfall.core.modifiers import RollSource
     from ashfall.engine.actions import ActionDef
     from ashfall.engine.harm import AfterCondition, AfterDamage, DamageEnvironment
-    from ashfall.engine.state import EncounterState
+    from ashfall.engine.state import Combatant, EncounterState
     from ashfall.engine.turns import EndOfRoundHook, EndOfTurnHook, OrderHook, StartOfTurnHook
     from ashfall.families.attacks.engine import AfterHit, AttackHook
     from ashfall.families.attacks.engine_area import AreaHook
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 PassivePerception = Callable[["EncounterState"], Sequence[Modifier]]
 """What the battlefield does to every creature's passive Perception (murky water, UW-25)."""
+AmbushStealth = Callable[["EncounterState", "Combatant"], Sequence["RollSource"]]
+"""What the battlefield does to an ambusher's Stealth roll (an obscured zone, CONC-5)."""
 Install = Callable[["RulebookDraft"], None]
 """A family's one entry point: add its actions, reactions and hooks to the draft, in the order they run."""
 
@@ -113,6 +116,24 @@ class RulebookDraft:
     def start_of_turn(self, name: str, hook: StartOfTurnHook) -> None:
         """Runs at the start of each creature's turn, after its durations advance."""
         self._hook("start_of_turn", name, hook)
+
+    def before_acting(self, name: str, hook: StartOfTurnHook) -> None:
+        """Runs at a turn's start once the creature is in the fight (not dead, not gone): a death save (DEATH-2).
+
+        hook(ctx, whose turn), before the surprise and action-budget checks.
+        """
+        self._hook("before_acting", name, hook)
+
+    def reaction_veto(self, name: str, hook: ReactionVeto) -> None:
+        """Stops a creature reacting (returns the rule) or lets it (None): a broken or fled NPC (MOR-20, MOR-22).
+
+        Asked after the core's own checks (reaction spent, down, surprised) and before the conditions.
+        """
+        self._hook("reaction_veto", name, hook)
+
+    def ambush_stealth(self, hook: AmbushStealth) -> None:
+        """Adds roll sources to each ambusher's Stealth (SUR-1): advantage in an obscured zone (CONC-5)."""
+        self._hook("ambush_stealth", "", hook)
 
     def end_of_turn(self, name: str, hook: EndOfTurnHook) -> None:
         """Runs at the end of each creature's turn, before its durations advance."""
@@ -198,6 +219,9 @@ class Rulebook:
     order_hooks: tuple[OrderHook, ...] = ()
     start_of_turn: tuple[StartOfTurnHook, ...] = ()
     end_of_turn: tuple[EndOfTurnHook, ...] = ()
+    before_acting: tuple[StartOfTurnHook, ...] = ()
+    reaction_vetoes: tuple[ReactionVeto, ...] = ()
+    ambush_stealth: tuple[AmbushStealth, ...] = ()
     end_of_round: tuple[EndOfRoundHook, ...] = ()
     visibility: tuple[VisibilityHook, ...] = ()
     passive_perception: tuple[PassivePerception, ...] = ()
@@ -241,7 +265,8 @@ class Rulebook:
         by_kind = {kind: tuple(d for d in draft.reactions.values() if kind in d.triggers) for kind in TriggerKind}
         kinds = ("attack", "after_hit", "movement", "order", "start_of_turn", "end_of_turn", "end_of_round",
                  "visibility", "passive_perception", "after_damage", "damage_environment", "after_condition",
-                 "area_damage", "after_object_damage", "on_object_hit", "on_change")
+                 "area_damage", "after_object_damage", "on_object_hit", "on_change", "before_acting",
+                 "reaction_veto", "ambush_stealth")
         unknown = set(hooks) - set(kinds)
         if unknown:
             raise ValueError(f"unknown hook kinds {sorted(unknown)}")
@@ -258,7 +283,8 @@ class Rulebook:
             passive_perception=run["passive_perception"], after_damage=run["after_damage"],
             damage_environment=run["damage_environment"], after_condition=run["after_condition"],
             area_damage=run["area_damage"], after_object_damage=run["after_object_damage"],
-            on_object_hit=run["on_object_hit"], on_change=run["on_change"],
+            on_object_hit=run["on_object_hit"], on_change=run["on_change"], before_acting=run["before_acting"],
+            reaction_vetoes=run["reaction_veto"], ambush_stealth=run["ambush_stealth"],
             hook_names=MappingProxyType({k: tuple(n for _f, n, _h in hooks.get(k, ())) for k in kinds}),
         )
 
@@ -277,4 +303,4 @@ class Rulebook:
         return self.reactions_by_kind.get(kind, ())
 
 
-__all__ = ["Family", "Install", "PassivePerception", "Rulebook", "RulebookDraft"]
+__all__ = ["AmbushStealth", "Family", "Install", "PassivePerception", "Rulebook", "RulebookDraft"]

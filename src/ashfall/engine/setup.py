@@ -11,8 +11,8 @@ from ashfall.engine.decisions import Controller, FirstOption
 from ashfall.engine.engine import Engine
 from ashfall.engine.rulebook import Rulebook
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.vehicles.rules import hull
 from ashfall.grid.board import Board, Square
+from ashfall.rules.defense import hull
 from ashfall.rules.health import Health, makes_death_saves
 from ashfall.ruleset import Ruleset, preset
 

@@ -12,16 +12,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ashfall.content.schema import Armor, Creature, Shield, Weapon
+from ashfall.core.morale import GroupMorale
 from ashfall.core.types import Condition
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.environment import Environment
 from ashfall.engine.lasting import Readied, Zone
 from ashfall.engine.records import NO_SUPPLIES, MoraleMark, Supplies
-from ashfall.families.conditions.rules_durations import AppliedCondition, conditions_of
-from ashfall.families.dying.rules import down_conditions
-from ashfall.families.morale.rules import GroupMorale
 from ashfall.grid.board import Board, Square, footprint
-from ashfall.rules.health import Health
+from ashfall.rules.condition_durations import AppliedCondition, conditions_of
+from ashfall.rules.health import Health, down_conditions
 from ashfall.ruleset import Ruleset
 
 if TYPE_CHECKING:

@@ -1,7 +1,8 @@
 """The turn structure: initiative, surprise, start and end of turns and rounds (INIT, SUR, AE, RX-1).
 
-Start of turn: durations that end "at the start of …" expire, the reaction returns (RX-1), a dying
-creature rolls its death save (DEATH-2), and the action budget is set (AE-1, Dazed G-13). End of
+Start of turn: durations that end "at the start of …" expire, the reaction returns (RX-1), the
+``before_acting`` hooks run (the dying family's death save, DEATH-2), and the action budget is set (AE-1,
+Dazed G-13). The core names no family: what a family adds at these points it installs as a hook. End of
 turn: "until the end of …" durations expire. End of round: the end-of-round hooks run in a fixed,
 installed order (spreading hazards and chain reactions plug in here, HAZ-0).
 """
@@ -12,19 +13,16 @@ from collections.abc import Callable
 
 from ashfall.core.d20 import roll_d20
 from ashfall.core.modifiers import Modifier, ModifierKind
+from ashfall.core.morale import MoraleMark
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
 from ashfall.engine import events as ev
 from ashfall.engine.context import Context
 from ashfall.engine.effects import expire_effects
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import TurnBoundary, TurnEdge, expire
-from ashfall.families.dying.rules import DeathSaveOutcome
-from ashfall.families.dying.rules import start_of_turn as death_save_at_start
-from ashfall.families.morale.rules import MoraleMark
-from ashfall.families.senses.engine import stealth_sources
+from ashfall.rules import conditions as cond
 from ashfall.rules.checks import passive_perception
+from ashfall.rules.condition_durations import TurnBoundary, TurnEdge, expire
 from ashfall.ruleset.sections import InitiativeProficiency
 
 INIT_1, INIT_3, SUR_1, SUR_2, E_21 = rule("INIT-1"), rule("INIT-3"), rule("SUR-1"), rule("SUR-2"), rule("E-21")
@@ -49,10 +47,6 @@ StartOfTurnHook = Callable[[Context, str], None]
 """Hooks (the rulebook's ``start_of_turn``) run at the start of every turn, right after its boundary passes, in
 order: hook(ctx, whose turn). What lasts "until the start of your next turn" outside conditions and effects
 ends here (zones SUP-4, readied actions RDY-4)."""
-
-_SAVED = frozenset({DeathSaveOutcome.SUCCESS, DeathSaveOutcome.NATURAL_20})
-"""Death-save outcomes logged as a success (DEATH-5, DEATH-7)."""
-
 
 def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
     """1d20 + AGI + proficiency + equipment (INIT-1); edition 1 adds proficiency only if trained (E-21)."""
@@ -92,7 +86,8 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
     for h in hiders:
         r = roll_d20(ctx.rng, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
                                         "Stealth")], (*cond.check_sources(h.condition_set, Skill.STEALTH),
-                                                      *stealth_sources(ctx.state, h)))  # CONC-5
+                                                      *(s for hook in state.rulebook.ambush_stealth
+                                                        for s in hook(state, h))))  # CONC-5
         ctx.emit(ev.CheckRolled(h.id, "Stealth (ambush)", ev.RollRecord.of(r), 0, True, SUR_1))
         stealth.append(r.total)
     lowest = min(stealth, default=0)
@@ -127,11 +122,8 @@ def start_turn(ctx: Context, cid: str) -> bool:
         gone = MoraleMark.FLED if c.supplies.has(MoraleMark.FLED) else MoraleMark.SURRENDERED
         ctx.emit(ev.TurnSkipped(cid, gone.value, rule("MOR-20")))
         return False
-    save = death_save_at_start(c.health, ctx.rng, state.ruleset)
-    if save is not None:
-        ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
-                                save.outcome in _SAVED, save.rules[-1]))
-        ctx.emit(ev.HealthSet(cid, save.health, f"death save: {save.outcome.value}", save.rules[-1]))
+    for hook in state.rulebook.before_acting:  # a dying creature's death save (DEATH-2)
+        hook(ctx, cid)
     if c.surprised and state.round == 1:
         ctx.emit(ev.TurnSkipped(cid, "surprised", SUR_2))
         return False

@@ -23,15 +23,15 @@ from ashfall.core.modifiers import Advantage, Modifier, ModifierKind, Stacked, s
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
 from ashfall.families.attacks.rules import Outcome, judge
-from ashfall.families.attacks.rules_damage_ledger import (
+from ashfall.families.attacks.rules_map import map_modifier
+from ashfall.odds.dice import to_die
+from ashfall.rules.damage_ledger import (
     after_reduction,
     at_least_minimum,
     made_vulnerable,
     resistance_cancels,
     resisted,
 )
-from ashfall.families.attacks.rules_map import map_modifier
-from ashfall.odds.dice import to_die
 from ashfall.ruleset import Ruleset, preset
 
 ATK_4 = rule("ATK-4")
@@ -86,7 +86,7 @@ _STEP_FN: dict[DamageStepKind, Callable[[int, int], int]] = {
     DamageStepKind.CANCELLED: lambda dmg, _: dmg,
     DamageStepKind.IMMUNITY: lambda dmg, _: 0,
 }
-"""Each step's arithmetic: the damage ledger's own functions (:mod:`ashfall.families.attacks.rules_damage_ledger`)."""
+"""Each step's arithmetic: the damage ledger's own functions (:mod:`ashfall.rules.damage_ledger`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +391,7 @@ def attack_odds(
         vulnerable: The target is vulnerable to this damage.
         immune: The target is immune to this damage.
         crit_damage: The damage on a critical hit, when not every die of ``damage`` doubles: build both with
-            :func:`ashfall.families.attacks.rules_damage_ledger.damage_expression`, which follows ``attack.crit_dice``
+            :func:`ashfall.rules.damage_ledger.damage_expression`, which follows ``attack.crit_dice``
             (G-40).
             Default: every die of ``damage`` doubled (all of it counts as the weapon's dice), flat parts once.
 

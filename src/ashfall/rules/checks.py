@@ -19,7 +19,7 @@ from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, Stacked, 
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, Save, Skill
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.dc import DC
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie, ManeuverContest

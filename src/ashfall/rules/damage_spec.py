@@ -1,7 +1,7 @@
 """What an attack or effect deals, before it is rolled: labelled damage parts.
 
 An attack builds a tuple of :class:`DamagePart` (weapon dice, MIG, Power Strike +4, Brace +1d6,
-Head +2d6 ...); :mod:`ashfall.families.attacks.rules_damage` rolls them (doubling dice on a crit, G-40) and applies
+Head +2d6 ...); :mod:`ashfall.rules.damage` rolls them (doubling dice on a crit, G-40) and applies
 them through the damage ledger.
 """
 

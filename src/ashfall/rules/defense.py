@@ -3,7 +3,7 @@
 This module owns the number an attack roll must meet (DV-1..9), flat-footedness as it touches DV (FF-1,
 FF-2, G-11, G-46), and cover as a DV bonus (COV-1..4, CVB-1, POS-6, AMOD-3, X-01, E-24), including how
 heavy, armor-piercing and explosive attacks treat cover (STC-2..9, X-14). Cover is always a DV bonus,
-never an attack penalty (E-24). Condition effects come from :mod:`ashfall.families.conditions.rules`.
+never an attack penalty (E-24). Condition effects come from :mod:`ashfall.rules.conditions`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ashfall.content.schema import Armor, ArmorCategory, Creature, Shield
 from ashfall.core.modifiers import Modifier, ModifierKind, Stacked, stack
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import CoverApplies
 
@@ -272,3 +272,15 @@ def defense_value(
     stacked = stack(mods)
     notes.extend((G_46,) if kept_agi else ())
     return DefenseBreakdown(stacked.total, stacked, untargetable, effective, tuple(notes), weak_point)
+
+
+def hull(creature: Creature, ruleset: Ruleset) -> Armor | None:
+    """The armor a vehicle wears so that its DV is ``vehicle.dv`` (DV-1): dv - base - AGI, never below 0.
+
+    Here, not in the vehicles family, because building any combatant (before a fight has a rulebook) asks it.
+    """
+    v = creature.vehicle
+    if v is None:
+        return None
+    bonus = max(v.dv - ruleset.defense.dv_base - creature.attributes.AGI, 0)
+    return Armor(id=f"{creature.id}-hull", name="hull", category=ArmorCategory.LIGHT, bonus=bonus)

@@ -6,9 +6,14 @@ Rules return a new :class:`Health` instead of changing one; the engine stores it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+from ashfall.core.rule_ids import RuleId, rule
+from ashfall.core.types import Condition
 
 if TYPE_CHECKING:
     from ashfall.content.schema import Creature
@@ -93,3 +98,42 @@ def makes_death_saves(creature: Creature, ruleset: Ruleset) -> bool:
 def falls_dying(health: Health, ruleset: Ruleset) -> bool:
     """Whether a creature dropped to 0 HP falls dying (DEATH-1) rather than dying outright (G-38)."""
     return health.uses_death_saves or not ruleset.dying.npcs_die_at_zero
+
+
+# ----- DEATH-1: what being down means -----
+# Here, with the health record, because every Combatant.condition_set read asks it: the engine core needs it
+# without naming the dying family (which re-exports it).
+
+_DEATH_1, _DEATH_3, _DEATH_14, _C_STB = (rule(r) for r in ("DEATH-1", "DEATH-3", "DEATH-14", "C-STB"))
+
+_DOWN: Mapping[Vitality, frozenset[Condition]] = MappingProxyType({
+    Vitality.ALIVE: frozenset(),
+    Vitality.DYING: frozenset({Condition.UNCONSCIOUS, Condition.PRONE, Condition.INCAPACITATED, Condition.DYING}),
+    Vitality.STABILIZED: frozenset(
+        {Condition.UNCONSCIOUS, Condition.PRONE, Condition.INCAPACITATED, Condition.STABILIZED}
+    ),
+    Vitality.DEAD: frozenset({Condition.DEAD}),
+})
+_DOWN_RULES: Mapping[Vitality, tuple[RuleId, ...]] = MappingProxyType({
+    Vitality.ALIVE: (),
+    Vitality.DYING: (_DEATH_1,),
+    Vitality.STABILIZED: (_DEATH_1, _DEATH_14, _C_STB),
+    Vitality.DEAD: (_DEATH_3,),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DownState:
+    """The conditions a creature has because of where it stands on the life track."""
+
+    conditions: frozenset[Condition]
+    rules: tuple[RuleId, ...]
+
+
+def down_conditions(health: Health) -> DownState:
+    """Unconscious, prone and incapacitated at 0 HP (DEATH-1); stabilised stays unconscious (DEATH-14)."""
+    return _DOWN_STATE[health.vitality]
+
+
+_DOWN_STATE: Mapping[Vitality, DownState] = MappingProxyType({v: DownState(_DOWN[v], _DOWN_RULES[v]) for v in Vitality})
+"""One frozen answer per vitality, built once: every ``Combatant.condition_set`` read asks for it."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ashfall.core.morale import GroupMorale
 from ashfall.engine.effects import TimedEffect
 from ashfall.engine.events.records import LedgerLine, Part, RolledPart, RollRecord
 from ashfall.engine.lasting import Readied
-from ashfall.families.conditions.rules_durations import AppliedCondition
-from ashfall.families.morale.rules import GroupMorale
 from ashfall.grid.board import Square
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.health import Health
 
 

@@ -35,18 +35,18 @@ from ashfall.families.attacks.rules_activities import (
     takes_map,
 )
 from ashfall.families.attacks.rules_called_shots import CalledShot
-from ashfall.families.attacks.rules_damage import DamageResult, DamageRoll, roll_damage
-from ashfall.families.attacks.rules_defenses import is_magical_weapon
 from ashfall.families.attacks.rules_map import TwoWeapon, map_modifier
 from ashfall.families.attacks.rules_multi_attack import MultiAttackResult, Target, resolve_multi_target
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules import target_flat_footed_against
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration, EndEvent
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.senses.engine import concealment_sources
 from ashfall.grid.areas import adjacent_to, cover_past
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import cover_between, flanks, high_ground, space_distance_ft
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition, Duration, EndEvent
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.conditions import target_flat_footed_against
+from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
+from ashfall.rules.damage_defenses import is_magical_weapon
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import AttackTraits, Cover, DefenseBreakdown, defense_value
 from ashfall.rules.reach import threat_reach

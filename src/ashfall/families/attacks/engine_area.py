@@ -20,10 +20,10 @@ from ashfall.engine.harm import deal_damage
 from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine_cover import board_with_objects
-from ashfall.families.attacks.rules_damage import DamageRoll, roll_damage
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.damage import DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import DC
 

@@ -7,8 +7,8 @@ from ashfall.engine.actions import refuse
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import may_harm
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import may_harm
 from ashfall.rules.reach import melee_of, threat_reach
 
 

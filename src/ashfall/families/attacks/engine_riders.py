@@ -17,8 +17,8 @@ from ashfall.engine.harm import add
 from ashfall.engine.records import Tally, use_name
 from ashfall.engine.state import Combatant
 from ashfall.families.attacks.rules_called_shots import Rider, RiderDuration, RiderEffect
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.rules.dc import fixed_dc
 
 

@@ -33,11 +33,11 @@ from ashfall.families.attacks.moves_gear import named_weapon, require_in_hand
 from ashfall.families.attacks.moves_strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
 from ashfall.families.attacks.rules_activities import SINGLE_ACTION, Activity
 from ashfall.families.attacks.rules_coup_de_grace import aftermath, coup_de_grace, ineligible
-from ashfall.families.attacks.rules_damage import roll_damage
 from ashfall.families.attacks.rules_map import TwoWeapon
-from ashfall.families.conditions.rules_durations import AppliedCondition, EndEvent
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.grid.board import SQUARE_FT
+from ashfall.rules.condition_durations import AppliedCondition, EndEvent
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import roll_damage
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Vitality
 

@@ -27,7 +27,7 @@ from ashfall.families.attacks.moves_activities import validate_attack
 from ashfall.families.attacks.moves_strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
 from ashfall.families.attacks.rules_activities import SINGLE_ACTION, Activity
 from ashfall.families.attacks.rules_map import map_modifier
-from ashfall.families.conditions.rules_durations import Duration, DurationKind
+from ashfall.rules.condition_durations import Duration, DurationKind
 
 E_01, E_05 = rule("E-01"), rule("E-05")
 EXTRA_ATTACK = names.EXTRA_ATTACK

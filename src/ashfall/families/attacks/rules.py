@@ -4,7 +4,7 @@ This module owns the attack-roll formulas (ATK-1..4, PSI-3), attack modifiers (A
 natural 20/1 and automatic crits (CRIT-1, CRIT-3, CRIT-5, G-44), the activities' roll and damage changes
 (MAA-2/3/5/7, SWP-1..3, RX-13, RX-30, E-05), called shots (CS-0..6), two-weapon fighting (TWF-4..8,
 X-11) and improvised/natural weapons (IMP-1/2, NAT-1/2/6). It builds the :class:`DamagePart` tuple of a
-hit; :mod:`ashfall.families.attacks.rules_damage` rolls it. Multi-target activities (Sweeping Strike, Full Auto Burst)
+hit; :mod:`ashfall.rules.damage` rolls it. Multi-target activities (Sweeping Strike, Full Auto Burst)
 are in :mod:`ashfall.families.attacks.rules_multi_attack`.
 """
 
@@ -43,7 +43,7 @@ from ashfall.families.attacks.rules_called_shots import (
     called_shot_spec,
 )
 from ashfall.families.attacks.rules_map import TwoWeapon, two_weapon_modifiers
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.rules.errors import RuleViolation
@@ -425,7 +425,7 @@ def resolve_attack(attacker: Creature, weapon: Weapon | None, mode: AttackMode, 
         mode: How the attack is made.
         target_dv: The target's DV for this attack (from :func:`ashfall.rules.defense.defense_value`).
         context: The situation.
-        rng: Supplies the d20 (and nothing else: damage is rolled by :mod:`ashfall.families.attacks.rules_damage`).
+        rng: Supplies the d20 (and nothing else: damage is rolled by :mod:`ashfall.rules.damage`).
         ruleset: Supplies every number.
 
     Raises:

@@ -18,7 +18,7 @@ from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.families.attacks.rules import AttackContext, build_damage_parts, prepare_attack
 from ashfall.families.attacks.rules_activities import Activity, AttackMode, counts_for_map
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.health import Health
 from ashfall.ruleset import Ruleset

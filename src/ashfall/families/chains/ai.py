@@ -15,12 +15,12 @@ from ashfall.engine import Combatant, Engine, StrikeObject
 from ashfall.engine.environment import MapObject
 from ashfall.families.attacks.rules import AttackContext, attack_modifiers
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.chains.engine import ELECTRICAL, FUEL, blast_squares
 from ashfall.families.objects.engine import object_defenses
 from ashfall.families.objects.rules import apply_object_damage
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.odds import attack_odds
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.ruleset import Ruleset
 
 MIN_DESTROY_CHANCE = 0.8

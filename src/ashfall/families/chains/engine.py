@@ -41,7 +41,6 @@ from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine_area import area_damage, caught
 from ashfall.families.attacks.engine_cover import board_with_objects
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration
 from ashfall.families.hazards.engine_collapse import start_collapse
 from ashfall.families.hazards.engine_fire import ignite
 from ashfall.families.objects.engine import ObjectHarm, destroy_object, enabled
@@ -50,6 +49,7 @@ from ashfall.grid.areas import adjacent_to, burst, clip
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import fixed_dc
 

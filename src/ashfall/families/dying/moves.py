@@ -28,13 +28,13 @@ from ashfall.engine.context import Context
 from ashfall.engine.records import Keyed, Tally, use_name
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
 from ashfall.families.dying.rules import require_dying, stabilize_with_medicine
 from ashfall.families.dying.rules_healing import SECOND_WIND, second_wind, use_stim
 from ashfall.families.dying.rules_medicine import emergency_field_medicine
 from ashfall.families.dying.rules_recovery import AbilityUse, Recovery
 from ashfall.families.maneuvers.engine import adjacent, helped_sources
 from ashfall.families.utility.moves import log_check
+from ashfall.rules import conditions as cond
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset.sections import StabiliseBy
 

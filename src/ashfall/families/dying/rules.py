@@ -2,7 +2,7 @@
 
 A creature at 0 HP is unconscious, prone and incapacitated (DEATH-1) and, while dying, rolls a death
 save at the start of each of its turns (DEATH-2): a plain d20 with no modifiers and no advantage
-(DEATH-4, G-21). Damage while dying is :mod:`ashfall.families.attacks.rules_damage`'s; healing a dying creature is
+(DEATH-4, G-21). Damage while dying is :mod:`ashfall.rules.damage`'s; healing a dying creature is
 :func:`ashfall.families.dying.rules_healing.heal`'s. Asking a creature that is not dying to roll a death save is
 refused with :class:`~ashfall.rules.errors.RuleViolation` (state untouched), not silently ignored;
 :func:`start_of_turn` is the caller-friendly form that rolls only when one is due.
@@ -26,7 +26,9 @@ from ashfall.families.dying.rules_medicine import medicine_check
 from ashfall.rules.checks import NATURAL_MAX, NATURAL_MIN, CheckResult
 from ashfall.rules.dc import fixed_dc
 from ashfall.rules.errors import RuleViolation
+from ashfall.rules.health import DownState as DownState  # DEATH-1 lives with the health record, re-exported
 from ashfall.rules.health import Health, Vitality
+from ashfall.rules.health import down_conditions as down_conditions
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import StabiliseBy
 
@@ -67,41 +69,6 @@ def require_dying(health: Health) -> None:
         raise RuleViolation(rule_id, reason)
     if not health.uses_death_saves:
         raise RuleViolation(G_38, "this creature dies at 0 HP instead of making death saves")
-
-
-# ----- DEATH-1: what being down means -----
-
-_DOWN: Mapping[Vitality, frozenset[Condition]] = MappingProxyType({
-    Vitality.ALIVE: frozenset(),
-    Vitality.DYING: frozenset({Condition.UNCONSCIOUS, Condition.PRONE, Condition.INCAPACITATED, Condition.DYING}),
-    Vitality.STABILIZED: frozenset(
-        {Condition.UNCONSCIOUS, Condition.PRONE, Condition.INCAPACITATED, Condition.STABILIZED}
-    ),
-    Vitality.DEAD: frozenset({Condition.DEAD}),
-})
-_DOWN_RULES: Mapping[Vitality, tuple[RuleId, ...]] = MappingProxyType({
-    Vitality.ALIVE: (),
-    Vitality.DYING: (DEATH_1,),
-    Vitality.STABILIZED: (DEATH_1, DEATH_14, C_STB),
-    Vitality.DEAD: (DEATH_3,),
-})
-
-
-@dataclass(frozen=True, slots=True)
-class DownState:
-    """The conditions a creature has because of where it stands on the life track."""
-
-    conditions: frozenset[Condition]
-    rules: tuple[RuleId, ...]
-
-
-def down_conditions(health: Health) -> DownState:
-    """Unconscious, prone and incapacitated at 0 HP (DEATH-1); stabilised stays unconscious (DEATH-14)."""
-    return _DOWN_STATE[health.vitality]
-
-
-_DOWN_STATE: Mapping[Vitality, DownState] = MappingProxyType({v: DownState(_DOWN[v], _DOWN_RULES[v]) for v in Vitality})
-"""One frozen answer per vitality, built once: every ``Combatant.condition_set`` read asks for it."""
 
 
 # ----- death saves (DEATH-2 to DEATH-9) -----

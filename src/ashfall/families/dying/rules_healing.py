@@ -16,8 +16,8 @@ from types import MappingProxyType
 from ashfall.core.dice import Roll, parse, roll
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.families.attacks.rules_damage import TempHpResult, grant_temp_hp
 from ashfall.families.dying.rules_recovery import AbilityUse, Recovery
+from ashfall.rules.damage import TempHpResult, grant_temp_hp
 from ashfall.rules.errors import RuleViolation
 from ashfall.rules.health import Health, Vitality
 from ashfall.ruleset import Ruleset
@@ -234,7 +234,7 @@ _SECOND_WIND_ADDS: Mapping[SecondWindAdds, Callable[[Recovery, int], int]] = Map
 def second_wind(health: Health, recovery: Recovery, end_mod: int, rng: Rng, ruleset: Ruleset) -> SecondWindResult:
     """Use Second Wind: edition 2 heals 2d10 + level and grants level temporary HP; edition 1 heals 1d10 + END.
 
-    Temporary HP go through :func:`ashfall.families.attacks.rules_damage.grant_temp_hp` (no stacking, THP-2, THP-5).
+    Temporary HP go through :func:`ashfall.rules.damage.grant_temp_hp` (no stacking, THP-2, THP-5).
 
     Raises:
         RuleViolation: Second Wind was already used since the last short rest (HEAL-5), or the

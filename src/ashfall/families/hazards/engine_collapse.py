@@ -30,9 +30,6 @@ from ashfall.engine.environment import Collapse
 from ashfall.engine.harm import add, end_conditions
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import damage_rolled
-from ashfall.families.attacks.rules_damage_ledger import roll_damage
-from ashfall.families.conditions.rules_durations import AppliedCondition, EndEvent, turn_start_damage
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.hazards.engine_kit import (
     changed,
     creatures_in,
@@ -45,6 +42,9 @@ from ashfall.families.hazards.engine_kit import (
 )
 from ashfall.grid.areas import burst
 from ashfall.grid.board import SQUARE_FT, Square, footprint, neighbours
+from ashfall.rules.condition_durations import AppliedCondition, EndEvent, turn_start_damage
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage_ledger import roll_damage
 
 HAZC_1, HAZC_2, HAZC_3, HAZC_4, HAZC_5, HAZC_6 = (rule(f"HAZC-{n}") for n in range(1, 7))
 G_18, G_30 = rule("G-18"), rule("G-30")

@@ -33,12 +33,12 @@ from ashfall.engine.context import Context
 from ashfall.engine.environment import Drain, Flood
 from ashfall.engine.harm import add, end_conditions
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions.rules_durations import AppliedCondition, EndEvent, drowning_escape_dc
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.hazards.engine_fire import extinguish
 from ashfall.families.hazards.engine_kit import changed, creatures_in, hazards_on, new_id
 from ashfall.grid.board import Square
 from ashfall.rules.checks import ability_check
+from ashfall.rules.condition_durations import AppliedCondition, EndEvent, drowning_escape_dc
+from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
 
 HAZW_1, HAZW_2, HAZW_3, HAZW_4, HAZW_5 = (rule(f"HAZW-{n}") for n in range(1, 6))

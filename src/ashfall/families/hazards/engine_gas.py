@@ -26,7 +26,6 @@ from ashfall.engine.context import Context
 from ashfall.engine.environment import GasCloud
 from ashfall.engine.harm import add
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration, DurationKind
 from ashfall.families.hazards.engine_kit import (
     changed,
     hazards_on,
@@ -37,6 +36,7 @@ from ashfall.families.hazards.engine_kit import (
     save,
 )
 from ashfall.grid.board import SQUARE_FT, Board, Square, neighbours
+from ashfall.rules.condition_durations import AppliedCondition, Duration, DurationKind
 from ashfall.ruleset.sections import GasPoisonEnds
 
 HAZG_1, HAZG_2, HAZG_3, HAZG_4, HAZG_5, HAZG_6 = (rule(f"HAZG-{n}") for n in range(1, 7))

@@ -22,10 +22,10 @@ from ashfall.engine.context import Context
 from ashfall.engine.harm import deal_damage
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import damage_rolled
-from ashfall.families.attacks.rules_damage import DamageResult
-from ashfall.families.attacks.rules_damage_ledger import DamageRoll, roll_damage
 from ashfall.grid.board import Square
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.damage import DamageResult
+from ashfall.rules.damage_ledger import DamageRoll, roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import fixed_dc
 

@@ -22,12 +22,12 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import distance
 from ashfall.families.attacks.moves_gear import has_free_hand as hand_free
 from ashfall.families.attacks.moves_gear import stowed
-from ashfall.families.conditions.rules_durations import Duration, DurationKind, EndEvent
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.hazards.engine import after_step
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint
 from ashfall.grid.geometry import centre
 from ashfall.rules.checks import ContestResult, ContestSide, Stat, maneuver_stats, stat_modifier
+from ashfall.rules.condition_durations import Duration, DurationKind, EndEvent
+from ashfall.rules.condition_table import EndTrigger
 
 C_GRA, X_09, HLP_1 = rule("C-GRA"), rule("X-09"), rule("HLP-1")
 DEFENSE_SKILL = "defense-skill"

@@ -30,9 +30,6 @@ from ashfall.families.attacks.engine import distance
 from ashfall.families.attacks.engine_common import melee_reach, require_target, speed_ft, weapon_of
 from ashfall.families.attacks.rules import AttackContext, build_damage_parts, prepare_attack
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage import roll_damage
-from ashfall.families.conditions.rules_durations import AppliedCondition, EndEvent, until_end_of_next_turn
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.maneuvers.engine import (
     as_stat,
     away_square,
@@ -53,6 +50,9 @@ from ashfall.families.movement.moves import path_cost, provokes, space_step_cost
 from ashfall.grid.board import Square, footprint
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules.checks import Degree, contest, maneuver_contest
+from ashfall.rules.condition_durations import AppliedCondition, EndEvent, until_end_of_next_turn
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import roll_damage
 
 GRP_1, GRP_3, GRP_4, CNS_1, MGR_1, MGR_2, MGR_3 = (
     rule("GRP-1"), rule("GRP-3"), rule("GRP-4"), rule("CNS-1"), rule("MGR-1"), rule("MGR-2"), rule("MGR-3"))

@@ -47,8 +47,6 @@ from ashfall.families.attacks.moves_strike import chosen_weapon
 from ashfall.families.attacks.rules import AttackContext, attack_modifiers
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.attacks.rules_map import map_modifier
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration, EndEvent, checks_against_sources
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.maneuvers.engine import (
     can_stand,
     defense_choice,
@@ -69,6 +67,8 @@ from ashfall.families.senses.engine import concealment_sources
 from ashfall.grid.board import SQUARE_FT, Square, footprint, neighbours
 from ashfall.grid.geometry import centre, space_distance_ft
 from ashfall.rules.checks import Degree, attack_contest, contest, maneuver_contest
+from ashfall.rules.condition_durations import AppliedCondition, Duration, EndEvent, checks_against_sources
+from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.reach import attack_limit_ft
 
 DIS_1, DIS_2, DIS_3, DIS_4 = rule("DIS-1"), rule("DIS-2"), rule("DIS-3"), rule("DIS-4")

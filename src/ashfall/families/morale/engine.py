@@ -42,9 +42,6 @@ from ashfall.engine.context import Context
 from ashfall.engine.records import Keyed, Tally, entry_name, use_name
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.attacks.rules_damage import DamageResult
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import AppliedCondition, conditions_of
 from ashfall.families.morale import rules as mr
 from ashfall.families.morale.rules import CHECKABLE, STATUS_MARKS, GroupMorale, MoraleMark, Status, Trigger
 from ashfall.families.morale.rules_behaviour import (
@@ -59,11 +56,14 @@ from ashfall.families.morale.rules_behaviour import (
     dropped_on_break,
     flee_direction,
 )
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition, conditions_of
+from ashfall.rules.damage import DamageResult
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset.sections import BreakBehaviour, MoraleGrouping
 
-G_03, G_04, MOR_9, MOR_10, MOR_20, MOR_21, MOR_23, MOR_24, MOR_27 = (
-    rule(i) for i in ("G-03", "G-04", "MOR-9", "MOR-10", "MOR-20", "MOR-21", "MOR-23", "MOR-24", "MOR-27"))
+G_03, G_04, MOR_9, MOR_10, MOR_20, MOR_21, MOR_22, MOR_23, MOR_24, MOR_27 = (
+    rule(i) for i in ("G-03", "G-04", "MOR-9", "MOR-10", "MOR-20", "MOR-21", "MOR-22", "MOR-23", "MOR-24", "MOR-27"))
 FLEEING = frozenset({Status.BROKEN, Status.ROUTED})
 
 
@@ -440,8 +440,32 @@ def _rally_candidates(state: EncounterState, actor: str) -> Iterator[Rally]:
             yield Rally(actor, key)
 
 
+def morale_forbids_reactions(c: Combatant) -> RuleId | None:
+    """The morale rule that stops a creature reacting, or None (the AI asks it too, before weighing a reaction).
+
+    Installed as the rulebook's ``reaction_veto`` (see :func:`install`), asked by the core's reaction offering.
+
+    A broken NPC makes no reactions (MOR-22), and so does one worse off: routed or surrendered (MOR-23), both of
+    which are broken too. One that fled has left the battlefield (MOR-20), whichever status it fled from.
+    """
+    marks = c.supplies.marks
+    if not marks:
+        return None
+    if MoraleMark.BROKEN in marks:
+        return MOR_22
+    if MoraleMark.FLED in marks:
+        return MOR_20
+    return None
+
+
+def _reaction_veto(state: EncounterState, c: Combatant) -> RuleId | None:
+    """The ``reaction_veto`` hook: :func:`morale_forbids_reactions`."""
+    return morale_forbids_reactions(c)
+
+
 def install(book: RulebookDraft) -> None:
     """Add this module's actions, reactions and hooks to a rulebook, in the order they run."""
     book.action(Rally, ActionDef("rally", G_04, _rally_cost, _rally_resolve, _rally_check, _rally_candidates))
     book.after_damage(_after_damage)
     book.after_condition(_after_condition)
+    book.reaction_veto("morale-broken", _reaction_veto)

@@ -33,10 +33,15 @@ from enum import Enum
 from ashfall.content.schema import Creature
 from ashfall.core.d20 import D20Roll, roll_d20
 from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, stack
+from ashfall.core.morale import STATUS_MARKED as STATUS_MARKED  # the vocabulary the core stores, re-exported
+from ashfall.core.morale import STATUS_MARKS as STATUS_MARKS
+from ashfall.core.morale import GroupMorale as GroupMorale
+from ashfall.core.morale import MoraleMark as MoraleMark
+from ashfall.core.morale import Status as Status
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, Save
-from ashfall.families.conditions import rules as cond
+from ashfall.rules import conditions as cond
 from ashfall.rules.dc import DC, fixed_dc
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import Ruleset
@@ -75,43 +80,11 @@ class Outcome(Enum):
     BREAK = "break"
 
 
-class Status(Enum):
-    """A group's or an NPC's morale state, from best to worst (MOR-17..26)."""
-
-    HOLD = "hold"
-    FALL_BACK = "fall-back"
-    BROKEN = "broken"
-    ROUTED = "routed"
-    SURRENDERED = "surrendered"
-
-
 SEVERITY = {s: i for i, s in enumerate(Status)}
 """How bad a status is; morale only ever gets worse, except by a rally (MOR-20, MOR-26)."""
 OUTCOME_STATUS = {Outcome.HOLD: Status.HOLD, Outcome.FALL_BACK: Status.FALL_BACK, Outcome.BREAK: Status.BROKEN}
 CHECKABLE = frozenset({Status.HOLD, Status.FALL_BACK})
 """Statuses a failed check can still worsen (a broken, routed or surrendered NPC has nothing left to lose)."""
-class MoraleMark(Enum):
-    """What morale leaves on an NPC (MOR-17..23): its status's marks, and whether it fled the battlefield (MOR-20)."""
-
-    FALLING_BACK = "falling-back"
-    BROKEN = "broken"
-    ROUTED = "routed"
-    SURRENDERED = "surrendered"
-    FLED = "fled"
-
-
-STATUS_MARKS: dict[Status, frozenset[MoraleMark]] = {
-    Status.HOLD: frozenset(),
-    Status.FALL_BACK: frozenset({MoraleMark.FALLING_BACK}),
-    Status.BROKEN: frozenset({MoraleMark.BROKEN}),
-    Status.ROUTED: frozenset({MoraleMark.BROKEN, MoraleMark.ROUTED}),
-    Status.SURRENDERED: frozenset({MoraleMark.BROKEN, MoraleMark.SURRENDERED}),
-}
-"""The marks the engine keeps on a combatant per status (broken: no reactions, MOR-22; surrendered: out)."""
-STATUS_MARKED = frozenset().union(*STATUS_MARKS.values())
-"""Every mark a status leaves (a new status replaces them; fleeing, MOR-20, is not a status and stays)."""
-
-
 class WillSource(Enum):
     """Where a morale Will modifier comes from (G-01)."""
 
@@ -334,29 +307,6 @@ def morale_check(
 
 # ----- state -----
 
-
-@dataclass(frozen=True, slots=True)
-class GroupMorale:
-    """One NPC group's morale record for the encounter.
-
-    Attributes:
-        status: The group's status.
-        rallies: Successful rallies so far (MOR-26).
-        first_blood_done: First Blood has happened (MOR-7).
-        casualties: Members reduced to 0 HP since the encounter began (MOR-9), in order.
-        failed_dc: The DC of the group's last failed check, which a rally must meet (G-04).
-    """
-
-    status: Status = Status.HOLD
-    rallies: int = 0
-    first_blood_done: bool = False
-    casualties: tuple[str, ...] = ()
-    failed_dc: int | None = None
-
-    @property
-    def rallied(self) -> bool:
-        """Whether the group has been rallied this encounter."""
-        return self.rallies > 0
 
 
 def worse(a: Status, b: Status) -> Status:

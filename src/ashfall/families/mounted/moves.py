@@ -28,11 +28,11 @@ from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import AttackExtra, is_ranged_attack
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_damage import DamageResult, roll_damage
-from ashfall.families.conditions.rules_durations import AppliedCondition
 from ashfall.families.mounted.rules import fall_damage, mount_down_dc, mounted_attack
 from ashfall.grid.board import Square, Terrain, footprint, neighbours
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.condition_durations import AppliedCondition
+from ashfall.rules.damage import DamageResult, roll_damage
 
 MNT_2, MNT_7, MNT_9 = rule("MNT-2"), rule("MNT-7"), rule("MNT-9")
 FALL = "fall"

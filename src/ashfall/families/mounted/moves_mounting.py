@@ -22,10 +22,10 @@ from ashfall.engine.context import Context
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine_common import speed_ft
-from ashfall.families.conditions import rules as cond
 from ashfall.families.vehicles.moves import boarding_problem, station_for
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules import conditions as cond
 
 ACT_6, MNT_1 = rule("ACT-6"), rule("MNT-1")
 

@@ -22,13 +22,13 @@ from ashfall.engine.reactions import Trigger, TriggerKind, combine, offer
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine_common import melee_reach, speed_ft
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import EndEvent, may_move_closer
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.movement.engine_terrain import hazard_multiplier
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
 from ashfall.grid.paths import shortest_path
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import EndEvent, may_move_closer
+from ashfall.rules.condition_table import EndTrigger
 from ashfall.ruleset.sections import Diagonals
 
 ACT_2, ACT_3, ACT_4, ACT_5, MAA_8 = rule("ACT-2"), rule("ACT-3"), rule("ACT-4"), rule("ACT-5"), rule("MAA-8")

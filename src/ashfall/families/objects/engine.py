@@ -32,11 +32,11 @@ from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import leaning_out
 from ashfall.families.attacks.engine_cover import cover_of, objects_between
-from ashfall.families.attacks.rules_damage import DamageRoll
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.families.objects.rules import ObjectDamageResult, apply_object_damage, object_save_auto_fail
 from ashfall.grid.areas import adjacent_to
 from ashfall.grid.board import CoverLevel, Square
+from ashfall.rules.damage import DamageRoll
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import AttackTraits
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import CoverApplies

@@ -36,10 +36,7 @@ from ashfall.families.attacks.moves_gear import require_in_hand
 from ashfall.families.attacks.moves_strike import check_ammo, chosen_weapon, spend_ammo
 from ashfall.families.attacks.rules import AttackContext, resolve_attack
 from ashfall.families.attacks.rules_activities import Activity, takes_map
-from ashfall.families.attacks.rules_damage import DamageRoll, roll_damage
 from ashfall.families.attacks.rules_map import map_modifier
-from ashfall.families.conditions.rules_durations import EndEvent
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.objects.engine import (
     damage_object,
     damage_objects_in_area,
@@ -48,6 +45,9 @@ from ashfall.families.objects.engine import (
 )
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square
 from ashfall.grid.geometry import cover_between, space_distance_ft
+from ashfall.rules.condition_durations import EndEvent
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import DamageRoll, roll_damage
 from ashfall.rules.defense import DefenseBreakdown
 from ashfall.rules.reach import attack_limit_ft
 

@@ -3,7 +3,7 @@
 Objects have HP and Hardness (OBJ-1). Hardness comes off every hit before HP (OBJ-3) unless the type
 ignores it (OBJ-5, X-06; fire on flammable objects, OBJ-10); piercing is halved unless the object is
 fragile (OBJ-8); psychic and poison do nothing (OBJ-7); MIG and AGI saves fail (OBJ-6). Build the defenses with
-:meth:`ashfall.families.attacks.rules_defenses.Defenses.of_object`.
+:meth:`ashfall.rules.damage_defenses.Defenses.of_object`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType, Save
-from ashfall.families.attacks.rules_damage_ledger import (
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import (
     DamageAdjuster,
     DamageRoll,
     LedgerRow,
@@ -21,7 +22,6 @@ from ashfall.families.attacks.rules_damage_ledger import (
     absorb,
     damage_ledger,
 )
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.ruleset import Ruleset
 
 R_OBJECT_HP = rule("OBJ-1")

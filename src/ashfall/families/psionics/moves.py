@@ -27,11 +27,11 @@ from ashfall.families.attacks.engine import NOTHING_DECLARED, AttackPlan, Declar
 from ashfall.families.attacks.engine_area import area_damage, area_saves
 from ashfall.families.attacks.engine_common import require_target
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage import roll_damage
 from ashfall.families.psionics.rules import Backlash, FocusState, gain_focus, psi_strike, require_psionics
 from ashfall.families.spells.moves import end_kept
 from ashfall.grid.board import CoverLevel
 from ashfall.grid.geometry import cover_between
+from ashfall.rules.damage import roll_damage
 from ashfall.rules.errors import RuleViolation
 
 PSI_13, PSI_15, PSI_18 = rule("PSI-13"), rule("PSI-15"), rule("PSI-18")

@@ -17,8 +17,8 @@ from ashfall.core.dice import parse
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, DamageType, Save
-from ashfall.families.conditions.rules import Verdict
-from ashfall.families.conditions.rules_durations import AppliedCondition, until_end_of_next_turn
+from ashfall.rules.condition_durations import AppliedCondition, until_end_of_next_turn
+from ashfall.rules.conditions import Verdict
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import DC, formula_dc
 from ashfall.rules.errors import RuleViolation

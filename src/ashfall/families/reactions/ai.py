@@ -17,7 +17,7 @@ from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_base, attack_options
 from ashfall.core.types import Skill
 from ashfall.engine import Combatant, Decision, EncounterState
-from ashfall.engine.reactions import morale_forbids_reactions
+from ashfall.families.morale.engine import morale_forbids_reactions
 from ashfall.grid.board import CoverLevel
 from ashfall.rules.checks import maneuver_stats, stat_modifier
 

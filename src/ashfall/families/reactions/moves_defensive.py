@@ -42,12 +42,12 @@ from ashfall.families.attacks.engine_cover import board_with_objects
 from ashfall.families.attacks.moves_gear import has_free_hand, stowed
 from ashfall.families.attacks.moves_strike import check_attack_reach, spend_ammo
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.conditions.rules_durations import Duration, DurationKind
 from ashfall.families.movement.moves import path_cost, walk
 from ashfall.families.senses.engine import can_see
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint, neighbours
 from ashfall.grid.geometry import centre, cover_between
 from ashfall.rules.checks import saving_throw
+from ashfall.rules.condition_durations import Duration, DurationKind
 from ashfall.rules.dc import DC, formula_dc
 
 RX_6, RX_7, RX_8, RX_9, RX_10 = rule("RX-6"), rule("RX-7"), rule("RX-8"), rule("RX-9"), rule("RX-10")

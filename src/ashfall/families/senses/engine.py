@@ -20,6 +20,7 @@ from ashfall.core.modifiers import RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
 from ashfall.engine.environment import Light
+from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.senses import rules as conc
 from ashfall.families.senses.rules import Cause, Obscurement, Party, Sight, Veil
@@ -153,6 +154,17 @@ def search_sources(state: EncounterState, searcher: Combatant, hiders: Sequence[
     return (dis(E_34, "searching lightly obscured areas"),)
 
 
+
+def _ambush_stealth(state: EncounterState, c: Combatant) -> tuple[RollSource, ...]:
+    """The ``ambush_stealth`` hook: :func:`stealth_sources` (CONC-5)."""
+    return stealth_sources(state, c)
+
+
+def install(book: RulebookDraft) -> None:
+    """Add this family's hooks: advantage on an ambusher's Stealth in an obscured zone (CONC-5, SUR-1)."""
+    book.ambush_stealth(_ambush_stealth)
+
+
 __all__ = ["LIGHT_VEILS", "VisibilityHook", "concealment_sources", "distance_between",
-           "hidden_by_obscurement", "layers_at", "obscured_from_all", "obscurement_at", "pair", "party",
+           "hidden_by_obscurement", "install", "layers_at", "obscured_from_all", "obscurement_at", "pair", "party",
            "search_sources", "sees", "stealth_sources"]

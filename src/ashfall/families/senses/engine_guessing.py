@@ -17,13 +17,13 @@ from ashfall.engine.context import Context
 from ashfall.engine.harm import end_conditions
 from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.rules_activities import Activity, AttackMode, attack_traits, takes_map
-from ashfall.families.conditions.rules_durations import EndEvent
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.senses import rules as conc
 from ashfall.families.senses.engine import pair
 from ashfall.families.senses.rules import Party
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.condition_durations import EndEvent
+from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.reach import attack_limit_ft
 
 G_20 = rule("G-20")

@@ -22,48 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 
 from ashfall.content.schema import Senses
 from ashfall.core.modifiers import RollSource, adv, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
-from ashfall.families.conditions import rules as cond
+from ashfall.core.veils import Cause as Cause  # the vocabulary the environment stores, re-exported
+from ashfall.core.veils import Obscurement as Obscurement
+from ashfall.core.veils import Veil as Veil
+from ashfall.rules import conditions as cond
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import HeavyObscurement
-
-
-class Obscurement(Enum):
-    """Concealment tiers (CONC-1): none, lightly obscured (LO), heavily obscured (HO)."""
-
-    NONE = 0
-    LIGHT = 1
-    HEAVY = 2
-
-
-class Cause(Enum):
-    """What obscures a square; darkvision removes only darkness (X-17), HUD/thermal only non-magical."""
-
-    DIM_LIGHT = "dim-light"
-    DARKNESS = "darkness"
-    MAGICAL_DARKNESS = "magical-darkness"
-    FOG = "fog"
-    SMOKE = "smoke"
-    FOLIAGE = "foliage"
-    RAIN = "rain"
-    DUST = "dust"
-    BLIZZARD = "blizzard"
-    SANDSTORM = "sandstorm"
-    WATER = "water"
-
-
-@dataclass(frozen=True, slots=True)
-class Veil:
-    """Obscurement laid over squares by a zone (fog bank, smoke, Veil of Shadow …) or by the light."""
-
-    level: Obscurement
-    cause: Cause
 
 
 @dataclass(frozen=True, slots=True)

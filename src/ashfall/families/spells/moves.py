@@ -32,9 +32,6 @@ from ashfall.families.attacks.engine import NOTHING_DECLARED, AttackPlan, Declar
 from ashfall.families.attacks.engine_area import area_damage, area_saves, caught
 from ashfall.families.attacks.engine_common import require_target
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage import DamageResult
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import AppliedCondition, Duration
 from ashfall.families.dying.rules_healing import HEALING_SPELLS, heal, roll_healing_spell
 from ashfall.families.psionics.rules import PowerKind
 from ashfall.families.spells.rules_spellbook import SPELLS, AreaShape, ConditionSpan, Resolution, Spell
@@ -42,6 +39,9 @@ from ashfall.families.underwater.engine_speech import cannot_speak
 from ashfall.grid.areas import burst, clip, cone, line
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between, space_distance_ft
+from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition, Duration
+from ashfall.rules.damage import DamageResult
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import DC, formula_dc
 from ashfall.ruleset import Ruleset

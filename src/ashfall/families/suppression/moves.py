@@ -46,12 +46,12 @@ from ashfall.families.attacks.engine_common import weapon_of
 from ashfall.families.attacks.moves_gear import require_in_hand, stowed
 from ashfall.families.attacks.moves_strike import check_ammo, check_attack_reach, spend_ammo
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage import roll_damage
-from ashfall.families.conditions.rules_durations import Duration, TurnBoundary, TurnEdge, advance
 from ashfall.families.reactions.moves_defensive import save_logged
 from ashfall.families.senses.engine import can_see
 from ashfall.grid.areas import clip, cone, line
 from ashfall.grid.board import Square, footprint
+from ashfall.rules.condition_durations import Duration, TurnBoundary, TurnEdge, advance
+from ashfall.rules.damage import roll_damage
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import formula_dc
 

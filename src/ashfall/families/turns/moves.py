@@ -40,10 +40,10 @@ from ashfall.families.attacks.engine_common import mode_for, require_target, spe
 from ashfall.families.attacks.moves_gear import require_in_hand
 from ashfall.families.attacks.moves_strike import check_ammo, check_attack_reach, chosen_weapon, spend_ammo
 from ashfall.families.attacks.rules_activities import Activity
-from ashfall.families.conditions.rules_durations import Duration, DurationKind
 from ashfall.families.movement.moves import path_cost, walk
 from ashfall.grid.board import SQUARE_FT, CoverLevel, Square, footprint
 from ashfall.grid.geometry import cover_between
+from ashfall.rules.condition_durations import Duration, DurationKind
 
 DEL_1, DEL_2, RDY_1, RDY_3, RDY_4, COV_4 = rule("DEL-1"), rule("DEL-2"), rule("RDY-1"), rule("RDY-3"), rule(
     "RDY-4"), rule("COV-4")

@@ -47,16 +47,16 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import AttackExtra
 from ashfall.families.attacks.engine_common import speed_ft
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_damage import DamageAdjuster, DamageResult, DamageRoll, LedgerStep
-from ashfall.families.conditions import rules as cond
-from ashfall.families.conditions.rules_durations import AppliedCondition, EndEvent, suffocating, suffocation_turn_start
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.senses.rules import Cause, Obscurement, Veil
 from ashfall.families.underwater import rules as uw
 from ashfall.families.underwater.engine_speech import cannot_speak
 from ashfall.grid.board import Square
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules import conditions as cond
 from ashfall.rules.checks import ability_check, saving_throw
+from ashfall.rules.condition_durations import AppliedCondition, EndEvent, suffocating, suffocation_turn_start
+from ashfall.rules.condition_table import EndTrigger
+from ashfall.rules.damage import DamageAdjuster, DamageResult, DamageRoll, LedgerStep
 from ashfall.rules.dc import DC
 from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset import Ruleset

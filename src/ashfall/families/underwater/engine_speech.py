@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ashfall.core.rule_ids import RuleId
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions import rules as cond
 from ashfall.families.underwater import rules as uw
+from ashfall.rules import conditions as cond
 
 
 def cannot_speak(state: EncounterState, c: Combatant) -> RuleId | None:

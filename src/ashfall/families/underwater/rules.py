@@ -9,7 +9,7 @@ DC 10; heavy armor gives disadvantage on swimming and sinks 10 ft a round.
 Attacks (UW-12..19, X-24): melee by damage type unless the attacker swims; ranged weapons miss
 automatically beyond normal range (a natural 20 does not help) and have disadvantage within it;
 thrown weapons follow the melee rules; spells are normal. Damage (UW-20..23, G-27, G-28, G-39 step 2):
-fire halved and thunder +1d6 as :class:`~ashfall.families.attacks.rules_damage_ledger.DamageAdjuster` objects; cold
+fire halved and thunder +1d6 as :class:`~ashfall.rules.damage_ledger.DamageAdjuster` objects; cold
 and electric damage spread. Sight (UW-24..26, VIS-12) and speech (UW-27, UW-28).
 """
 
@@ -25,7 +25,7 @@ from ashfall.core.modifiers import Modifier, ModifierKind, RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
 from ashfall.families.attacks.rules_activities import AttackMode
-from ashfall.families.attacks.rules_damage_ledger import DamageAdjuster
+from ashfall.rules.damage_ledger import DamageAdjuster
 from ashfall.rules.dc import DC, fixed_dc, formula_dc
 from ashfall.ruleset import Ruleset
 

@@ -26,14 +26,6 @@ from ashfall.engine.harm import add, end_conditions
 from ashfall.engine.records import Tally, use_name
 from ashfall.engine.rulebook import RulebookDraft
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.conditions.rules_durations import (
-    AppliedCondition,
-    Duration,
-    EndEvent,
-    checks_against_sources,
-    dodging,
-)
-from ashfall.families.conditions.rules_table import EndTrigger
 from ashfall.families.maneuvers.engine import (
     adjacent,
     effect_key,
@@ -46,6 +38,14 @@ from ashfall.families.senses.engine import hidden_by_obscurement, obscured_from_
 from ashfall.grid.board import CoverLevel, Square
 from ashfall.grid.geometry import cover_between
 from ashfall.rules.checks import CheckResult, Stat, ability_check, contest_recorded, passive_perception, stat_modifier
+from ashfall.rules.condition_durations import (
+    AppliedCondition,
+    Duration,
+    EndEvent,
+    checks_against_sources,
+    dodging,
+)
+from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.dc import fixed_dc
 
 DOD_1, HLP_1, HLP_2, HID_2, HID_3, G_20, G_45 = (

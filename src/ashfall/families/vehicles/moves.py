@@ -43,11 +43,11 @@ from ashfall.engine.state import Combatant, EncounterState
 from ashfall.families.attacks.engine import AttackExtra, AttackPlan, distance, perform_attack
 from ashfall.families.attacks.engine_common import require_target
 from ashfall.families.attacks.rules_activities import Activity, AttackMode
-from ashfall.families.attacks.rules_damage import DamageResult
-from ashfall.families.conditions.rules_durations import Duration
 from ashfall.families.movement.moves import path_cost, walk
 from ashfall.families.vehicles.rules import DamageTrack, damage_track, passenger_source, ram_damage
 from ashfall.grid.board import SQUARE_FT, Square
+from ashfall.rules.condition_durations import Duration
+from ashfall.rules.damage import DamageResult
 from ashfall.rules.damage_spec import DamagePart
 
 E_43, VEH_2, VEH_4 = rule("E-43"), rule("VEH-2"), rule("VEH-4")

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ashfall.content.schema import Armor, ArmorCategory, Creature
 from ashfall.core.dice import parse
 from ashfall.core.modifiers import RollSource, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Size
 from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.defense import hull as hull  # DV-1: setup needs it before any rulebook, re-exported
 from ashfall.ruleset import Ruleset
 
 VEH_4, VEH_5, E_43, DV_1 = rule("VEH-4"), rule("VEH-5"), rule("E-43"), rule("DV-1")
@@ -56,15 +56,6 @@ def passenger_source(moving: bool, stabilized: bool, ruleset: Ruleset) -> RollSo
     if ruleset.vehicles.passengers_moving_only:
         return dis(VEH_5, "firing from a moving vehicle") if moving else None
     return dis(E_43, "firing from a vehicle")
-
-
-def hull(creature: Creature, ruleset: Ruleset) -> Armor | None:
-    """The armor a vehicle wears so that its DV is ``vehicle.dv`` (DV-1): dv - base - AGI, never below 0."""
-    v = creature.vehicle
-    if v is None:
-        return None
-    bonus = max(v.dv - ruleset.defense.dv_base - creature.attributes.AGI, 0)
-    return Armor(id=f"{creature.id}-hull", name="hull", category=ArmorCategory.LIGHT, bonus=bonus)
 
 
 @dataclass(frozen=True, slots=True)

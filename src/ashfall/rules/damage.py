@@ -1,7 +1,7 @@
 """Damage to creatures: the whole G-39 ledger, temporary HP, HP, massive damage and the dying track.
 
 :func:`roll_damage` and steps 1-6 (crit dice, environment, Deflect, DR, resistance ...) live in
-:mod:`ashfall.families.attacks.rules_damage_ledger` and are re-exported here. This module adds steps 7-9:
+:mod:`ashfall.rules.damage_ledger` and are re-exported here. This module adds steps 7-9:
 temporary HP absorb first (THP-1), then HP (never below 0), then massive damage (MASS-1..3, G-50)
 and the dying track (DEATH-1, DEATH-10..12, DEATH-14, G-38). It also grants temporary HP
 (:func:`grant_temp_hp`, THP-2, THP-4). Healing lives elsewhere and never restores temporary HP (THP-3).
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType
-from ashfall.families.attacks.rules_damage_ledger import (
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.damage_ledger import (
     DamageAdjuster,
     DamageRoll,
     Ledger,
@@ -29,7 +30,6 @@ from ashfall.families.attacks.rules_damage_ledger import (
     damage_ledger,
     roll_damage,
 )
-from ashfall.families.attacks.rules_defenses import Defenses
 from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis

@@ -3,8 +3,8 @@
 Owns the registry :data:`CONDITIONS` (one frozen :class:`ConditionDef` per :class:`Condition`, each effect
 naming its rule), implication (:func:`expand`: Paralyzed implies Incapacitated, Dying implies Unconscious
 ...) and the queries the attack, save, DV and turn code ask. The registry itself lives in
-:mod:`ashfall.families.conditions.rules_table`; conditions that carry a source creature or a duration are
-handled by :mod:`ashfall.families.conditions.rules_durations`. Every returned source, modifier or rule ID names the rule
+:mod:`ashfall.rules.condition_table`; conditions that carry a source creature or a duration are
+handled by :mod:`ashfall.rules.condition_durations`. Every returned source, modifier or rule ID names the rule
 that produces it.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ashfall.core.modifiers import Modifier, ModifierKind, RollSource
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, DamageType, Save, Skill
-from ashfall.families.conditions.rules_table import (
+from ashfall.rules.condition_table import (
     CONDITIONS,
     ActionCap,
     AttackEffect,

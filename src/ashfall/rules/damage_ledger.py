@@ -13,7 +13,7 @@ Order (G-39), each damage type separately, each change a :class:`LedgerRow` nami
 7. temporary HP absorb first (THP-1), types in order of appearance; 8. HP, never below 0;
 9. massive damage and the dying track (MASS, DEATH-1, DEATH-10..12, G-38, G-50).
 
-Steps 7-9 for creatures are in :mod:`ashfall.families.attacks.rules_damage` (``apply_damage``), for objects in
+Steps 7-9 for creatures are in :mod:`ashfall.rules.damage` (``apply_damage``), for objects in
 :mod:`ashfall.families.objects.rules` (``apply_object_damage``); both use :func:`damage_ledger` and :func:`absorb`.
 """
 
@@ -28,7 +28,7 @@ from ashfall.core.dice import BinOp, Const, DiceExpr, Node, Roll, roll
 from ashfall.core.rng import Rng
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import DamageType
-from ashfall.families.attacks.rules_defenses import Defenses
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import CritDice, DeflectStep, ResistVuln

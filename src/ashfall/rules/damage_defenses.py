@@ -4,7 +4,7 @@ A creature's defenses are its resistances, vulnerabilities, immunities and Damag
 (armor DR tagged ``from_armor`` so a Weak Point can ignore it, DR-7), plus what conditions add
 (Petrified: resist all, immune to poison; RVI-4, C-PET). An object's defenses are its Hardness, the
 ``fragile`` and ``flammable`` tags and its built-in immunity to psychic and poison (OBJ-7, RVI-5).
-The damage ledger (:mod:`ashfall.families.attacks.rules_damage`) applies them in the G-39 order.
+The damage ledger (:mod:`ashfall.rules.damage`) applies them in the G-39 order.
 """
 
 from __future__ import annotations

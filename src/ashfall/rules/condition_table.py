@@ -4,7 +4,7 @@ The fourteen chapter conditions (C-BLI ... C-UNC, lines 837-932), the inline one
 Buried C-BUR / G-18, Hidden G-20, Stabilized C-STB, Dodging DOD-1), the undefined ones with our
 rulings (Dazed G-13, Shaken G-14, Flat-Footed G-11, Suffocating G-15, Drowning G-16, Exhaustion G-17)
 and the life track (Dying, Stabilized, Dead). Numbers come from the ruleset through small getters;
-:mod:`ashfall.families.conditions.rules` answers questions from this table.
+:mod:`ashfall.rules.conditions` answers questions from this table.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class Sense(Enum):
 class EndTrigger(Enum):
     """Events that end a condition besides its duration.
 
-    See :func:`ashfall.families.conditions.rules_durations.end_on`.
+    See :func:`ashfall.rules.condition_durations.end_on`.
     """
 
     HARMED_BY_SOURCE_SIDE = "harmed-by-source-side"  # Charmed (C-CHA)

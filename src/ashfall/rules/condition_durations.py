@@ -19,8 +19,8 @@ from ashfall.core.dice import parse
 from ashfall.core.modifiers import RollSource, adv
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition, Skill
-from ashfall.families.conditions.rules import Verdict, condition_immunities
-from ashfall.families.conditions.rules_table import CONDITIONS, EndTrigger
+from ashfall.rules.condition_table import CONDITIONS, EndTrigger
+from ashfall.rules.conditions import Verdict, condition_immunities
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.dc import DC, fixed_dc
 from ashfall.ruleset import Ruleset
@@ -140,7 +140,7 @@ Split = tuple[tuple[AppliedCondition, ...], tuple[AppliedCondition, ...]]
 
 
 def conditions_of(applied: Collection[AppliedCondition]) -> frozenset[Condition]:
-    """The bare conditions (before implication; the queries in :mod:`ashfall.families.conditions.rules` expand them)."""
+    """The bare conditions (before implication; the queries in :mod:`ashfall.rules.conditions` expand them)."""
     return frozenset(a.condition for a in applied if a.condition is not Condition.EXHAUSTED or a.level > 0)
 
 
