@@ -56,6 +56,7 @@ INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
                  "use-item", "use-object", "use-skill"}, set(), {}),
     "dying": ({"emergency-field-medicine", "second-wind", "stabilise-with-medicine", "use-stim"}, set(), {}),
     "turns": ({"delay", "fire-readied", "lean-out", "ready"}, {"readied"}, {"start_of_turn": 1}),
+    "gm": ({"gm-condition", "gm-damage", "gm-hp", "gm-morale", "gm-move", "gm-order", "gm-skip-turn"}, set(), {}),
 }
 """What each shipped family installs: its actions, its reactions and how many hooks of each kind."""
 

@@ -28,6 +28,7 @@ from ashfall.families.attacks import moves_legacy as legacy
 from ashfall.families.attacks import moves_strike as strike
 from ashfall.families.chains import engine as chains
 from ashfall.families.dying import moves as medical
+from ashfall.families.gm import moves as gm_overrides
 from ashfall.families.hazards import engine as hazards
 from ashfall.families.hazards import moves as hazard_actions
 from ashfall.families.maneuvers import moves as maneuvers
@@ -85,6 +86,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("utility", utility.install),  # Dodge, Help, Hide, Search, Use Object, free actions
     Family("dying", medical.install),  # Emergency Field Medicine, Second Wind, stims, Stabilise (HEAL, MAA-6)
     Family("turns", turn_actions.install),  # Delay, Ready, Lean Out (DEL, RDY, COV-4)
+    Family("gm", gm_overrides.install),  # the GM's overrides at the table: HP, damage with saves, conditions … (GM)
 )
 
 

@@ -70,8 +70,8 @@ def roll_initiative(ctx: Context) -> None:
     """Roll initiative for everyone and set the order: total, then AGI, then a seeded coin flip (INIT-1..3)."""
     keys: dict[str, tuple[int, int, int, int]] = {}
     for index, c in enumerate(ctx.state.combatants.values()):
-        roll = roll_d20(ctx.rng, initiative_modifiers(c, ctx.state))
-        flip = ctx.rng.roll(TIEBREAK_SIDES)
+        roll = roll_d20(ctx.roller(c.id, "initiative", INIT_1, dice=(1, 20)), initiative_modifiers(c, ctx.state))
+        flip = ctx.roller(None, "tie-break", INIT_1).roll(TIEBREAK_SIDES)  # the engine's coin, never a player's
         ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
         keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
     order = sorted(keys, key=keys.__getitem__)
@@ -90,7 +90,8 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
     hiders = [c for c in state.combatants.values() if c.side == ambushers]
     stealth = []
     for h in hiders:
-        r = roll_d20(ctx.rng, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
+        roller = ctx.roller(h.id, "check", SUR_1, source="stealth", dice=(1, 20))
+        r = roll_d20(roller, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
                                         "Stealth")], (*cond.check_sources(h.condition_set, Skill.STEALTH),
                                                       *stealth_sources(ctx.state, h)))  # CONC-5
         ctx.emit(ev.CheckRolled(h.id, "Stealth (ambush)", ev.RollRecord.of(r), 0, True, SUR_1))
@@ -127,7 +128,7 @@ def start_turn(ctx: Context, cid: str) -> bool:
         gone = MoraleMark.FLED if c.supplies.has(MoraleMark.FLED) else MoraleMark.SURRENDERED
         ctx.emit(ev.TurnSkipped(cid, gone.value, rule("MOR-20")))
         return False
-    save = death_save_at_start(c.health, ctx.rng, state.ruleset)
+    save = death_save_at_start(c.health, ctx.roller(cid, "death-save", "DEATH-4", dice=(1, 20)), state.ruleset)
     if save is not None:
         ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
                                 save.outcome in _SAVED, save.rules[-1]))
