@@ -38,6 +38,14 @@ for line in (rules / "editions-and-gaps.md").read_text().splitlines():
         out[rid] = {"text": clean(text), "lines": clean(lines), "status": "EDITION" if rid[0] == "E" else "RULING"}
         if ruling:
             out[rid]["ruling"] = clean(ruling)
+# IDs of our own that no rules text holds: the GM's overrides at the table (an event the GM enters, with a reason)
+OURS = {
+    "GM": {"text": "The GM's ruling at the table: an override the GM enters (HP, a condition, a position, the order, "
+                   "a skipped turn, a morale outcome) with the GM's reason.", "lines": "", "status": "TABLE",
+           "ruling": "Overrides are events like any other: explained, undoable and replayed. Saves they call for are "
+                     "rolled by the rules; conditions they add expire by the rules."},
+}
+out.update(OURS)
 target = pathlib.Path(__file__).resolve().parents[1] / "src/ashfall/core/catalog.json"
 target.write_text(json.dumps(out, indent=0, sort_keys=True, ensure_ascii=False) + "\n")
 print(f"{len(out)} rule ids -> {target}")

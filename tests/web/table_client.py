@@ -59,11 +59,17 @@ class Table:
                          token)
 
     def step(self, fight: int) -> str:
-        """One GM move: answer a pending decision, else the best strike, else a stride, else end the turn."""
+        """One GM move: answer a pending decision (or let the engine roll a pending dice request), else the best
+        strike, else a stride, else end the turn."""
         view = self.view(fight)
         version = view["version"]
         if view["ended"]:
             return "ended"
+        if view["pending"] is not None and "dice" in view["pending"]:
+            got = self.post(f"/api/fights/{fight}/dice", {"roll_for_me": True, "version": version})
+            assert got.status_code == 200, got.text
+            self.last = got.json()
+            return "rolled"
         if view["pending"] is not None:
             decision = view["pending"]["decision"]
             answer = None if decision["optional"] else decision["options"][0]["key"]

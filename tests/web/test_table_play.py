@@ -165,14 +165,11 @@ def test_table__fights_list_archive_and_export(table: Table) -> None:
     assert exported["log"].startswith('{"format":1') and "Duel" in exported["encounter"]
 
 
-def test_table__entered_dice_and_overrides_answer_501_until_the_engine_supports_them(table: Table) -> None:
+def test_table__adding_a_combatant_mid_fight_answers_501_and_changes_nothing(table: Table) -> None:
     fight = table.new_fight("duel", seed=1)
     version = fight["version"]
-    got = table.post(f"/api/fights/{fight['id']}/overrides/hp", {"targets": ["champion"], "change": {"hp": -5},
-                                                               "reason": "fireball", "version": version})
-    assert got.status_code == 501 and "GM override" in got.json()["detail"]
-    assert table.post(f"/api/fights/{fight['id']}/dice", {"faces": [12], "version": version}).status_code == 501
-    settings = {"settings": {"dice": {"champion": "entered"}}, "version": version}
-    assert table.client.put(f"/api/fights/{fight['id']}/settings", json=settings,
-                            headers=bearer(table.gm)).status_code == 501
+    got = table.post(f"/api/fights/{fight['id']}/overrides/combatant", {"targets": ["champion"], "change": {},
+                                                                      "reason": "reinforcements", "version": version})
+    assert got.status_code == 501 and "combatant" in got.json()["detail"]
+    assert table.post(f"/api/fights/{fight['id']}/dice", {"faces": [12], "version": version}).status_code == 409
     assert table.view(fight["id"])["version"] == version

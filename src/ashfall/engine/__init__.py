@@ -15,6 +15,7 @@ families it uses (:mod:`ashfall.engine.catalog`).
 from ashfall.engine import events as events
 from ashfall.engine.actions import Refused, refuse
 from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
+from ashfall.engine.dice_entry import DiceRequest, Face, FaceOutOfRange, NeedDice, RollFor
 from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
 from ashfall.engine.events import Event, dumps, loads
 from ashfall.engine.intents import (
@@ -42,6 +43,7 @@ from ashfall.families.attacks.moves_gear import DrawStow, Reload
 from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
+from ashfall.families.gm.moves import GmCondition, GmDamage, GmMorale, GmMove, GmOrder, GmSetHp, GmSkipTurn
 from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
 from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
 from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
@@ -88,6 +90,7 @@ __all__ = [
     "Declared",
     "Decline",
     "Delay",
+    "DiceRequest",
     "DigOut",
     "Disarm",
     "Dismount",
@@ -105,6 +108,8 @@ __all__ = [
     "Event",
     "Extinguish",
     "ExtraAttackStrike",
+    "Face",
+    "FaceOutOfRange",
     "FallProne",
     "Feint",
     "FightLog",
@@ -113,6 +118,13 @@ __all__ = [
     "FirstOption",
     "FlipTable",
     "FullAutoBurst",
+    "GmCondition",
+    "GmDamage",
+    "GmMorale",
+    "GmMove",
+    "GmOrder",
+    "GmSetHp",
+    "GmSkipTurn",
     "Grapple",
     "Help",
     "Hide",
@@ -128,6 +140,7 @@ __all__ = [
     "LogFormatError",
     "Mount",
     "NeedDecision",
+    "NeedDice",
     "OffHandStrike",
     "OpenDrain",
     "Option",
@@ -145,6 +158,7 @@ __all__ = [
     "ReleaseGrapple",
     "Reload",
     "ReplayDivergence",
+    "RollFor",
     "SealGas",
     "Search",
     "SecondWind",

@@ -56,6 +56,9 @@ class ActionDef:
         free: A free action (AE-3), limited by ``turn.free_actions_per_turn``.
         ends_turn: Resolving it ends the actor's turn; the next turn is the one that followed it before the
             action (Delay moves the actor later in the order, DEL-1).
+        gm: An override the GM makes (rule GM): no creature acts, so the action economy and the actor checks do
+            not apply; only its own ``check`` does. The engine knows no roles: a front end lets only the GM
+            submit these.
     """
 
     name: str
@@ -68,6 +71,7 @@ class ActionDef:
     own_turn: bool = True
     free: bool = False
     ends_turn: bool = False
+    gm: bool = False
 
 
 def fixed(n: int) -> Cost:

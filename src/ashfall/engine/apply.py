@@ -57,7 +57,7 @@ def _nothing(state: EncounterState, event: Any) -> None:
 
 
 for _t in (ev.DamageRolled, ev.CheckRolled, ev.DecisionMade, ev.RoundEnded, ev.SpellCast, ev.MoraleChecked,
-           ev.ActionNoted):
+           ev.ActionNoted, ev.GmRuled):
     APPLIERS[_t] = _nothing
 
 

@@ -29,6 +29,7 @@ from ashfall.families.attacks import moves_strike as strike
 from ashfall.families.chains import engine as chains
 from ashfall.families.dying import engine as dying
 from ashfall.families.dying import moves as medical
+from ashfall.families.gm import moves as gm_overrides
 from ashfall.families.hazards import engine as hazards
 from ashfall.families.hazards import moves as hazard_actions
 from ashfall.families.maneuvers import moves as maneuvers
@@ -88,6 +89,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("dying", _each(medical.install, dying.install)),  # EFM, Second Wind, stims, Stabilise, death saves
     Family("turns", turn_actions.install),  # Delay, Ready, Lean Out (DEL, RDY, COV-4)
     Family("senses", senses.install),  # an ambusher's Stealth in an obscured zone (CONC-5)
+    Family("gm", gm_overrides.install),  # the GM's overrides at the table: HP, damage with saves, conditions … (GM)
 )
 
 

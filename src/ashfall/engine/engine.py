@@ -24,6 +24,7 @@ from ashfall.engine.actions import ActionDef, Refused, refuse
 from ashfall.engine.apply import apply
 from ashfall.engine.context import Context
 from ashfall.engine.decisions import Controller, NeedDecision  # noqa: F401  (raised through submit)
+from ashfall.engine.dice_entry import Face, NeedDice, RollFor, TableDice  # noqa: F401  (NeedDice: raised through submit)
 from ashfall.engine.events import Event
 from ashfall.engine.intents import Command, EndTurn, Intent, StartCombat
 from ashfall.engine.record import Answer, FightLog, IntentRecord
@@ -94,6 +95,8 @@ class Engine:
         log: Every event so far.
         records: Every command resolved so far (the start, intents, turn ends) with its answers and events.
         snapshot_every: Records between state snapshots (:data:`SNAPSHOT_EVERY`).
+        entered: The creatures whose dice people enter (:mod:`ashfall.engine.dice_entry`): a die of theirs with
+            no face supplied raises :class:`~ashfall.engine.dice_entry.NeedDice`. Empty: the engine rolls all.
     """
 
     state: EncounterState
@@ -103,6 +106,7 @@ class Engine:
     log: list[Event] = field(default_factory=list)
     records: list[IntentRecord] = field(default_factory=list)
     snapshot_every: int = SNAPSHOT_EVERY
+    entered: frozenset[str] = frozenset()
     _initial: EncounterState | None = None
     _checkpoints: list[Checkpoint] = field(default_factory=list)
     _snapshots: list[Snapshot] = field(default_factory=list)
@@ -129,14 +133,19 @@ class Engine:
         """The actions, reactions and hooks this fight plays by (the state's rulebook)."""
         return self.state.rulebook
 
-    def _context(self, answers: tuple[str | None, ...] = ()) -> Context:
-        return Context(self.state, self.rng, self.log, self.controllers, answers)
+    def _context(self, answers: tuple[str | None, ...] = (), faces: Mapping[int, Face] | None = None,
+                 command: Command | None = None, rule: str = "GM") -> Context:
+        if not self.entered and not faces:
+            return Context(self.state, self.rng, self.log, self.controllers, answers)
+        owner = getattr(command, "actor", None)
+        return Context(self.state, self.rng, self.log, self.controllers, answers,
+                       TableDice(self.rng, self.entered, faces or {}), RollFor(owner, "roll", rule))
 
-    def start(self, ambushers: str | None = None) -> list[Event]:
+    def start(self, ambushers: str | None = None, faces: Mapping[int, Face] | None = None) -> list[Event]:
         """Begin the fight: initiative (INIT), surprise (SUR) and the first turn."""
         if self.state.started:
             raise refuse("INIT-2", "the encounter has already started")
-        return self._run(lambda ctx: self._start(ctx, ambushers), (), StartCombat(ambushers))
+        return self._run(lambda ctx: self._start(ctx, ambushers), (), StartCombat(ambushers), faces)
 
     def _start(self, ctx: Context, ambushers: str | None) -> None:
         ctx.emit(ev.CombatStarted(self.state.ruleset.name, self.seed, tuple(self.state.combatants)))
@@ -167,10 +176,11 @@ class Engine:
                 return
             index += 1
 
-    def end_turn(self, actor: str, answers: Iterable[Answer] = ()) -> list[Event]:
+    def end_turn(self, actor: str, answers: Iterable[Answer] = (), faces: Mapping[int, Face] | None = None
+                 ) -> list[Event]:
         """End the active creature's turn and start the next one's."""
         self._require_turn(actor)
-        return self._run(lambda ctx: self._end_turn(ctx, actor), tuple(answers), EndTurn(actor))
+        return self._run(lambda ctx: self._end_turn(ctx, actor), tuple(answers), EndTurn(actor), faces)
 
     def _end_turn(self, ctx: Context, actor: str) -> None:
         end_turn(ctx, actor)
@@ -189,6 +199,10 @@ class Engine:
         state = self.state
         if state.ended:
             raise refuse("INIT-2", "the encounter is over")
+        if definition.gm:  # the GM's override: no creature acts (see ActionDef.gm)
+            _check_ids(state, intent, definition)
+            definition.check(state, intent)
+            return definition
         actor = state.combatants.get(intent.actor)
         if actor is None:
             raise refuse(definition.rule, f"no combatant {intent.actor!r} in this fight")
@@ -209,12 +223,20 @@ class Engine:
         self._checked = (intent, state, self._changes, definition)
         return definition
 
-    def submit(self, intent: Intent, answers: Iterable[Answer] = ()) -> list[Event]:
+    def submit(self, intent: Intent, answers: Iterable[Answer] = (), faces: Mapping[int, Face] | None = None
+               ) -> list[Event]:
         """Check and resolve an intent; return the events it produced.
+
+        Args:
+            intent: The intent.
+            answers: Answers to its decisions, in the order they are asked.
+            faces: Entered dice by die index (None: roll that one for me); see :mod:`ashfall.engine.dice_entry`.
 
         Raises:
             Refused: The intent is illegal now (nothing happened).
             NeedDecision: A decision had no answer; the intent was rolled back (nothing happened).
+            NeedDice: An entered creature's die had no face; the intent was rolled back (nothing happened).
+            FaceOutOfRange: A supplied face cannot come up on its die (nothing happened).
         """
         memo, self._checked = self._checked, None
         if memo is not None and memo[0] is intent and memo[1] is self.state and memo[2] == self._changes:
@@ -222,21 +244,25 @@ class Engine:
         else:
             definition = self.check(intent)
             self._checked = None
-        return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers), intent)
+        return self._run(lambda ctx: self._resolve(ctx, definition, intent), tuple(answers), intent, faces,
+                         str(definition.rule))
 
-    def perform(self, command: Command, answers: Iterable[Answer] = ()) -> list[Event]:
+    def perform(self, command: Command, answers: Iterable[Answer] = (), faces: Mapping[int, Face] | None = None
+                ) -> list[Event]:
         """Resolve any recorded command: start the fight, end a turn or submit an intent (replay and redo)."""
         if isinstance(command, StartCombat):
             if answers:
                 raise refuse("INIT-2", "starting the fight asks no decisions")
-            return self.start(command.ambushers)
+            return self.start(command.ambushers, faces)
         if isinstance(command, EndTurn):
-            return self.end_turn(command.actor, answers)
-        return self.submit(command, answers)
+            return self.end_turn(command.actor, answers, faces)
+        return self.submit(command, answers, faces)
 
     def _resolve(self, ctx: Context, definition: ActionDef, intent: Intent) -> None:
-        cost = definition.cost(self.state, intent)
-        if definition.free:
+        cost = 0 if definition.gm else definition.cost(self.state, intent)
+        if definition.gm:
+            pass
+        elif definition.free:
             ctx.emit(ev.ResourceUsed(intent.actor, "free-action", 1, definition.rule))
         elif cost:
             ctx.emit(ev.ActionsSpent(intent.actor, cost, definition.name, definition.rule, definition.bonus))
@@ -252,9 +278,10 @@ class Engine:
         following = order[index + 1:]
         self._advance(ctx, self.state.order.index(following[0]) if following else len(self.state.order))
 
-    def _run(self, body: Callable[[Context], None], answers: tuple[Answer, ...], command: Command) -> list[Event]:
+    def _run(self, body: Callable[[Context], None], answers: tuple[Answer, ...], command: Command,
+             faces: Mapping[int, Face] | None = None, rule: str = "INIT-2") -> list[Event]:
         mark = Checkpoint(len(self.log), self.rng.getstate())
-        ctx = self._context(answers)
+        ctx = self._context(answers, faces, command, rule)
         try:
             body(ctx)
         except Exception:  # Refused, NeedDecision, or a bug: never leave an intent half applied
@@ -265,7 +292,8 @@ class Engine:
         self._checkpoints.append(mark)
         done = len(self.records) + 1
         self.records.append(IntentRecord(done - 1, command, tuple(ctx.given), mark.event_index,
-                                         len(self.log) - mark.event_index))
+                                         len(self.log) - mark.event_index,
+                                         () if ctx.table is None else tuple(ctx.table.given)))
         if done % self.snapshot_every == 0:
             self._snapshots.append(Snapshot(done, len(self.log), clone_state(self.state)))
         if self._redo:
@@ -339,7 +367,7 @@ class Engine:
             raise refuse("AE-1", "nothing to redo")
         record, rest = self._redo[0], self._redo[1:]
         self._redo = []
-        events = self.perform(record.intent, record.answers)
+        events = self.perform(record.intent, record.answers, dict(record.faces))
         self._redo = rest
         return events
 

@@ -51,6 +51,8 @@ class IntentRecord:
             controllers' answers alike), so it resolves again without asking anyone.
         first_event: The index in the event log of its first event.
         events: How many events it produced.
+        faces: The entered dice it used, ``(die index, face)`` in order; face None: the engine rolled that one
+            ("roll it for me"). Empty when nobody entered dice (:mod:`ashfall.engine.dice_entry`).
     """
 
     step: int
@@ -58,6 +60,7 @@ class IntentRecord:
     answers: tuple[Answer, ...]
     first_event: int
     events: int
+    faces: tuple[tuple[int, int | None], ...] = ()
 
     @property
     def end_event(self) -> int:
@@ -104,9 +107,35 @@ def _line(data: JsonObject) -> str:
 
 
 def record_to_json(record: IntentRecord) -> JsonObject:
-    """An intent record's line as JSON data (without its events)."""
-    return {"type": "intent", "step": record.step, "intent": command_to_json(record.intent),
-            "answers": list(record.answers), "events": record.events}
+    """An intent record's line as JSON data (without its events); ``faces`` only when dice were entered."""
+    data: JsonObject = {"type": "intent", "step": record.step, "intent": command_to_json(record.intent),
+                        "answers": list(record.answers), "events": record.events}
+    if record.faces:
+        data["faces"] = [[index, face] for index, face in record.faces]
+    return data
+
+
+def faces_from_json(raw: object) -> tuple[tuple[int, int | None], ...]:
+    """Entered faces from a record's ``faces`` field (``[[index, face-or-null], …]``).
+
+    Raises:
+        ValueError: Not a list of [index, face] pairs with whole numbers (face may be null).
+    """
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ValueError("must be a list of [die index, face] pairs")
+    out: list[tuple[int, int | None]] = []
+    for item in raw:
+        if (not isinstance(item, list) or len(item) != 2 or not _whole(item[0])
+                or not (item[1] is None or _whole(item[1]))):
+            raise ValueError("must be a list of [die index, face] pairs (face: a whole number or null)")
+        out.append((item[0], item[1]))
+    return tuple(out)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def dumps_log(log: FightLog) -> str:
@@ -160,7 +189,11 @@ def _record(data: dict[str, object], number: int, step: int, first_event: int) -
         command = command_from_json(intent, "intent")
     except IntentFormatError as bad:
         raise LogFormatError(number, bad.path, bad.reason) from None
-    return IntentRecord(step, command, tuple(answers), first_event, count)
+    try:
+        faces = faces_from_json(data.get("faces"))
+    except ValueError as bad:
+        raise LogFormatError(number, "faces", str(bad)) from None
+    return IntentRecord(step, command, tuple(answers), first_event, count, faces)
 
 
 def loads_log(text: str) -> FightLog:
@@ -221,6 +254,7 @@ __all__ = [
     "dumps_log",
     "event_line",
     "event_lines",
+    "faces_from_json",
     "loads_log",
     "record_to_json",
 ]

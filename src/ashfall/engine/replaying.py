@@ -14,6 +14,7 @@ from itertools import zip_longest
 from ashfall.core.rng import SeededRng
 from ashfall.engine.actions import Refused
 from ashfall.engine.decisions import NeedDecision
+from ashfall.engine.dice_entry import NeedDice
 from ashfall.engine.engine import SNAPSHOT_EVERY, CheckpointRng, Engine, clone_state
 from ashfall.engine.intents import command_to_json
 from ashfall.engine.record import FightLog, event_lines
@@ -71,8 +72,8 @@ def replay(log: FightLog, initial: EncounterState, *, rng: CheckpointRng | None 
     for record in log.records:
         expected = event_lines(log.events_of(record))
         try:
-            produced = engine.perform(record.intent, record.answers)
-        except (Refused, NeedDecision, ValueError) as why:  # ValueError: a recorded answer no longer fits
+            produced = engine.perform(record.intent, record.answers, dict(record.faces))
+        except (Refused, NeedDecision, NeedDice, ValueError) as why:  # ValueError: a recorded answer no longer fits
             raise ReplayDivergence(record.step, record.first_event, expected[0] if expected else None, None,
                                    f"{command_to_json(record.intent)} was not resolved again: {why}") from None
         for offset, (want, got) in enumerate(zip_longest(expected, event_lines(produced))):

@@ -64,8 +64,8 @@ def roll_initiative(ctx: Context) -> None:
     """Roll initiative for everyone and set the order: total, then AGI, then a seeded coin flip (INIT-1..3)."""
     keys: dict[str, tuple[int, int, int, int]] = {}
     for index, c in enumerate(ctx.state.combatants.values()):
-        roll = roll_d20(ctx.rng, initiative_modifiers(c, ctx.state))
-        flip = ctx.rng.roll(TIEBREAK_SIDES)
+        roll = roll_d20(ctx.roller(c.id, "initiative", INIT_1, dice=(1, 20)), initiative_modifiers(c, ctx.state))
+        flip = ctx.roller(None, "tie-break", INIT_1).roll(TIEBREAK_SIDES)  # the engine's coin, never a player's
         ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
         keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
     order = sorted(keys, key=keys.__getitem__)
@@ -84,7 +84,8 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
     hiders = [c for c in state.combatants.values() if c.side == ambushers]
     stealth = []
     for h in hiders:
-        r = roll_d20(ctx.rng, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
+        roller = ctx.roller(h.id, "check", SUR_1, source="stealth", dice=(1, 20))
+        r = roll_d20(roller, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
                                         "Stealth")], (*cond.check_sources(h.condition_set, Skill.STEALTH),
                                                       *(s for hook in state.rulebook.ambush_stealth
                                                         for s in hook(state, h))))  # CONC-5

@@ -144,6 +144,9 @@ HEADLINES: dict[type, Headline] = {
                                    else f"{_n(n, e.actor)} dismounts") + (f" as {e.station}" if e.station else "")
                                   + f" [{e.rule}]",
     ev.CombatEnded: _ended,
+    ev.GmRuled: lambda e, n: f"GM override ({e.kind}"
+                             + (f": {', '.join(_n(n, t) for t in e.targets)}" if e.targets else "")
+                             + f"): {e.reason} [{e.rule}]",
 }
 """The line each event shows at the table."""
 

@@ -139,9 +139,10 @@ class NewPlayer(_Body):
 
 
 class OverrideKind(StrEnum):
-    """The GM overrides (each to be an event with the GM's reason and rule tag GM)."""
+    """The GM overrides, each an event with the GM's reason and rule tag GM (``combatant`` answers 501 for now)."""
 
     HP = "hp"
+    DAMAGE = "damage"
     CONDITION = "condition"
     MOVE = "move"
     INITIATIVE = "initiative"
@@ -294,8 +295,11 @@ def create_app(db: FsPath | str) -> FastAPI:
 
     @app.post("/api/fights/{fight_id}/dice", tags=["acting"])
     def dice(fight_id: _Id, body: EnteredFaces, who: Member, x_version: VersionHeader = None) -> dict[str, Any]:
-        """Answer a dice request with entered faces (501 until the engine asks for entered dice)."""
-        return service.enter_dice(fight_id, expected(body, x_version), body.model_dump())
+        """Answer the pending dice request: ``faces`` in range (422 otherwise) or ``roll_for_me``.
+
+        The GM answers any request; a player only their own creatures'.
+        """
+        return service.enter_dice(fight_id, expected(body, x_version), body.model_dump(), who)
 
     @app.post("/api/fights/{fight_id}/undo", tags=["history"])
     def undo(fight_id: _Id, body: Steps, who: GM, x_version: VersionHeader = None) -> dict[str, Any]:
@@ -347,7 +351,7 @@ def create_app(db: FsPath | str) -> FastAPI:
     @app.post("/api/fights/{fight_id}/overrides/{kind}", tags=["overrides"])
     def override(fight_id: _Id, kind: OverrideKind, body: Override, who: GM,
                  x_version: VersionHeader = None) -> dict[str, Any]:
-        """A GM override as an event with the GM's reason (501 until the engine records GM overrides)."""
+        """A GM override as an event with the GM's reason and rule GM (``combatant``: 501, not supported yet)."""
         return service.override(fight_id, expected(body, x_version), kind.value, body.model_dump())
 
     @app.get("/api/fights/{fight_id}/stream", tags=["fights"], response_class=StreamingResponse)

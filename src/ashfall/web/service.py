@@ -11,9 +11,12 @@ update. A write is acknowledged (the function returns) only after the store comm
 Only ``ashfall.engine``'s public names, :mod:`ashfall.explain`, :mod:`ashfall.encounters` and
 :mod:`ashfall.content` are used here; the odds of an attack intent come from :mod:`ashfall.web.odds`.
 
-Two seams wait for engine support: dice entered by people (:class:`DiceSource`: ``engine`` now,
-``entered`` later) and GM overrides (:func:`TableService.override`); until it lands both raise
-:class:`NotImplementedYet`.
+Dice entered by people: a creature whose dice setting is ``entered`` is in the engine's ``entered`` set; when
+one of its dice is needed the engine raises ``NeedDice`` before anything changes, and the fight stores a pending
+**dice request** (:func:`dice_request_json`) that :meth:`TableService.enter_dice` answers with faces in range or
+"roll it for me". Entered faces are stored in the record (``faces``), so resume, undo and redo replay them.
+GM overrides (:meth:`TableService.override`) are the ``gm`` family's intents, stored like any record. Adding or
+removing a combatant mid-fight still raises :class:`NotImplementedYet` (501).
 """
 
 from __future__ import annotations
@@ -35,13 +38,16 @@ from ashfall.engine import (
     Answer,
     Combatant,
     Decision,
+    DiceRequest,
     Engine,
     Event,
+    FaceOutOfRange,
     FightLog,
     FirstOption,
     IntentFormatError,
     IntentRecord,
     NeedDecision,
+    NeedDice,
     Refused,
     command_from_json,
     command_tag,
@@ -52,7 +58,9 @@ from ashfall.engine import (
     loads,
     replay,
 )
+from ashfall.engine.record import faces_from_json
 from ashfall.explain import log_rows, names_of
+from ashfall.families.gm.moves import OVERRIDES, ended_conditions
 from ashfall.files.yaml_marks import InputError
 from ashfall.web import views
 from ashfall.web.odds import intent_odds
@@ -91,7 +99,8 @@ class Settings(BaseModel):
         npc_decisions: NPC decisions (reactions …) are asked of the GM (``ask``) or take the first option.
         hidden: Creatures the GM hides from the player view, whatever their conditions.
         notes: GM-only notes.
-        dice: Who rolls each creature's dice (``engine`` by default; ``entered`` waits for engine support).
+        dice: Who rolls each creature's dice: ``engine`` (the default: the fight's seeded RNG) or ``entered`` (a
+            person enters the faces when the fight asks with a dice request).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -105,7 +114,7 @@ class Settings(BaseModel):
 
 
 class DiceSource(Protocol):
-    """Who rolls a creature's dice. ``engine``: the fight's seeded RNG; ``entered``: a person (later)."""
+    """Who rolls a creature's dice. ``engine``: the fight's seeded RNG; ``entered``: a person."""
 
     @property
     def kind(self) -> str:
@@ -113,7 +122,7 @@ class DiceSource(Protocol):
         ...
 
     def ready(self) -> None:
-        """Raise :class:`NotImplementedYet` when this source cannot roll yet."""
+        """Raise :class:`NotImplementedYet` when this source cannot roll."""
         ...
 
 
@@ -131,15 +140,13 @@ class EngineDice:
 class EnteredDice:
     """Dice entered by a person: a dice request per roll, faces in range, stored with the record.
 
-    Waits for the engine's dice requests (raised like ``NeedDecision``, faces recorded in the IntentRecord).
+    The engine asks with ``NeedDice`` (rolled back like ``NeedDecision``); the faces are recorded in the IntentRecord.
     """
 
     kind: str = "entered"
 
     def ready(self) -> None:
-        """Not yet: the engine cannot ask for entered faces."""
-        raise NotImplementedYet("entered dice need the engine's dice requests, which have not landed yet; "
-                                "this creature's dice are rolled by the engine until then")
+        """Entered dice are always ready: the fight waits for the faces."""
 
 
 def dice_source(settings: Settings, creature: str) -> DiceSource:
@@ -183,7 +190,37 @@ class Live:
 
 
 def _record_json(record: IntentRecord) -> dict[str, Any]:
-    return {"intent": command_to_json(record.intent), "answers": list(record.answers)}
+    data: dict[str, Any] = {"intent": command_to_json(record.intent), "answers": list(record.answers)}
+    if record.faces:
+        data["faces"] = [[index, face] for index, face in record.faces]
+    return data
+
+
+def dice_request_json(request: DiceRequest, names: dict[str, str]) -> dict[str, Any]:
+    """A dice request as data, with the words a table shows ("Vex's attack roll against Raider 2: 1d20")."""
+    roll = request.roll
+    owner = names.get(roll.owner or "", roll.owner or "the GM")
+    target = names.get(roll.target or "", roll.target) if roll.target else None
+    dice = f"{request.count}d{request.sides}"
+    if roll.kind == "attack":
+        what = f"{owner}'s attack roll" + (f" against {target}" if target else "")
+    elif roll.kind == "damage":
+        what = f"damage of {owner}'s {roll.source or 'attack'}" + (f" against {target}" if target else "")
+    elif roll.kind == "save":
+        what = f"{owner}'s {roll.source + ' ' if roll.source else ''}save"
+    elif roll.kind == "morale":
+        what = f"morale check of {owner}'s group{f' ({roll.source})' if roll.source else ''}"
+    else:
+        what = f"{owner}'s {roll.kind}{f' ({roll.source})' if roll.source else ''}"
+    if request.nth > 1:
+        what += f", die {request.nth}"
+    return {"owner": roll.owner, "kind": roll.kind, "rule": roll.rule, "target": roll.target, "source": roll.source,
+            "index": request.index, "sides": request.sides, "count": request.count, "nth": request.nth,
+            "dice": dice, "text": f"{what}: {dice}"}
+
+
+def _faces(pairs: Sequence[Sequence[int | None]]) -> dict[int, int | None]:
+    return {int(index): face for index, face in ((p[0], p[1]) for p in pairs) if index is not None}
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
@@ -348,7 +385,7 @@ class TableService:
         for r in stored:
             got = loads(r.events) if r.events else []
             records.append(IntentRecord(r.seq, command_from_json(r.record["intent"]), tuple(r.record["answers"]),
-                                        len(events), len(got)))
+                                        len(events), len(got), faces_from_json(r.record.get("faces"))))
             events.extend(got)
         log = FightLog(row.seed, row.ruleset, tuple(records), tuple(events), {})
         engine = replay(log, initial)
@@ -362,7 +399,11 @@ class TableService:
 
     @staticmethod
     def _controllers(live: Live) -> None:
-        """Nobody answers for people: PCs' decisions (and NPCs' unless set to ``auto``) become prompts."""
+        """Nobody answers for people: PCs' decisions (and NPCs' unless set to ``auto``) become prompts.
+
+        The creatures whose dice are ``entered`` are the engine's ``entered`` set (their dice become requests).
+        """
+        live.engine.entered = frozenset(c for c, source in live.settings.dice.items() if source == "entered")
         auto = live.settings.npc_decisions == "auto"
         live.engine.controllers = {c.id: FirstOption() for c in live.engine.state.combatants.values()
                                    if auto and c.controller != "human"}
@@ -386,9 +427,14 @@ class TableService:
     @staticmethod
     def _meta(live: Live) -> dict[str, Any]:
         engine = live.engine
+        last = engine.records[-1] if engine.records else None
+        ended = ended_conditions(engine.log[last.first_event:last.end_event]) if last else ()
         return {"id": live.row.id, "name": live.row.name, "version": live.version, "ruleset": live.row.ruleset,
                 "archived": live.row.archived, "undo_available": max(0, engine.intents_done - 1),
-                "redo_available": engine.redo_available}
+                "redo_available": engine.redo_available,
+                "reminders": [{"target": r.target, "condition": r.condition, "rule": r.rule,
+                               "text": f"{engine.state.get(r.target).name} is no longer {r.condition}"}
+                              for r in ended]}
 
     def log(self, fight_id: int, branches: bool = False) -> dict[str, Any]:
         """The live line's records with their events' explanation rows (and dropped branches when asked)."""
@@ -436,7 +482,7 @@ class TableService:
                 raise TableError(409, "the fight is archived")
             try:
                 result = act(live)
-            except (TableError, NotImplementedYet):  # raised before anything changed
+            except (TableError, NotImplementedYet, FaceOutOfRange):  # raised before anything changed
                 raise
             except BaseException:
                 self._live.pop(fight_id, None)  # the engine may be ahead of the store: rebuild it next time
@@ -457,26 +503,38 @@ class TableService:
         live.version = expected + 1
         live.pending = pending
 
-    def _perform(self, live: Live, expected: int, command: dict[str, Any], answers: list[Answer]) -> dict[str, Any]:
+    def _perform(self, live: Live, expected: int, command: dict[str, Any], answers: list[Answer],
+                 faces: dict[int, int | None] | None = None) -> dict[str, Any]:
         engine = live.engine
         try:
             intent = command_from_json(command)
         except IntentFormatError as err:
             raise TableError(422, str(err)) from err
         if live.pending is not None and command != live.pending["command"]:
-            raise TableError(409, "a decision is pending: answer it first", pending=live.pending)
+            what = "a decision" if "decision" in live.pending else "a dice request"
+            raise TableError(409, f"{what} is pending: answer it first", pending=live.pending)
         actor = getattr(intent, "actor", None)
         if isinstance(actor, str) and actor in engine.state.combatants:
             dice_source(live.settings, actor).ready()
         before = len(engine.records)
+        given = dict(faces or {})
         try:
-            events = engine.perform(intent, answers)
+            events = engine.perform(intent, answers, given)
         except Refused as no:
             raise RefusedIntent(str(no.rule), no.reason) from no
+        except FaceOutOfRange as bad:
+            raise TableError(422, str(bad)) from bad
         except NeedDecision as asked:
-            pending = {"command": command, "answers": list(answers), "decision": decision_json(asked.decision)}
+            pending = {"command": command, "answers": list(answers), "faces": [[i, f] for i, f in given.items()],
+                       "decision": decision_json(asked.decision)}
             self._store_new(live, before, expected, pending)
             return {"status": "decision", "pending": pending, "events": [], "rows": []}
+        except NeedDice as asked:
+            names = {c.id: c.name for c in engine.state.combatants.values()}
+            pending = {"command": command, "answers": list(answers), "faces": [[i, f] for i, f in given.items()],
+                       "dice": dice_request_json(asked.request, names)}
+            self._store_new(live, before, expected, pending)
+            return {"status": "dice", "pending": pending, "events": [], "rows": []}
         self._store_new(live, before, expected, None)
         names = {c.id: c.name for c in engine.state.combatants.values()}
         return {"status": "done", "seq": engine.records[-1].step, "record": _record_json(engine.records[-1]),
@@ -486,6 +544,8 @@ class TableService:
     def submit(self, fight_id: int, expected: int, intent: dict[str, Any], by: Principal) -> dict[str, Any]:
         """Submit an intent: its events and explanation rows, a pending decision, or a refusal (nothing stored)."""
         def act(live: Live) -> dict[str, Any]:
+            if str(intent.get("type", "")).startswith("gm-") and by.role != "gm":
+                raise TableError(403, "GM overrides are the GM's")
             self._may_act(live, by, intent.get("actor"))
             return self._perform(live, expected, intent, [])
         return self._write(fight_id, expected, act)
@@ -504,8 +564,8 @@ class TableService:
         """Answer the pending decision (the GM, or the player controlling the creature asked)."""
         def act(live: Live) -> dict[str, Any]:
             pending = live.pending
-            if pending is None:
-                raise TableError(409, "no decision is pending")
+            if pending is None or "decision" not in pending:
+                raise TableError(409, "no decision is pending", pending=pending)
             decision = pending["decision"]
             if by.role != "gm" and decision["actor"] not in by.creatures:
                 raise TableError(403, "this decision belongs to another creature's controller")
@@ -514,7 +574,8 @@ class TableService:
                 raise RefusedIntent(decision["rule"], "this decision cannot be declined")
             if choice is not None and choice not in keys:
                 raise RefusedIntent(decision["rule"], f"{choice!r} is not one of the options {keys}")
-            return self._perform(live, expected, pending["command"], [*pending["answers"], choice])
+            return self._perform(live, expected, pending["command"], [*pending["answers"], choice],
+                                 _faces(pending.get("faces", [])))
         return self._write(fight_id, expected, act)
 
     def undo(self, fight_id: int, expected: int, steps: int) -> dict[str, Any]:
@@ -574,24 +635,74 @@ class TableService:
             return {"status": "ok", "archived": archived, "version": expected + 1, "id": live.row.id}
 
     def override(self, fight_id: int, expected: int, kind: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A GM override (HP, conditions, position, initiative, skip, add/remove, morale) as an event.
+        """A GM override (HP, damage with saves, conditions, position, initiative, skip, morale) as an event.
+
+        The body's ``targets``, ``reason`` and ``change`` (the override's own fields) become the ``gm`` family's
+        intent (``gm-<kind>``); it is resolved and stored like any intent, so undo, redo and resume treat it alike.
+        Saves it calls for become dice requests for creatures whose dice are entered.
 
         Raises:
-            NotImplementedYet: Always, until the engine records GM override intents and events (rule tag GM).
+            NotImplementedYet: Adding or removing a combatant mid-fight (not supported by the engine yet).
+            TableError: 422 for a malformed change; RefusedIntent (409, rule GM) for an illegal one.
         """
         self.fight_row(fight_id)
-        raise NotImplementedYet(f"GM override '{kind}' needs the engine's GM override intents and events "
-                                "(rule tag GM), which have not landed yet; nothing was changed")
+        if kind == "combatant":
+            raise NotImplementedYet("adding or removing a combatant mid-fight needs engine support that has not "
+                                    "landed yet; nothing was changed")
+        tag = "order" if kind == "initiative" else kind  # the table's word for the engine's gm-order
+        if tag not in OVERRIDES:
+            raise TableError(404, f"no override {kind!r}")
+        change = dict(body.get("change") or {})
+        reserved = sorted({"type", "actor", "reason"} & change.keys())
+        if reserved:
+            raise TableError(422, f"change.{reserved[0]}: set by the override itself")
+        command: dict[str, Any] = {"type": f"gm-{tag}", **change, "reason": body.get("reason", "")}
+        targets = list(body.get("targets") or [])
+        if kind == "move":
+            if len(targets) != 1:
+                raise TableError(422, "targets: a move names exactly one creature")
+            command["target"] = targets[0]
+        elif kind == "initiative":
+            command.setdefault("order", targets)
+        elif kind != "skip-turn":
+            command["targets"] = targets
 
-    def enter_dice(self, fight_id: int, expected: int, body: dict[str, Any]) -> dict[str, Any]:
-        """Answer a dice request with entered faces or "roll it for me".
+        def act(live: Live) -> dict[str, Any]:
+            return self._perform(live, expected, command, [])
+        return self._write(fight_id, expected, act)
+
+    def enter_dice(self, fight_id: int, expected: int, body: dict[str, Any], by: Principal) -> dict[str, Any]:
+        """Answer the pending dice request with entered faces (each in range) or "roll it for me".
+
+        ``faces`` gives the request's dice in order (1 to ``count`` of them; a die left out is asked for again);
+        ``roll_for_me`` lets the engine's seeded RNG roll them all.
 
         Raises:
-            NotImplementedYet: Always, until the engine raises dice requests and records entered faces.
+            TableError: 409 when no dice request is pending, 403 for a player whose creature is not asked,
+                422 for a face out of range or too many faces.
         """
-        self.fight_row(fight_id)
-        raise NotImplementedYet("entered dice need the engine's dice requests, which have not landed yet; "
-                                "nothing was changed")
+        def act(live: Live) -> dict[str, Any]:
+            pending = live.pending
+            if pending is None or "dice" not in pending:
+                raise TableError(409, "no dice request is pending", pending=pending)
+            request = pending["dice"]
+            if by.role != "gm" and request["owner"] not in by.creatures:
+                raise TableError(403, "this dice request belongs to another creature's controller")
+            faces: list[int] = list(body.get("faces") or [])
+            roll_for_me = bool(body.get("roll_for_me"))
+            if roll_for_me == bool(faces):
+                raise TableError(422, "give either faces or roll_for_me")
+            if len(faces) > request["count"]:
+                raise TableError(422, f"faces: at most {request['count']} for {request['text']}")
+            bad = [f for f in faces if not 1 <= f <= request["sides"]]
+            if bad:
+                raise TableError(422, f"faces: {bad[0]} is not on a d{request['sides']} (1..{request['sides']})")
+            given = _faces(pending.get("faces", []))
+            entered: list[int | None] = [None] * request["count"] if roll_for_me else list(faces)
+            for k, face in enumerate(entered):
+                given[request["index"] + k] = face
+            return self._perform(live, expected, pending["command"], list(pending["answers"]), given)
+        return self._write(fight_id, expected, act)
 
     def export(self, fight_id: int) -> dict[str, Any]:
         """The encounter text and the fight log (canonical JSON lines) of the live line."""
@@ -637,5 +748,20 @@ def default_db() -> Path:
     return Path.home() / ".local" / "share" / "ashfall" / "tables.db"
 
 
-__all__ = ["DiceSource", "EngineDice", "EnteredDice", "NotImplementedYet", "Principal", "RefusedIntent", "Settings",
-           "TableError", "TableService", "decision_json", "default_db", "dice_source", "hash_token", "new_token"]
+__all__ = [
+    "DiceSource",
+    "EngineDice",
+    "EnteredDice",
+    "NotImplementedYet",
+    "Principal",
+    "RefusedIntent",
+    "Settings",
+    "TableError",
+    "TableService",
+    "decision_json",
+    "default_db",
+    "dice_request_json",
+    "dice_source",
+    "hash_token",
+    "new_token",
+]

@@ -4,7 +4,9 @@
 only what players may know. PCs (creatures with a human controller) show their HP in full; NPCs show a
 health band (unhurt, wounded, bloodied, down) or nothing, as the GM set; conditions and the initiative
 order are visible; NPCs that are hidden or invisible (G-20, CONC) or that the GM hid are not in it at all,
-not even in the initiative order; there are no GM notes, no NPC stat blocks and no pending NPC decisions.
+not even in the initiative order; there are no GM notes, no NPC stat blocks and no pending NPC decisions or
+dice requests (a PC's dice request is its ``prompt``, marked ``"asks": "dice"``); ``reminders`` lists the
+conditions of seen creatures that ended in the last step.
 """
 
 from __future__ import annotations
@@ -94,11 +96,13 @@ def player_view(state: EncounterState, meta: dict[str, Any], settings: dict[str,
     active = state.active_id
     turn = _turn(state, {k: meta[k] for k in ("id", "name", "version", "ruleset") if k in meta})
     turn["active"] = active if active in seen else None
+    turn["reminders"] = [r for r in meta.get("reminders", ()) if r["target"] in seen]
     prompt = None
-    if pending is not None:
-        asked = state.combatants.get(pending["decision"]["actor"])
-        if asked is not None and is_pc(asked):
-            prompt = pending["decision"]
+    if pending is not None:  # a PC's decision or dice request; never an NPC's
+        question = pending["decision"] if "decision" in pending else pending["dice"]
+        asked = state.combatants.get(question["actor" if "decision" in pending else "owner"] or "")
+        if asked is not None and is_pc(asked) and asked.id in seen:
+            prompt = question if "decision" in pending else {**question, "asks": "dice"}
     return {"view": "player", **turn, "order": [cid for cid in state.order if cid in seen],
             "creatures": creatures, "prompt": prompt, "map": map_view(state)}
 

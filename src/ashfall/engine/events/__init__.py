@@ -56,6 +56,7 @@ from ashfall.engine.events.fight import (
     DiceRolled,
     EffectAdded,
     EffectRemoved,
+    GmRuled,
     HealthSet,
     InitiativeChanged,
     InitiativeRolled,
@@ -92,7 +93,7 @@ Event = Annotated[
     CombatStarted | InitiativeRolled | OrderSet | Surprise | RoundStarted | RoundEnded | TurnStarted | TurnSkipped
     | TurnEnded | ActionsSpent | ReactionSpent | Moved | MovementStopped | AttackRolled | CheckRolled | DamageTaken
     | HealthSet | ConditionAdded | ConditionRemoved | ResourceUsed | InitiativeChanged | DecisionMade | BoundaryPassed
-    | EffectAdded | EffectRemoved | SpellCast | ItemDropped | ItemPickedUp | ActionNoted | MoraleChecked
+    | EffectAdded | EffectRemoved | SpellCast | ItemDropped | ItemPickedUp | ActionNoted | GmRuled | MoraleChecked
     | MoraleChanged | DiceRolled | ZoneCreated | ZoneTriggered | ZoneEnded
     | ReadyDeclared | ReadyEnded | MountChanged | DamageRolled | CombatEnded | GuessMissed
     | FireChanged | FireTicked | SmokeChanged | GasChanged | CountdownChanged | CollapseChanged | RubbleAdded
@@ -151,6 +152,7 @@ __all__ = [
     "FireChanged",
     "FireTicked",
     "GasChanged",
+    "GmRuled",
     "GuessMissed",
     "HazardTriggered",
     "HealthSet",

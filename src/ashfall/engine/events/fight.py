@@ -305,6 +305,20 @@ class SpellCast:
 
 
 @dataclass(frozen=True, slots=True)
+class GmRuled:
+    """The GM overrode the rules at the table (rule GM): what kind of override, on whom, and the GM's reason.
+
+    The state changes that follow it (HP set, a condition, a move, the order …) are ordinary events tagged GM.
+    """
+
+    kind: str
+    targets: tuple[str, ...]
+    reason: str
+    rule: str = "GM"
+    type: Literal["gm-ruled"] = "gm-ruled"
+
+
+@dataclass(frozen=True, slots=True)
 class ActionNoted:
     """An action whose effect the GM narrates: speaking, using an object or item (FA-1, UOB-1, ACT-14)."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ashfall.content.schema import Weapon, WeaponProperty
+from ashfall.core.dice import BinOp, Dice, Neg, Node
 from ashfall.core.modifiers import Modifier, RollSource, adv, dis
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Condition
@@ -47,6 +48,7 @@ from ashfall.rules.condition_table import EndTrigger
 from ashfall.rules.conditions import target_flat_footed_against
 from ashfall.rules.damage import DamageResult, DamageRoll, roll_damage
 from ashfall.rules.damage_defenses import is_magical_weapon
+from ashfall.rules.damage_ledger import crit_doubles
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import AttackTraits, Cover, DefenseBreakdown, defense_value
 from ashfall.rules.reach import threat_reach
@@ -329,7 +331,8 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     dv = target_defense(state, attacker, target, plan.weapon, plan.mode, sit, weak_point=weak)
     extra = attack_extra(state, attacker, target, plan.weapon, plan.mode)
     context, counts, aim = _attack_context(ctx, plan, attacker, target, sit, ranged, extra)
-    result = resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, ctx.rng, ctx.ruleset)
+    dice = ctx.roller(attacker.id, "attack", "ATK-1", target=target.id, source=plan.label, dice=(1, 20))
+    result = resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, dice, ctx.ruleset)
     if extra.auto_miss is not None:  # a natural 20 only ignores DV (UW-16)
         result = replace(result, outcome=Outcome.MISS, reasons=(extra.auto_miss,), damage_parts=(), riders=())
     if aim is not None:
@@ -423,7 +426,8 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
     context, counts, aim = _attack_context(ctx, plan, attacker, chosen[0], sits[0], ranged, extras[0])
     marks = [Target(target_defense(state, attacker, t, plan.weapon, plan.mode, s), t.condition_set, s.within_5ft)
              for t, s in zip(chosen, sits, strict=True)]
-    result = resolve_multi_target(attacker.creature, plan.weapon, plan.mode, marks, context, ctx.rng, ctx.ruleset,
+    dice = ctx.roller(attacker.id, "attack", "ATK-1", target=ids[0], source=plan.label, dice=(1, 20))
+    result = resolve_multi_target(attacker.creature, plan.weapon, plan.mode, marks, context, dice, ctx.ruleset,
                                   spread_ft=spread_ft)
     result = replace(result, targets=tuple(  # an automatic miss per target (UW-16)
         replace(out, outcome=Outcome.MISS, reasons=(x.auto_miss,), damage_parts=()) if x.auto_miss else out
@@ -448,6 +452,28 @@ def perform_multi_attack(ctx: Context, plan: AttackPlan, targets: Sequence[str],
     return result
 
 
+def damage_dice(parts: Sequence[DamagePart], critical: bool, ruleset: Ruleset) -> tuple[int, int] | None:
+    """The dice a damage roll expects, as (count, sides), when they are all one size (a dice request names them)."""
+    count, sizes = 0, set()
+    for part in parts:
+        if part.dice is None:
+            continue
+        expr = part.dice.doubled() if critical and crit_doubles(part, ruleset) else part.dice
+        sizes.update(_sides(expr.root))
+        count += expr.dice_count
+    return (count, sizes.pop()) if count and len(sizes) == 1 else None
+
+
+def _sides(node: Node) -> set[int]:
+    if isinstance(node, Dice):
+        return {node.sides}
+    if isinstance(node, BinOp):
+        return _sides(node.left) | _sides(node.right)
+    if isinstance(node, Neg):
+        return _sides(node.value)
+    return set()
+
+
 def damage_rolled(actor: str, target: str, damage: DamageRoll) -> ev.DamageRolled:
     """The log record of a damage roll: every part with its dice and faces (explanations show them)."""
     parts = tuple(
@@ -468,7 +494,10 @@ def deal_hit(ctx: Context, attacker: Combatant, target: Combatant, damage_parts:
              critical: bool, ranged: bool, label: str, *, weak: bool = False,
              traits: AttackTraits | None = None, magical: bool = False) -> DamageResult:
     """Roll a hit's damage, offer Deflect-style reactions to a ranged hit, and deal it."""
-    damage = roll_damage(damage_parts, ctx.rng, ctx.ruleset, critical=critical)
+    dice = ctx.rng if ctx.table is None else ctx.roller(
+        attacker.id, "damage", "DMG-1", target=target.id, source=label,
+        dice=damage_dice(damage_parts, critical, ctx.ruleset))
+    damage = roll_damage(damage_parts, dice, ctx.ruleset, critical=critical)
     ctx.emit(damage_rolled(attacker.id, target.id, damage))
     reduction = 0
     if ranged:

@@ -66,7 +66,8 @@ def area_saves(ctx: Context, source: str, targets: Sequence[str], origin: Sequen
             continue
         mods = _reflex_modifiers(ctx.state, origin, c, effects.reflex_bonus,
                                  effects.notes[0] if effects.notes else RX_9) if save is Save.REFLEX else []
-        result = saving_throw(c.creature, save, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
+        roller = ctx.roller(c.id, "save", dc.rule, source=save.value)
+        result = saving_throw(c.creature, save, dc, roller, ctx.ruleset, conditions=c.condition_set,
                               modifiers=mods)
         ctx.emit(ev.CheckRolled(t, f"{save.value} save vs {label}",
                                 ev.RollRecord.of(result.roll) if result.roll else None, dc.total, result.success,
@@ -91,7 +92,7 @@ def area_damage(ctx: Context, source: str, saved: Mapping[str, bool], parts: tup
     hit_objects = bool(area) and any(not o.broken and area.intersection(o.squares) for o in objects.values())
     if not parts or not (saved or hit_objects):
         return
-    damage = roll_damage(parts, ctx.rng, ctx.ruleset, critical=False)
+    damage = roll_damage(parts, ctx.roller(source, "damage", "DMG-1", source=label), ctx.ruleset, critical=False)
     for t, success in saved.items():
         if ctx.state.get(t).health.is_dead or (success and not half_on_save):
             continue

@@ -26,7 +26,8 @@ def _negated(ctx: Context, target: Combatant, rider: Rider, dealt: int) -> bool:
     if rider.save is None:
         return False
     dc = fixed_dc(dealt, rule("CS-1"), "damage dealt") if rider.dc_is_damage_dealt else fixed_dc(10, rider.rule, "DC")
-    result = saving_throw(target.creature, rider.save, dc, ctx.rng, ctx.ruleset, conditions=target.condition_set)
+    roller = ctx.roller(target.id, "save", dc.rule, source=rider.save.value)
+    result = saving_throw(target.creature, rider.save, dc, roller, ctx.ruleset, conditions=target.condition_set)
     ctx.emit(ev.CheckRolled(target.id, f"{rider.save.value} save vs {rider.effect.value}",
                             ev.RollRecord.of(result.roll) if result.roll else None, dc.total, result.success,
                             rider.rule, result.auto_fail or ""))

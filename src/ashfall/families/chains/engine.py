@@ -99,7 +99,8 @@ def blast(ctx: Context, obj: MapObject, squares: Collection[Square], damage: str
             continue
         mods = _cover_bonus(state, obj.squares, c, reacted[t].reflex_bonus)
         extra = sources_for(state, c) if sources_for is not None else ()
-        result = saving_throw(c.creature, Save.REFLEX, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
+        roller = ctx.roller(c.id, "save", dc.rule, source=Save.REFLEX.value)
+        result = saving_throw(c.creature, Save.REFLEX, dc, roller, ctx.ruleset, conditions=c.condition_set,
                               sources=extra, modifiers=mods)
         ctx.emit(ev.CheckRolled(t, f"Reflex save vs {label}", ev.RollRecord.of(result.roll) if result.roll else None,
                                 dc.total, result.success, rule_id, result.auto_fail or ""))

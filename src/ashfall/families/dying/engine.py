@@ -19,7 +19,7 @@ _SAVED = frozenset({DeathSaveOutcome.SUCCESS, DeathSaveOutcome.NATURAL_20})
 def death_save_at_start(ctx: Context, cid: str) -> None:
     """Roll a dying creature's death save at the start of its turn (DEATH-2) and log the roll and new health."""
     state = ctx.state
-    save = start_of_turn(state.get(cid).health, ctx.rng, state.ruleset)
+    save = start_of_turn(state.get(cid).health, ctx.roller(cid, "death-save", "DEATH-4", dice=(1, 20)), state.ruleset)
     if save is not None:
         ctx.emit(ev.CheckRolled(cid, "death save", ev.RollRecord.of(save.roll), state.ruleset.dying.save_success_min,
                                 save.outcome in _SAVED, save.rules[-1]))

@@ -149,7 +149,8 @@ def swim_at_turn_start(ctx: Context, c: Combatant) -> None:
     dc = drowning_escape_dc(state.ruleset) if drowning else fixed_dc(h.swim_dc, HAZW_3, "stay afloat")
     heavy = c.armor is not None and c.armor.category is ArmorCategory.HEAVY and h.swim_heavy_armor_disadvantage
     sources = (dis(HAZW_4, "heavy armor"),) if heavy else ()
-    result = ability_check(c.creature, Skill.ATHLETICS, dc, ctx.rng, state.ruleset, conditions=c.condition_set,
+    roller = ctx.roller(c.id, "check", dc.rule)
+    result = ability_check(c.creature, Skill.ATHLETICS, dc, roller, state.ruleset, conditions=c.condition_set,
                            sources=sources)
     label = "Athletics: surface (drowning)" if drowning else "Athletics: stay afloat in deep water"
     ctx.emit(ev.CheckRolled(c.id, label, ev.RollRecord.of(result.roll), dc.total, result.success,

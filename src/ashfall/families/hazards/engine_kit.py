@@ -96,7 +96,8 @@ def save(ctx: Context, c: Combatant, kind: Save, dc_value: int, rule_id: RuleId,
          sources: Iterable[RollSource] = ()) -> bool:
     """A logged saving throw against a hazard's fixed DC; returns whether it succeeded."""
     dc = fixed_dc(dc_value, rule_id, label)
-    result = saving_throw(c.creature, kind, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
+    roller = ctx.roller(c.id, "save", dc.rule, source=kind.value)
+    result = saving_throw(c.creature, kind, dc, roller, ctx.ruleset, conditions=c.condition_set,
                           sources=tuple(sources))
     ctx.emit(ev.CheckRolled(c.id, f"{kind.value} save vs {label}", ev.RollRecord.of(result.roll) if result.roll
                             else None, dc.total, result.success, rule_id, result.auto_fail or ""))

@@ -49,7 +49,8 @@ def _near_squares(c: Combatant, squares: Iterable[Square]) -> list[Square]:
 
 def _check_roll(ctx: Context, c: Combatant, stat: Stat, dc_value: int, rule_id: RuleId, label: str) -> bool:
     dc = fixed_dc(dc_value, rule_id, label)
-    result = ability_check(c.creature, stat, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+    roller = ctx.roller(c.id, "check", dc.rule)
+    result = ability_check(c.creature, stat, dc, roller, ctx.ruleset, conditions=c.condition_set)
     ctx.emit(ev.CheckRolled(c.id, label, ev.RollRecord.of(result.roll), dc.total, result.success, rule_id))
     return result.success
 

@@ -296,7 +296,9 @@ def _group_event(ctx: Context, key: str, members: list[Combatant], batch: _Batch
     will = mr.group_will([mr.morale_will(m.creature, rs) for m in checkers])
     shared = frozenset.intersection(*(m.condition_set for m in checkers))
     dc = mr.morale_dc(triggers, rs, outnumbered=mr.is_outnumbered(*side_counts(state, side)))
-    check = mr.morale_check(will, dc, ctx.rng, rs, triggers=triggers, conditions=shared)
+    # the group rolls once: at a table the die is its first checker's (whose controller rolls for the group)
+    dice = ctx.roller(checkers[0].id, "morale", "MOR-1", source=key, dice=(1, 20))
+    check = mr.morale_check(will, dc, dice, rs, triggers=triggers, conditions=shared)
     _checked(ctx, key, "", "group", check, check.outcome.value)
     changes = [(m.id, member_status(m), mr.next_status(member_status(m), check.outcome, updated.rallied))
                for m in members if m.fighting]
@@ -313,7 +315,8 @@ def _fear_check(ctx: Context, cid: str) -> None:
     if key is None or not c.fighting or old not in CHECKABLE:
         return
     dc = mr.morale_dc({Trigger.FEAR_EFFECT}, rs, outnumbered=mr.is_outnumbered(*side_counts(state, c.side)))
-    check = mr.morale_check(mr.morale_will(c.creature, rs), dc, ctx.rng, rs, triggers={Trigger.FEAR_EFFECT},
+    dice = ctx.roller(cid, "morale", "MOR-10", source=key, dice=(1, 20))
+    check = mr.morale_check(mr.morale_will(c.creature, rs), dc, dice, rs, triggers={Trigger.FEAR_EFFECT},
                             conditions=c.condition_set)
     _checked(ctx, key, cid, "fear", check, check.outcome.value, "MOR-10")
     rallied = state.morale.get(key, GroupMorale()).rallied

@@ -146,7 +146,8 @@ def _mount_dropped(ctx: Context, target: str, source: str, result: DamageResult)
     dc = mount_down_dc(ctx.ruleset)
     save = ctx.ruleset.mounted.mount_down_save
     for rider in riders_of(ctx.state, target):
-        check = saving_throw(rider.creature, save, dc, ctx.rng, ctx.ruleset, conditions=rider.condition_set)
+        roller = ctx.roller(rider.id, "save", dc.rule, source=save.value)
+        check = saving_throw(rider.creature, save, dc, roller, ctx.ruleset, conditions=rider.condition_set)
         ctx.emit(ev.CheckRolled(rider.id, f"{save.value} save: the mount drops",
                                 ev.RollRecord.of(check.roll) if check.roll else None, dc.total, check.success, MNT_9,
                                 check.auto_fail or ""))

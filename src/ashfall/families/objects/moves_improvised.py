@@ -103,7 +103,8 @@ def falls_on(ctx: Context, obj: MapObject, squares: Iterable[Square], parts: tup
     dc = fixed_dc(dc_value, rule_id, label)
     saved: dict[str, bool] = {}
     for c in caught(ctx.state, frozenset(squares)):
-        result = saving_throw(c.creature, Save.REFLEX, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+        roller = ctx.roller(c.id, "save", dc.rule, source=Save.REFLEX.value)
+        result = saving_throw(c.creature, Save.REFLEX, dc, roller, ctx.ruleset, conditions=c.condition_set)
         ctx.emit(ev.CheckRolled(c.id, f"Reflex save vs {label}", ev.RollRecord.of(result.roll) if result.roll else
                                 None, dc.total, result.success, rule_id, result.auto_fail or ""))
         saved[c.id] = result.success
@@ -213,7 +214,8 @@ def _push(ctx: Context, intent: PushOff) -> None:
     c = ctx.state.get(intent.actor)
     obj = ctx.state.environment.objects[intent.object]
     dc = fixed_dc(obj.push_dc, IEA_2, f"push the {obj.name}")
-    result = ability_check(c.creature, Attribute.MIG, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+    roller = ctx.roller(c.id, "check", dc.rule)
+    result = ability_check(c.creature, Attribute.MIG, dc, roller, ctx.ruleset, conditions=c.condition_set)
     ctx.emit(ev.CheckRolled(c.id, f"MIG check to push the {obj.name} off the ledge", ev.RollRecord.of(result.roll),
                             dc.total, result.success, IEA_2))
     if not result.success:

@@ -64,7 +64,8 @@ BRACING = (WeaponProperty.REACH, WeaponProperty.POLEARM, WeaponProperty.BRACEABL
 
 def save_logged(ctx: Context, c: Combatant, save: Save, dc: DC, label: str, rule_id: RuleId) -> bool:
     """Roll a saving throw with the rules core and log it; returns whether it succeeded."""
-    result = saving_throw(c.creature, save, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+    roller = ctx.roller(c.id, "save", dc.rule, source=save.value)
+    result = saving_throw(c.creature, save, dc, roller, ctx.ruleset, conditions=c.condition_set)
     ctx.emit(ev.CheckRolled(c.id, label, ev.RollRecord.of(result.roll) if result.roll else None, dc.total,
                             result.success, rule_id, result.auto_fail or ""))
     return result.success

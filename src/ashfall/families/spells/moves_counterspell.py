@@ -47,10 +47,12 @@ def _counter_eligible(state: EncounterState, reactor: Combatant, trigger: Trigge
 def spellcasting_check(ctx: Context, c: Combatant, dc: DC, rule_id: RuleId) -> tuple[bool, ev.RollRecord]:
     """A spellcasting check: the stat block's Spellcasting, else spell attribute + proficiency."""
     if Skill.SPELLCASTING in c.creature.skills:
-        result = ability_check(c.creature, Skill.SPELLCASTING, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+        roller = ctx.roller(c.id, "check", dc.rule)
+        result = ability_check(c.creature, Skill.SPELLCASTING, dc, roller, ctx.ruleset, conditions=c.condition_set)
     else:
         prof = Modifier(c.creature.proficiency, ModifierKind.PROFICIENCY, rule_id, "proficiency")
-        result = ability_check(c.creature, spell_attribute(c), dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
+        roller = ctx.roller(c.id, "check", dc.rule)
+        result = ability_check(c.creature, spell_attribute(c), dc, roller, ctx.ruleset, conditions=c.condition_set,
                                modifiers=(prof,))
     return result.success, ev.RollRecord.of(result.roll)
 

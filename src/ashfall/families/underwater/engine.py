@@ -281,7 +281,8 @@ def _spread(ctx: Context, target: str, source: str, result: DamageResult) -> Non
 
 def _saves(ctx: Context, cid: str, dc: DC, kind: DamageType, why: RuleId) -> bool:
     c = ctx.state.get(cid)
-    result = saving_throw(c.creature, Save.REFLEX, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set)
+    roller = ctx.roller(c.id, "save", dc.rule, source=Save.REFLEX.value)
+    result = saving_throw(c.creature, Save.REFLEX, dc, roller, ctx.ruleset, conditions=c.condition_set)
     ctx.emit(ev.CheckRolled(cid, f"reflex save vs {kind.value} in the water",
                             ev.RollRecord.of(result.roll) if result.roll else None, dc.total, result.success, why,
                             result.auto_fail or ""))
@@ -335,7 +336,8 @@ def _resolve_swim(ctx: Context, intent: Swim) -> None:
     ctx.emit(ev.ResourceUsed(c.id, "movement", speed_ft(c, ctx.state), UW_9))
     if uw.needs_vertical_check(c.creature):
         dc = uw.vertical_dc(ctx.ruleset)
-        check = ability_check(c.creature, Skill.ATHLETICS, dc, ctx.rng, ctx.ruleset, conditions=c.condition_set,
+        roller = ctx.roller(c.id, "check", dc.rule)
+        check = ability_check(c.creature, Skill.ATHLETICS, dc, roller, ctx.ruleset, conditions=c.condition_set,
                               sources=uw.swim_sources(c.armor))
         ctx.emit(ev.CheckRolled(c.id, "Athletics to dive or surface", ev.RollRecord.of(check.roll), dc.total,
                                 check.success, UW_9))
