@@ -52,6 +52,20 @@ def seen_by_players(c: Combatant, hidden: set[str]) -> bool:
     return not any(a.condition.value in UNSEEN for a in c.conditions)
 
 
+def map_view(state: EncounterState) -> dict[str, Any] | None:
+    """The battle map as data (None in theater of mind): size, walls, terrain, cover objects and heights."""
+    board = state.board
+    if board is None:
+        return None
+    return {
+        "width": board.width, "height": board.height,
+        "walls": sorted([list(sq) for sq in board.walls]),
+        "terrain": sorted([[*sq, t.value] for sq, t in board.terrain.items()]),
+        "cover": sorted([[*sq, o.level.value, o.name, o.blocks_movement] for sq, o in board.cover.items()]),
+        "elevation": sorted([[*sq, h] for sq, h in board.elevation.items()]),
+    }
+
+
 def _turn(state: EncounterState, meta: dict[str, Any]) -> dict[str, Any]:
     return {"round": state.round, "active": state.active_id, "ended": state.ended, "winner": state.winner,
             **meta}
@@ -86,7 +100,7 @@ def player_view(state: EncounterState, meta: dict[str, Any], settings: dict[str,
         if asked is not None and is_pc(asked):
             prompt = pending["decision"]
     return {"view": "player", **turn, "order": [cid for cid in state.order if cid in seen],
-            "creatures": creatures, "prompt": prompt}
+            "creatures": creatures, "prompt": prompt, "map": map_view(state)}
 
 
 def gm_view(state: EncounterState, meta: dict[str, Any], settings: dict[str, Any],
@@ -107,7 +121,7 @@ def gm_view(state: EncounterState, meta: dict[str, Any], settings: dict[str, Any
                      "movement_left_ft": c.turn.movement_left_ft, "strike_actions": c.turn.strike_actions},
         })
     return {"view": "gm", **_turn(state, meta), "order": list(state.order), "creatures": creatures,
-            "settings": settings, "pending": pending}
+            "settings": settings, "pending": pending, "map": map_view(state)}
 
 
-__all__ = ["UNSEEN", "band", "gm_view", "is_pc", "player_view", "seen_by_players"]
+__all__ = ["UNSEEN", "band", "gm_view", "is_pc", "map_view", "player_view", "seen_by_players"]
