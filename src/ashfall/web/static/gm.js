@@ -5,10 +5,9 @@
   const main = document.getElementById("main");
   const fid = main.dataset.fight;
   const base = "/api/fights/" + fid;
-  const sides = [];
   let view = null, intents = [], chosen = null, target = null, drawn = null, preview = null;
   const selected = new Set();
-  let logRecords = [];
+  let logRecords = [], loading = Promise.resolve();
   document.getElementById("fights-link").href = "/table?token=" + encodeURIComponent(Table.token());
 
   const GROUPS = [
@@ -31,7 +30,7 @@
     if (it.path && it.path.length) { const end = it.path[it.path.length - 1]; bits.push("to " + end.join(",")); }
     if (it.to) { bits.push("to " + it.to.join(",")); }
     for (const [k, v] of Object.entries(it)) {
-      if (!["type", "actor", "target", "weapon", "path", "to"].includes(k) && v !== null && v !== false && typeof v !== "object") { bits.push(k.replace(/_/g, " ") + " " + v); }
+      if (!["type", "actor", "target", "weapon", "path", "to"].includes(k) && v !== null && v !== false && typeof v !== "object") { bits.push(k.replace(/_/g, " ") + (v === true ? "" : " " + v)); }
     }
     return bits.join(" ");
   }
@@ -53,7 +52,10 @@
     document.getElementById("round").textContent = v.ended ? `· ended, ${v.winner || "nobody"} won` : `· round ${v.round}`;
     document.getElementById("undo").disabled = !v.undo_available;
     document.getElementById("redo").disabled = !v.redo_available;
-    if (changed) { await Promise.all([loadIntents(), loadLog()]); }
+    if (changed) { loading = Promise.all([loadIntents(), loadLog()]); }
+    await loading;
+    // the version this screen shows in full (intents and log loaded): for tests and tools
+    if (view.version === v.version) { main.dataset.version = v.version; }
   }
 
   function renderRail() {
@@ -69,7 +71,7 @@
       rail.append(el("li", { class: "creature" + (active ? " active" : "") + (c.hp.hp <= 0 ? " down" : ""),
                              "aria-current": active ? "true" : null, "data-id": c.id },
         box, el("label", { for: "sel-" + c.id },
-          el("span", { class: "swatch", style: "background:" + TableMap.sideColour(sides, c.side) }),
+          el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c) }),
           el("strong", {}, c.name), " ", el("span", { class: "side" }, "[" + c.side + (c.pc ? ", PC" : "") + "]"),
           " ", el("span", { class: "hp" }, "HP " + hp), " ", el("span", { class: "init" }, "init " + c.initiative),
           active ? el("span", { class: "now" }, " ◀ acting") : null,
@@ -102,14 +104,19 @@
       return;
     }
     tom.hidden = true;
-    drawn = TableMap.draw(document.getElementById("map"), view, { sides, target, onSquare: previewMove, onToken: pickTarget });
+    drawn = TableMap.draw(document.getElementById("map"), view, { target, onSquare: previewMove, onToken: pickTarget });
     if (preview && preview.path.length) {
       const a = view.creatures.find(c => c.id === preview.actor);
       if (a && a.position) { TableMap.showPath(drawn, a.position, preview.path, preview.legal); }
     }
   }
 
-  async function previewMove(x, y) {
+  document.getElementById("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const x = parseInt(document.getElementById("move-x").value, 10), y = parseInt(document.getElementById("move-y").value, 10);
+    if (Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0) { previewMove(x, y, true); } else { status("enter the square's x and y", true); }
+  });
+  async function previewMove(x, y, focusMove) {
     const res = await api("GET", `${base}/move?x=${x}&y=${y}`);
     const box = document.getElementById("move-preview");
     box.textContent = "";
@@ -121,6 +128,7 @@
     if (preview.legal) {
       box.append(el("p", {}, `Move ${nameOf(preview.actor)} to ${x},${y}: ${preview.feet} ft, ${preview.cost} action(s); ${aoo}. `),
         el("button", { type: "button", id: "do-move", onclick: () => act(preview.intent) }, "Move here"));
+      if (focusMove) { document.getElementById("do-move").focus(); }
     } else {
       box.append(el("p", { class: "refused" }, `Cannot move to ${x},${y}: ${preview.rule}: ${preview.reason}`));
     }
@@ -135,12 +143,17 @@
   }
 
   async function loadIntents() {
-    intents = [];
+    const at = view.version;
+    let got = [];
     if (!view.ended && view.active && !view.pending) {
       const res = await api("GET", base + "/intents");
-      if (res.ok) { intents = res.data.intents; } else { status(why(res), true); }
+      if (res.ok) { got = res.data.intents; } else { status(why(res), true); }
     }
-    renderIntents();
+    if (view.version !== at) { return; }  // a newer version arrived meanwhile: its own load shows it
+    // numbered in the order shown: attacks first, so 1-9 reach them
+    const rank = (i) => { const g = groupOf(i.type); const n = GROUPS.findIndex(([name]) => name === g); return n < 0 ? GROUPS.length : n; };
+    intents = got.map((i, n) => [i, n]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([i]) => i);
+    await renderIntents();
   }
 
   // Enemies no listed attack can reach: ask the engine why (read only), shown greyed with its rule.
@@ -233,7 +246,8 @@
     const p = view.pending && view.pending.decision;
     box.hidden = !p;
     if (!p) { return; }
-    document.getElementById("prompt-text").textContent = p.text + " (" + p.rule + ")";
+    document.getElementById("prompt-text").textContent = nameOf(p.actor) + " is asked (" + p.kind + ", " + p.rule + "): " +
+      p.text.replace(/^([a-z-]+) by (\S+)$/, (all, what, who) => what.replace(/-/g, " ") + " by " + nameOf(who));
     const opts = document.getElementById("prompt-options");
     opts.textContent = "";
     for (const o of p.options) {
@@ -299,6 +313,13 @@
   document.getElementById("add-creature").addEventListener("click", () => override("combatant", {
     add: document.getElementById("new-creature").value, side: document.getElementById("new-side").value }));
   document.getElementById("mark-morale").addEventListener("click", () => override("morale", { outcome: document.getElementById("morale").value }));
+  document.getElementById("hide").addEventListener("click", async () => {
+    const hidden = new Set(view.settings.hidden);
+    for (const id of selected) { hidden.has(id) ? hidden.delete(id) : hidden.add(id); }
+    const res = await api("PUT", base + "/settings", { settings: { ...view.settings, hidden: [...hidden] }, version: view.version });
+    status(res.ok ? "players' view updated" : why(res), !res.ok);
+    await refresh();
+  });
   document.getElementById("set-dice").addEventListener("click", async () => {
     const settings = { ...view.settings, dice: { ...view.settings.dice } };
     for (const id of selected) { settings.dice[id] = document.getElementById("dice-mode").value; }
@@ -308,8 +329,9 @@
   });
 
   async function loadLog() {
+    const at = view.version;
     const res = await api("GET", base + "/log");
-    if (!res.ok) { return; }
+    if (!res.ok || view.version !== at) { return; }
     logRecords = res.data.records.filter(r => !r.undone);
     const filter = document.getElementById("log-filter");
     const keep = filter.value;

@@ -3,16 +3,20 @@
 const TableMap = (() => {
   const CELL = 32;
   const NS = "http://www.w3.org/2000/svg";
-  const SIDE_COLOURS = ["#2f6fb5", "#b5382f", "#2f8a4a", "#8a5a2f", "#6a3fa0", "#a08a1f"];
+  const PC_COLOUR = "#2f6fb5";
+  const SIDE_COLOURS = ["#b5382f", "#2f8a4a", "#8a5a2f", "#6a3fa0", "#a08a1f", "#1f7f86"];
   function s(tag, attrs, text) {
     const n = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) { n.setAttribute(k, v); }
     if (text !== undefined) { n.textContent = text; }
     return n;
   }
-  function sideColour(sides, side) {
-    if (!sides.includes(side)) { sides.push(side); }
-    return SIDE_COLOURS[sides.indexOf(side) % SIDE_COLOURS.length];
+  // The players' sides are blue; every other side gets a colour from its name, so both screens agree.
+  function sideColour(creature) {
+    if (creature.pc) { return PC_COLOUR; }
+    let h = 0;
+    for (const ch of creature.side) { h = (h * 31 + ch.charCodeAt(0)) >>> 0; }
+    return SIDE_COLOURS[h % SIDE_COLOURS.length];
   }
   // A short label for a token: initials plus a trailing number ("Raider 2" -> "R2").
   function short(name) {
@@ -24,7 +28,6 @@ const TableMap = (() => {
     host.textContent = "";
     const m = view.map;
     if (!m) { return null; }
-    const sides = opts.sides || [];
     const svg = s("svg", { viewBox: `0 0 ${m.width * CELL} ${m.height * CELL}`, role: "img",
                          "aria-label": `Battle map, ${m.width} by ${m.height} squares`, class: "map" });
     svg.append(s("title", {}, "Battle map"));
@@ -71,7 +74,7 @@ const TableMap = (() => {
       const g = s("g", { class: "token" + (c.id === view.active ? " active" : "") + (down ? " down" : "") +
                          (opts.target === c.id ? " target" : ""), "data-id": c.id });
       g.append(s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 3,
-                             fill: sideColour(sides, c.side) }));
+                             fill: sideColour(c) }));
       g.append(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 4, "text-anchor": "middle" }, short(c.name)));
       g.append(s("title", {}, `${c.name} (${c.side})${down ? ", down" : ""}`));
       if (opts.onToken) { g.addEventListener("click", (ev) => { ev.stopPropagation(); opts.onToken(c.id); }); }

@@ -6,7 +6,6 @@
   const fid = main.dataset.fight;
   const base = "/api/fights/" + fid;
   const mine = (main.dataset.mine || "").split(",").filter(Boolean);
-  const sides = [];
   let view = null;
 
   function nameOf(id) { return ((view && view.creatures.find(c => c.id === id)) || { name: "someone unseen" }).name; }
@@ -26,16 +25,17 @@
       const active = c.id === v.active;
       rail.append(el("li", { class: "creature" + (active ? " active" : "") + (c.band === "down" || (c.hp && c.hp.hp <= 0) ? " down" : ""),
                              "aria-current": active ? "true" : null, "data-id": c.id },
-        el("span", { class: "swatch", style: "background:" + TableMap.sideColour(sides, c.side) }),
+        el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c) }),
         el("strong", {}, c.name), " ", el("span", { class: "side" }, "[" + c.side + "]"), " ",
         el("span", { class: c.hp ? "hp" : "band" }, health(c)), active ? el("span", { class: "now" }, " ◀ acting") : null,
         c.conditions.length ? el("ul", { class: "conds" }, c.conditions.map(k => el("li", {}, conditionText(k)))) : null));
     }
     const tom = document.getElementById("tom");
-    if (v.map) { TableMap.draw(document.getElementById("map"), v, { sides }); tom.hidden = true; }
+    if (v.map) { TableMap.draw(document.getElementById("map"), v, {}); tom.hidden = true; }
     else { tom.hidden = false; tom.textContent = ""; v.creatures.forEach(c => tom.append(el("li", {}, c.name + " (" + c.side + ")"))); }
     renderPrompt();
     renderDice();
+    main.dataset.version = v.version;  // for tests: the version this screen shows
     await renderTurn();
   }
   async function write(path, body) {
@@ -84,7 +84,8 @@
     if (!res.ok) { host.append(el("p", {}, why(res))); return; }
     for (const i of res.data.intents) {
       const it = i.intent;
-      const label = i.type.replace(/-/g, " ") + (it.target ? " → " + nameOf(it.target) : "") + " · " + (i.bonus_action ? "bonus" : i.cost + " action(s)") +
+      const where = it.to ? " to " + it.to.join(",") : it.path && it.path.length ? " to " + it.path[it.path.length - 1].join(",") : "";
+      const label = i.type.replace(/-/g, " ") + (it.target ? " → " + nameOf(it.target) : "") + where + (it.weapon ? " (" + it.weapon + ")" : "") + " · " + (i.bonus_action ? "bonus" : i.cost + " action(s)") +
         (i.odds ? " · hit " + Table.pct(i.odds.p_hit) : "");
       host.append(el("button", { type: "button", class: "intent", onclick: () => write("/intents", { intent: it }) }, label));
     }
