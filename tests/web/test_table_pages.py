@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 import signal
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
 from tests.web.table_client import bearer, free_port, start
 
@@ -93,7 +92,7 @@ def wait_change(page: Page, before: int) -> int:
 
 
 def gm_step(page: Page) -> str:
-    """One GM move by clicking: answer a prompt (taking the reaction), else the best attack, else a stride, else end turn."""
+    """One GM move by clicking: answer a prompt (take the reaction), else an attack, else a stride, else end turn."""
     before = shown_version(page)
     if page.locator("#prompt").is_visible():
         page.locator("#prompt-options button").first.click()
@@ -141,7 +140,7 @@ def assert_player_sees_no_npc_numbers(player: Page) -> None:
 @pytest.mark.rule("RX-21")
 def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_a_second(
         browser: Browser, server: Server) -> None:
-    table_id, gm = server.table()
+    _, gm = server.table()
     gm_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     gm_page = gm_ctx.new_page()
     errors: list[str] = []
@@ -151,7 +150,8 @@ def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_
     gm_page.goto(f"{server.base}/table?token={gm}")
     bad = Path(__file__).resolve().parents[2] / "encounters" / "duel.yaml"
     text = bad.read_text(encoding="utf-8").replace("creature: warrior", "creature: wizard-king")
-    gm_page.set_input_files("#upload", files=[{"name": "bad.yaml", "mimeType": "text/yaml", "buffer": text.encode()}])
+    upload: FilePayload = {"name": "bad.yaml", "mimeType": "text/yaml", "buffer": text.encode()}
+    gm_page.set_input_files("#upload", files=[upload])
     gm_page.get_by_role("button", name="Start from file").click()
     gm_page.wait_for_selector("#problems li")
     assert re.search(r"line \d+, combatants\[0\]\.creature", gm_page.locator("#problems li").first.inner_text())
@@ -170,17 +170,21 @@ def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_
     player.goto(link)
     wait_version(player, shown_version(gm_page))
     player_token = link.split("token=")[1]
-    assert player_ctx.new_page().goto(f"{server.base}/table/fights/{fight}?token={player_token}").status == 403
-    assert player_ctx.new_page().goto(f"{server.base}/table?token={player_token}").status == 403
+    for gm_only in (f"/table/fights/{fight}", "/table"):
+        refused = player_ctx.new_page().goto(f"{server.base}{gm_only}?token={player_token}")
+        assert refused is not None and refused.status == 403
 
     lags: list[float] = []
 
     def follow() -> None:
         """The player's screen shows the GM's new version within a second, with no NPC HP numbers."""
         version = shown_version(gm_page)
-        t0 = time.monotonic()
-        wait_version(player, version, LIVE_S * 1000 + 500)
-        lags.append(time.monotonic() - t0)
+        wait_version(player, version, LIVE_S * 1000 + 2000)
+        # from the GM's write acknowledged to the player's screen drawn (both pages share the browser's clock)
+        acked = gm_page.evaluate(f"(window.ashfallAcked || {{}})[{version}]")
+        shown = player.evaluate(f"(window.ashfallShown || {{}})[{version}]")
+        if acked is not None:
+            lags.append((shown - acked) / 1000)
         assert_player_sees_no_npc_numbers(player)
 
     # hidden creatures: the GM hides the champion; the player's screen drops it from the list and the map
@@ -211,7 +215,8 @@ def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_
         assert "override" in status and "nothing was changed" in status
     else:
         wait_change(gm_page, before)
-        assert rail_hp(gm_page, "warrior").startswith("HP 46/52") and rail_hp(gm_page, "champion").startswith("HP 46/52")
+        assert rail_hp(gm_page, "warrior").startswith("HP 46/52")
+        assert rail_hp(gm_page, "champion").startswith("HP 46/52")
         follow()
     gm_page.uncheck("#sel-champion")
     gm_page.select_option("#dice-mode", "entered")
@@ -267,6 +272,10 @@ def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_
             gm_page.locator("#log button.ruleid").first.click()
             gm_page.wait_for_selector("#rule:not([hidden]) h3")
             assert len(gm_page.locator("#rule p").first.inner_text()) > 10
+            # choosing an attack shows its exact odds: hit, crit, expected damage, chance to drop
+            attack = gm_page.locator('#intents button.intent[data-type="strike"]').first
+            attack.click()
+            assert re.search(r"hit\s+\d+\.\d%", gm_page.locator("#odds").inner_text())
             for w, h in ((1280, 800), (390, 844)):
                 shoot(gm_page, "gm", w, h)
                 shoot(player, "player", w, h)
@@ -279,6 +288,7 @@ def test_gm_plays_the_duel_to_victory_by_clicking__player_screen_follows_within_
     view = server.view(fight, gm)
     assert view["ended"] and view["winner"] in ("party", "raiders")
     assert "ended" in player.locator("#round").inner_text()
+    print(f"player screen behind the GM's acknowledged write: max {max(lags):.3f} s over {len(lags)} actions")
     assert max(lags) < LIVE_S, lags
     assert not errors, errors
     gm_ctx.close()

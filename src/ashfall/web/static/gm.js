@@ -71,7 +71,7 @@
       rail.append(el("li", { class: "creature" + (active ? " active" : "") + (c.hp.hp <= 0 ? " down" : ""),
                              "aria-current": active ? "true" : null, "data-id": c.id },
         box, el("label", { for: "sel-" + c.id },
-          el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c) }),
+          el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c, view.creatures) }),
           el("strong", {}, c.name), " ", el("span", { class: "side" }, "[" + c.side + (c.pc ? ", PC" : "") + "]"),
           " ", el("span", { class: "hp" }, "HP " + hp), " ", el("span", { class: "init" }, "init " + c.initiative),
           active ? el("span", { class: "now" }, " ◀ acting") : null,
@@ -231,6 +231,7 @@
   async function write(path, body) {
     const res = await api("POST", base + path, { ...body, version: view.version });
     if (!res.ok) { status(why(res), true); await refresh(); return null; }
+    if (res.data.version !== undefined) { (window.ashfallAcked = window.ashfallAcked || {})[res.data.version] = Date.now(); }
     status(res.data.status === "decision" ? "A decision is needed: " + res.data.pending.decision.text : (res.data.status || "ok"));
     chosen = null; preview = null;
     document.getElementById("confirm").disabled = true;

@@ -11,12 +11,12 @@ const TableMap = (() => {
     if (text !== undefined) { n.textContent = text; }
     return n;
   }
-  // The players' sides are blue; every other side gets a colour from its name, so both screens agree.
-  function sideColour(creature) {
+  // The players' creatures are blue; the other sides take colours in the order of their names, so both
+  // screens agree (a side the players cannot see at all is the only way they could differ).
+  function sideColour(creature, creatures) {
     if (creature.pc) { return PC_COLOUR; }
-    let h = 0;
-    for (const ch of creature.side) { h = (h * 31 + ch.charCodeAt(0)) >>> 0; }
-    return SIDE_COLOURS[h % SIDE_COLOURS.length];
+    const sides = [...new Set((creatures || [creature]).filter(c => !c.pc).map(c => c.side))].sort();
+    return SIDE_COLOURS[Math.max(0, sides.indexOf(creature.side)) % SIDE_COLOURS.length];
   }
   // A short label for a token: initials plus a trailing number ("Raider 2" -> "R2").
   function short(name) {
@@ -61,8 +61,8 @@ const TableMap = (() => {
     for (const [x, y, h] of m.elevation) { mark(x, y, "height", "▲" + h, "height " + h + " ft"); }
     const sc = view.scene || {};
     for (const [x, y, d] of sc.water || []) { mark(x, y, "water", "~" + d, "water " + d + " ft deep"); }
-    for (const [x, y] of sc.fire || []) { mark(x, y, "fire", "🔥", "fire"); }
-    for (const [x, y] of sc.gas || []) { mark(x, y, "gas", "☁", "toxic gas"); }
+    for (const [x, y] of sc.fire || []) { mark(x, y, "fire", "F", "fire"); }
+    for (const [x, y] of sc.gas || []) { mark(x, y, "gas", "G", "toxic gas"); }
     for (const [x, y, cause, level] of sc.veils || []) { mark(x, y, "veil", "░", cause.replace(/-/g, " ") + ": " + level); }
     for (const [x, y, kind] of sc.hazards || []) { mark(x, y, "hazard", "!", "hazard: " + kind); }
     const pathLayer = s("g", { class: "path" });
@@ -73,8 +73,10 @@ const TableMap = (() => {
       const down = (c.hp && c.hp.hp <= 0) || c.band === "down";
       const g = s("g", { class: "token" + (c.id === view.active ? " active" : "") + (down ? " down" : "") +
                          (opts.target === c.id ? " target" : ""), "data-id": c.id });
-      g.append(s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 3,
-                             fill: sideColour(c) }));
+      // shape as well as colour: players' creatures are round, everyone else square-ish
+      const fill = sideColour(c, view.creatures);
+      g.append(c.pc ? s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL / 2 - 3, fill, class: "body" })
+                    : s("rect", { x: x * CELL + 3, y: y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill, class: "body" }));
       g.append(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 4, "text-anchor": "middle" }, short(c.name)));
       g.append(s("title", {}, `${c.name} (${c.side})${down ? ", down" : ""}`));
       if (opts.onToken) { g.addEventListener("click", (ev) => { ev.stopPropagation(); opts.onToken(c.id); }); }

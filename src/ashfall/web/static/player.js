@@ -25,7 +25,7 @@
       const active = c.id === v.active;
       rail.append(el("li", { class: "creature" + (active ? " active" : "") + (c.band === "down" || (c.hp && c.hp.hp <= 0) ? " down" : ""),
                              "aria-current": active ? "true" : null, "data-id": c.id },
-        el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c) }),
+        el("span", { class: "swatch", style: "background:" + TableMap.sideColour(c, v.creatures) }),
         el("strong", {}, c.name), " ", el("span", { class: "side" }, "[" + c.side + "]"), " ",
         el("span", { class: c.hp ? "hp" : "band" }, health(c)), active ? el("span", { class: "now" }, " ◀ acting") : null,
         c.conditions.length ? el("ul", { class: "conds" }, c.conditions.map(k => el("li", {}, conditionText(k)))) : null));
@@ -35,7 +35,8 @@
     else { tom.hidden = false; tom.textContent = ""; v.creatures.forEach(c => tom.append(el("li", {}, c.name + " (" + c.side + ")"))); }
     renderPrompt();
     renderDice();
-    main.dataset.version = v.version;  // for tests: the version this screen shows
+    main.dataset.version = v.version;  // for tests: the version this screen shows, and since when
+    (window.ashfallShown = window.ashfallShown || {})[v.version] = Date.now();
     await renderTurn();
   }
   async function write(path, body) {
