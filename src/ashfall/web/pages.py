@@ -27,6 +27,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import BaseModel, ConfigDict
 
 from ashfall.core.rule_ids import catalog, describe
+from ashfall.core.types import Condition, DamageType, Save
+from ashfall.families.morale.rules import Status
 from ashfall.web.service import Principal, TableError, TableService
 
 HERE = Path(__file__).parent
@@ -90,7 +92,9 @@ def install_pages(app: FastAPI, service: TableService) -> None:
         if who.role != "gm" or not service.may_read(who, fight_id, gm_only=True):
             raise TableError(403, "this page needs the GM's link of this fight's table")
         row = service.fight_row(fight_id)
-        return _page("gm.html", fight_id=fight_id, table_id=who.table_id, name=row.name)
+        return _page("gm.html", fight_id=fight_id, table_id=who.table_id, name=row.name,
+                     conditions=[c.value for c in Condition], damage_types=[d.value for d in DamageType],
+                     saves=[s.value for s in Save], morale=[m.value for m in Status])
 
     @app.get("/table/fights/{fight_id}/player", response_class=HTMLResponse, include_in_schema=False)
     def player_page(fight_id: Id, token: Token = None) -> HTMLResponse:

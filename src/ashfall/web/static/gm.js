@@ -288,32 +288,32 @@
   function renderTools() {
     const names = [...selected].map(nameOf);
     document.getElementById("selected").textContent = names.length ? "Selected: " + names.join(", ") : "Select creatures in the initiative list.";
-    const cond = document.getElementById("condition");
-    if (!cond.options.length) {
-      for (const c of ["prone", "frightened", "stunned", "blinded", "grappled", "restrained", "slowed", "dazed", "hidden", "invisible", "bleeding", "burning"]) {
-        cond.append(el("option", { value: c }, c));
-      }
-    }
     const morale = document.getElementById("morale-panel");
     morale.textContent = "";
     if (view.morale) { morale.append(el("p", {}, "Morale: " + JSON.stringify(view.morale))); }
+    const shaken = view.creatures.filter(c => c.conditions.some(k => ["frightened", "shaken"].includes(k.condition)));
+    if (shaken.length) { morale.append(el("p", {}, "Shaken or frightened: " + shaken.map(c => c.name).join(", "))); }
     const rem = document.getElementById("reminders");
     rem.textContent = "";
     for (const r of view.reminders || []) { rem.append(el("li", {}, r.text || JSON.stringify(r))); }
   }
   async function override(kind, change) {
     const targets = [...selected];
-    if (!targets.length && !["combatant"].includes(kind)) { status("select one or more creatures first", true); return; }
+    if (!targets.length && kind !== "combatant") { status("select one or more creatures first", true); return; }
     await write("/overrides/" + kind, { targets, change, reason: document.getElementById("reason").value || "GM ruling" });
   }
   const amount = () => parseInt(document.getElementById("amount").value, 10) || 0;
-  document.querySelectorAll("[data-hp]").forEach(b => b.addEventListener("click", () => override("hp", { [b.dataset.hp]: amount() })));
+  const value = (id) => document.getElementById(id).value;
+  // each target saves separately when a save is chosen (the server rolls or asks for each)
+  document.getElementById("damage").addEventListener("click", () => override("damage", {
+    amount: amount(), damage_type: value("damage-type"), ...(value("save") ? { save: value("save"), dc: parseInt(value("dc"), 10) || 10 } : {}) }));
+  document.getElementById("heal").addEventListener("click", () => override("hp", { delta: amount() }));
+  document.getElementById("set-hp").addEventListener("click", () => override("hp", { hp: amount() }));
   document.getElementById("add-condition").addEventListener("click", () => override("condition", {
-    add: document.getElementById("condition").value, rounds: parseInt(document.getElementById("rounds").value, 10) || null }));
-  document.getElementById("remove-condition").addEventListener("click", () => override("condition", { remove: document.getElementById("condition").value }));
-  document.getElementById("add-creature").addEventListener("click", () => override("combatant", {
-    add: document.getElementById("new-creature").value, side: document.getElementById("new-side").value }));
-  document.getElementById("mark-morale").addEventListener("click", () => override("morale", { outcome: document.getElementById("morale").value }));
+    condition: value("condition"), rounds: parseInt(value("rounds"), 10) || null }));
+  document.getElementById("remove-condition").addEventListener("click", () => override("condition", { condition: value("condition"), remove: true }));
+  document.getElementById("add-creature").addEventListener("click", () => override("combatant", { add: value("new-creature"), side: value("new-side") }));
+  document.getElementById("mark-morale").addEventListener("click", () => override("morale", { status: value("morale") }));
   document.getElementById("hide").addEventListener("click", async () => {
     const hidden = new Set(view.settings.hidden);
     for (const id of selected) { hidden.has(id) ? hidden.delete(id) : hidden.add(id); }

@@ -44,7 +44,7 @@
     status(res.ok ? (res.data.status || "ok") : why(res), !res.ok);
   }
   function renderPrompt() {
-    const p = view.prompt;
+    const p = view.prompt && view.prompt.asks !== "dice" ? view.prompt : null;
     const box = document.getElementById("prompt");
     box.hidden = !(p && mine.includes(p.actor));
     if (box.hidden) { return; }
@@ -55,9 +55,9 @@
     if (p.optional) { opts.append(el("button", { type: "button", onclick: () => write("/decision", { answer: null }) }, "Decline")); }
   }
   function renderDice() {
-    const req = view.dice_request || (view.prompt && view.prompt.dice);
+    const req = view.prompt && view.prompt.asks === "dice" ? view.prompt : null;
     const box = document.getElementById("dice");
-    box.hidden = !(req && mine.includes(req.actor));
+    box.hidden = !(req && mine.includes(req.owner));
     if (box.hidden) { return; }
     document.getElementById("dice-text").textContent = req.text || "";
     const input = document.getElementById("dice-faces");
