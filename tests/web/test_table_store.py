@@ -87,3 +87,26 @@ def test_store__two_apps_on_one_file_never_lose_an_update(db: Path, table: Table
         assert table.post(f"/api/fights/{fight}/end-turn", {"version": version}).status_code == 200
         assert other.post(f"/api/fights/{fight}/end-turn", {"version": version}).status_code == 409
         assert other.view(fight) == table.view(fight)  # the other app rebuilt the fight from the store
+
+
+def test_store__writes_on_many_fights_at_once_all_commit_and_a_stale_one_alone_fails(table: Table) -> None:
+    fights = [table.new_fight("duel", seed=s)["id"] for s in range(1, 9)]
+    versions = {f: table.view(f)["version"] for f in fights}
+    stale = fights[3]
+    statuses: dict[int, int] = {}
+    barrier = threading.Barrier(len(fights))
+
+    def end_turn(fight: int) -> None:
+        barrier.wait()  # every write arrives together: they share group commits, each in its own savepoint
+        seen = versions[fight] - (1 if fight == stale else 0)
+        statuses[fight] = table.post(f"/api/fights/{fight}/end-turn", {"version": seen}).status_code
+
+    threads = [threading.Thread(target=end_turn, args=(f,)) for f in fights]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert statuses == {f: 409 if f == stale else 200 for f in fights}
+    for f in fights:
+        assert table.view(f)["version"] == versions[f] + (0 if f == stale else 1)
+        assert len(table.get(f"/api/fights/{f}/log").json()["records"]) == (1 if f == stale else 2)

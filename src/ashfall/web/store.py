@@ -4,7 +4,9 @@ The store owns the schema and every SQL statement; it knows nothing of the engin
 encounter text, ruleset, seed and settings plus one row per resolved command (``records``): the command
 and its answers as JSON (the engine's ``IntentRecord`` as data) and the events it produced (canonical
 JSON lines). Every write runs in one transaction and returns only after the commit (``synchronous=FULL``),
-so an acknowledged action survives ``kill -9``.
+so an acknowledged action survives ``kill -9``. Fight writes that queue while a commit is on its way to the
+disk are committed together by the next one (group commit: one fsync for many fights' actions), each in
+its own savepoint, so one write's conflict never undoes another's.
 
 Rows of the live line are ``branch`` 0, numbered by ``seq`` (the record's step); undone rows keep their
 place with ``undone = 1`` until a new action drops them, when they move to a fresh branch number — kept
@@ -161,6 +163,9 @@ class Store:
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
         self._writer = threading.Lock()  # this process's writers queue here, not in SQLite's sleeping busy handler
+        self._queue: list[FightWrite] = []  # fight writes waiting for the next group commit
+        self._turn = threading.Condition()  # guards the queue and who leads the next group commit
+        self._leading = False
         migrate(self._conn())
 
     def _conn(self) -> sqlite3.Connection:
@@ -287,58 +292,122 @@ class Store:
     def write(self, fight_id: int, expected: int) -> Iterator[FightWrite]:
         """One committed change of a fight at version ``expected``; the version goes up by one.
 
+        The statements given to the yielded :class:`FightWrite` run when the block ends, in a transaction
+        committed (group commit: with the writes of other fights that queued meanwhile, one fsync for all)
+        before this returns.
+
         Raises:
             Conflict: The fight is not at ``expected`` (nothing is written).
         """
-        with self._tx() as db:
-            rows = db.execute("SELECT version FROM fights WHERE id = ?", (fight_id,)).fetchone()
-            actual = int(rows[0]) if rows else 0
-            if actual != expected:
-                raise Conflict(expected, actual)
-            db.execute("UPDATE fights SET version = version + 1 WHERE id = ?", (fight_id,))
-            yield FightWrite(db, fight_id)
+        change = FightWrite(fight_id, expected)
+        yield change
+        self._commit(change)
+
+    def _commit(self, change: FightWrite) -> None:
+        """Queue a change and wait until a commit holds it: while one group commits, the next one gathers."""
+        group: list[FightWrite] = []
+        with self._turn:
+            self._queue.append(change)
+            while not change.done and self._leading:
+                self._turn.wait()
+            if not change.done:  # lead: commit everything queued by now, this change included
+                self._leading = True
+                group, self._queue = self._queue, []
+        if group:
+            try:
+                with self._writer:
+                    self._commit_group(group)
+            finally:
+                with self._turn:
+                    self._leading = False
+                    self._turn.notify_all()
+        if change.error is not None:
+            raise change.error
+
+    def _commit_group(self, group: list[FightWrite]) -> None:
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for change in group:
+                db.execute("SAVEPOINT change")  # one change's conflict or failure leaves the others in
+                try:
+                    change.run(db)
+                except BaseException as err:
+                    db.execute("ROLLBACK TO change")
+                    change.error = err
+                db.execute("RELEASE change")
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            for change in group:
+                change.error = change.error or err
+        finally:
+            for change in group:
+                change.done = True
 
 
 class FightWrite:
-    """The statements of one fight write (inside :meth:`Store.write`'s transaction)."""
+    """The statements of one fight write, run by :meth:`Store.write` in a committed transaction."""
 
-    def __init__(self, db: sqlite3.Connection, fight_id: int) -> None:
-        self._db = db
+    def __init__(self, fight_id: int, expected: int) -> None:
         self.fight_id = fight_id
+        self.expected = expected
+        self._ops: list[Callable[[sqlite3.Connection], None]] = []
+        self.done = False
+        self.error: BaseException | None = None
+
+    def run(self, db: sqlite3.Connection) -> None:
+        """Check the version, bump it and run the statements (inside the caller's transaction)."""
+        rows = db.execute("SELECT version FROM fights WHERE id = ?", (self.fight_id,)).fetchone()
+        actual = int(rows[0]) if rows else 0
+        if actual != self.expected:
+            raise Conflict(self.expected, actual)
+        db.execute("UPDATE fights SET version = version + 1 WHERE id = ?", (self.fight_id,))
+        for op in self._ops:
+            op(db)
 
     def append(self, seq: int, record: dict[str, Any], events: str) -> None:
         """Add a record to the live line, dropping any undone rows to a branch of their own (kept as data)."""
-        undone = self._db.execute("SELECT COUNT(*) FROM records WHERE fight_id = ? AND branch = 0 AND undone = 1",
-                                  (self.fight_id,)).fetchone()[0]
-        if undone:
-            top = self._db.execute("SELECT COALESCE(MAX(branch), 0) FROM records WHERE fight_id = ?",
-                                   (self.fight_id,)).fetchone()[0]
-            self._db.execute("UPDATE records SET branch = ? WHERE fight_id = ? AND branch = 0 AND undone = 1",
-                             (int(top) + 1, self.fight_id))
-        self._db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written)"
-                         " VALUES (?, ?, 0, ?, ?, ?)", (self.fight_id, seq, json.dumps(record), events, time.time()))
+        text, now, fight = json.dumps(record), time.time(), self.fight_id
+
+        def op(db: sqlite3.Connection) -> None:
+            undone = db.execute("SELECT COUNT(*) FROM records WHERE fight_id = ? AND branch = 0 AND undone = 1",
+                                (fight,)).fetchone()[0]
+            if undone:
+                top = db.execute("SELECT COALESCE(MAX(branch), 0) FROM records WHERE fight_id = ?",
+                                 (fight,)).fetchone()[0]
+                db.execute("UPDATE records SET branch = ? WHERE fight_id = ? AND branch = 0 AND undone = 1",
+                           (int(top) + 1, fight))
+            db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written)"
+                       " VALUES (?, ?, 0, ?, ?, ?)", (fight, seq, text, events, now))
+        self._ops.append(op)
+
+    def _sql(self, sql: str, *args: Any) -> None:
+        values = (*args, self.fight_id)
+
+        def op(db: sqlite3.Connection) -> None:
+            db.execute(sql, values)
+        self._ops.append(op)
 
     def mark_undone(self, from_seq: int, undone: bool) -> None:
         """Mark the live line's records from ``from_seq`` on undone (or, with False, that one record redone)."""
         if undone:
-            self._db.execute("UPDATE records SET undone = 1 WHERE fight_id = ? AND branch = 0 AND seq >= ?",
-                             (self.fight_id, from_seq))
+            self._sql("UPDATE records SET undone = 1 WHERE seq >= ? AND branch = 0 AND fight_id = ?", from_seq)
         else:
-            self._db.execute("UPDATE records SET undone = 0 WHERE fight_id = ? AND branch = 0 AND seq = ?",
-                             (self.fight_id, from_seq))
+            self._sql("UPDATE records SET undone = 0 WHERE seq = ? AND branch = 0 AND fight_id = ?", from_seq)
 
     def set_pending(self, pending: dict[str, Any] | None) -> None:
         """Keep (or clear) the decision the fight waits for."""
-        self._db.execute("UPDATE fights SET pending = ? WHERE id = ?",
-                         (json.dumps(pending) if pending is not None else None, self.fight_id))
+        self._sql("UPDATE fights SET pending = ? WHERE id = ?", json.dumps(pending) if pending is not None else None)
 
     def set_settings(self, settings: dict[str, Any]) -> None:
         """Replace the fight's settings."""
-        self._db.execute("UPDATE fights SET settings = ? WHERE id = ?", (json.dumps(settings), self.fight_id))
+        self._sql("UPDATE fights SET settings = ? WHERE id = ?", json.dumps(settings))
 
     def set_archived(self, archived: bool) -> None:
         """Archive or restore the fight."""
-        self._db.execute("UPDATE fights SET archived = ? WHERE id = ?", (int(archived), self.fight_id))
+        self._sql("UPDATE fights SET archived = ? WHERE id = ?", int(archived))
 
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Conflict", "FightRow", "FightWrite", "RecordRow", "Store", "TokenRow",
