@@ -19,12 +19,12 @@ or the catalog, never by rule logic of this module:
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ashfall.core.rule_ids import catalog, describe
 from ashfall.core.types import Condition, DamageType, Save
@@ -51,6 +51,8 @@ class CheckIntent(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     intent: dict[str, Any]
+    version: int | None = Field(default=None, ge=0, le=MAX_ID)
+    """Ignored (a check changes nothing); accepted so a page may send what it sends with every intent."""
 
 
 def _who(service: TableService, token: str | None) -> Principal:
@@ -105,14 +107,20 @@ def install_pages(app: FastAPI, service: TableService) -> None:
         row = service.fight_row(fight_id)
         return _page("player.html", fight_id=fight_id, name=row.name, creatures=list(who.creatures))
 
-    @app.get("/api/fights/{fight_id}/move", tags=["acting"])
-    def move_preview(request: Request, fight_id: Id, x: Annotated[int, Query(ge=0, le=10_000)],
-                     y: Annotated[int, Query(ge=0, le=10_000)],
-                     actor: Annotated[str | None, Query(max_length=200)] = None, token: Token = None) -> Any:
-        """Read only: the path to a square, its cost in feet (or the engine's refusal) and the AoOs it provokes."""
+    def member(request: Request, fight_id: Id, token: Token = None) -> Principal:
+        """The caller, a member of this fight (checked before the request's own fields: 401/403 come first)."""
         who = _who(service, bearer(request, token))
         if not service.may_read(who, fight_id, gm_only=False):
             raise TableError(403, "this token is not for this fight")
+        return who
+
+    Member = Annotated[Principal, Depends(member)]
+
+    @app.get("/api/fights/{fight_id}/move", tags=["acting"])
+    def move_preview(who: Member, fight_id: Id, x: Annotated[int, Query(ge=0, le=10_000)],
+                     y: Annotated[int, Query(ge=0, le=10_000)],
+                     actor: Annotated[str | None, Query(max_length=200)] = None) -> Any:
+        """Read only: the path to a square, its cost in feet (or the engine's refusal) and the AoOs it provokes."""
         if who.role != "gm":
             wanted = actor or service.player_view(fight_id)["active"]
             if wanted not in who.creatures:
@@ -120,11 +128,8 @@ def install_pages(app: FastAPI, service: TableService) -> None:
         return service.move_preview(fight_id, actor, (x, y))
 
     @app.post("/api/fights/{fight_id}/check", tags=["acting"])
-    def check(request: Request, fight_id: Id, body: CheckIntent, token: Token = None) -> Any:
+    def check(who: Member, fight_id: Id, body: CheckIntent) -> Any:
         """Read only: would the engine accept this intent now? Its rule, or the refusal's rule and reason."""
-        who = _who(service, bearer(request, token))
-        if not service.may_read(who, fight_id, gm_only=False):
-            raise TableError(403, "this token is not for this fight")
         if who.role != "gm" and body.intent.get("actor") not in who.creatures:
             raise TableError(403, "a player checks their own creatures' intents only")
         return service.check_intent(fight_id, body.intent)
