@@ -83,7 +83,9 @@
     host.textContent = "";
     const res = await api("GET", base + "/intents");
     if (!res.ok) { host.append(el("p", {}, why(res))); return; }
-    for (const i of res.data.intents) {
+    // attacks (those with odds) first, as on the GM's screen
+    const ordered = [...res.data.intents].sort((a, b) => (b.odds ? 1 : 0) - (a.odds ? 1 : 0));
+    for (const i of ordered) {
       const it = i.intent;
       const where = it.to ? " to " + it.to.join(",") : it.path && it.path.length ? " to " + it.path[it.path.length - 1].join(",") : "";
       const label = i.type.replace(/-/g, " ") + (it.target ? " → " + nameOf(it.target) : "") + where + (it.weapon ? " (" + it.weapon + ")" : "") + " · " + (i.bonus_action ? "bonus" : i.cost + " action(s)") +
