@@ -14,9 +14,10 @@ from fastapi.testclient import TestClient
 
 from tests.web.table_client import Table, bearer
 
-PUBLIC = {("GET", "/api/encounters"), ("POST", "/api/tables")}
+PUBLIC = {("GET", "/api/encounters"), ("POST", "/api/tables"), ("GET", "/api/rules/{rule_id}")}
 MEMBER = {"/api/fights/{fight_id}/view", "/api/fights/{fight_id}/stream", "/api/fights/{fight_id}/intents",
-          "/api/fights/{fight_id}/end-turn", "/api/fights/{fight_id}/decision", "/api/fights/{fight_id}/dice"}
+          "/api/fights/{fight_id}/end-turn", "/api/fights/{fight_id}/decision", "/api/fights/{fight_id}/dice",
+          "/api/fights/{fight_id}/move", "/api/fights/{fight_id}/check"}
 BODIES: dict[str, dict[str, Any]] = {
     "/api/tables/{table_id}/fights": {"encounter": "duel"},
     "/api/fights/{fight_id}/intents": {"intent": {"type": "dodge", "actor": "champion"}},
@@ -26,6 +27,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/fights/{fight_id}/settings": {"settings": {}},
     "/api/fights/{fight_id}/players": {"creatures": ["champion"]},
     "/api/fights/{fight_id}/archive": {"archived": True},
+    "/api/fights/{fight_id}/check": {"intent": {"type": "dodge", "actor": "champion"}},
 }
 
 
@@ -42,6 +44,8 @@ def call(client: TestClient, method: str, path: str, ids: dict[str, int], token:
     url = path.format(kind="hp", **ids)
     if path.endswith("/stream"):
         url += "?max_events=1"
+    if path.endswith("/move"):
+        url += "?x=1&y=1&actor=warrior"
     headers = bearer(token) if token else {}
     body = {**BODIES.get(path, {}), "version": version} if method in ("POST", "PUT") else None
     if path == "/api/fights/{fight_id}/players":

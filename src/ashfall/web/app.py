@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from ashfall.web.pages import install_pages
 from ashfall.web.service import NotImplementedYet, Principal, Settings, TableError, TableService
 from ashfall.web.store import Conflict, Store
 
@@ -380,6 +381,7 @@ def create_app(db: FsPath | str) -> FastAPI:
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    install_pages(app, service)
     return app
 
 

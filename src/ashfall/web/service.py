@@ -49,6 +49,7 @@ from ashfall.engine import (
     NeedDecision,
     NeedDice,
     Refused,
+    StartCombat,
     command_from_json,
     command_tag,
     command_to_json,
@@ -64,6 +65,7 @@ from ashfall.families.gm.moves import OVERRIDES, ended_conditions
 from ashfall.files.yaml_marks import InputError
 from ashfall.web import views
 from ashfall.web.odds import intent_odds
+from ashfall.web.scene import scene
 from ashfall.web.store import Conflict, FightRow, Store, TokenRow
 
 Role = Literal["gm", "player"]
@@ -413,12 +415,16 @@ class TableService:
     def gm_view(self, fight_id: int) -> dict[str, Any]:
         """The whole fight for the GM."""
         with self._reading(fight_id) as live:
-            return views.gm_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+            out = views.gm_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+            out["scene"] = scene(live.engine.state)
+            return out
 
     def player_view(self, fight_id: int) -> dict[str, Any]:
         """The players' projection of the fight."""
         with self._reading(fight_id) as live:
-            return views.player_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+            out = views.player_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
+            out["scene"] = scene(live.engine.state)
+            return out
 
     def version(self, fight_id: int) -> int:
         """A fight's version as stored."""
@@ -710,6 +716,64 @@ class TableService:
             setup = {"encounter": live.row.source, "table-seed": str(live.row.seed)}
             return {"name": live.row.name, "encounter": live.row.encounter,
                     "log": dumps_log(live.engine.fight_log(setup))}
+
+    def check_intent(self, fight_id: int, command: dict[str, Any]) -> dict[str, Any]:
+        """Read only: whether the engine would accept an intent now (its rule), or its refusal's rule and reason."""
+        try:
+            intent = command_from_json(command)
+        except IntentFormatError as err:
+            raise TableError(422, str(err)) from err
+        if isinstance(intent, StartCombat):
+            raise TableError(422, "the fight has started already")
+        with self._reading(fight_id) as live:
+            try:
+                definition = live.engine.check(intent)
+            except Refused as no:
+                return {"legal": False, "rule": str(no.rule), "reason": no.reason}
+            return {"legal": True, "rule": str(definition.rule), "reason": None,
+                    "cost": definition.cost(live.engine.state, intent)}
+
+    def move_preview(self, fight_id: int, actor: str | None, to: tuple[int, int]) -> dict[str, Any]:
+        """Read only: the cheapest path for a creature to a square, as the engine would take it.
+
+        The path is the movement search the AI walks (:func:`ashfall.ai.movement.path_to`); the engine
+        checks it as a Stride (its cost in feet, or its refusal with rule and reason), and the enemies whose
+        reach it leaves are the Attacks of Opportunity it would provoke (RX-21).
+        """
+        from ashfall.ai.movement import MoveGraph, path_to, provokers_along, threats
+        from ashfall.engine import Stride
+
+        with self._reading(fight_id) as live:
+            engine = live.engine
+            state = engine.state
+            who = actor or state.active_id
+            if who is None or who not in state.combatants:
+                raise TableError(404, "no such creature (or no active creature)")
+            mover = state.combatants[who]
+            out: dict[str, Any] = {"actor": who, "to": list(to), "path": [], "feet": None, "legal": False,
+                                   "rule": None, "reason": None, "provokes": [], "intent": None}
+            if state.board is None or mover.position is None:
+                out.update(rule="POS-2", reason="this fight has no map: movement is narrated")
+                return out
+            graph = MoveGraph.of(state, mover)
+            path = path_to(state, mover, lambda sq: sq == to, graph)
+            if not path:
+                out.update(rule="ACT-2", reason=f"{mover.name} has no path to {to}")
+                return out
+            intent = Stride(who, tuple(path))
+            out["path"] = [list(sq) for sq in path]
+            out["intent"] = command_to_json(intent)
+            out["provokes"] = list(provokers_along(graph, threats(state, mover), mover.position, path))
+            try:
+                definition = engine.check(intent)
+            except Refused as no:
+                out.update(rule=str(no.rule), reason=no.reason)
+                return out
+            from ashfall.families.movement.moves import path_cost
+
+            out.update(legal=True, rule=str(definition.rule), feet=path_cost(state, mover, path),
+                       cost=definition.cost(state, intent))
+            return out
 
     # ----- authorization helpers -----
 
