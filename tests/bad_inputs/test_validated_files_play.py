@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from ashfall.content.number_ranges import number_ranges
@@ -26,8 +26,12 @@ from ashfall.ruleset import option_rows
 from ashfall.ruleset.ranges import range_of
 from tests.bad_inputs.test_bad_inputs import PROBLEM_LINE, invoke
 
-RUN_SECONDS = 30.0
-"""A run of three rounds of any accepted file finishes well inside this (the harness fails a hang)."""
+RUN_SECONDS = 120.0
+"""A run of three rounds of any accepted file finishes inside this (the harness fails a hang).
+
+Why so long: the slowest files the ranges admit are slow, not hung. 39 Warriors with 6 actions each against a
+brute whose claw deals 25d40 took 34.8 s for three rounds on the CI machine, almost all of it the AI weighing
+exact turn-damage distributions of such dice while its caches are cold."""
 
 INT_OPTIONS = sorted(r["option"] for r in option_rows()
                      if isinstance(r["ashfall-2"], int) and not isinstance(r["ashfall-2"], bool))
@@ -140,7 +144,9 @@ def check_validate_then_run(files: dict[str, str]) -> None:
             assert PROBLEM_LINE.match(line), f"a problem without its file and line: {line!r}\n{files}"
 
 
-_FEW = settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
+"""A failing file is reported as drawn: shrinking would rerun minute-long fights many times."""
+_FEW = settings(max_examples=24, deadline=None, phases=_NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
 
 
 @_FEW
@@ -151,7 +157,7 @@ def test_validated_file__plays_to_the_end_or_round_limit_and_rejected_file_names
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, phases=_NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
 @given(encounter_files())
 def test_validated_file__plays__many_examples(files: dict[str, str]) -> None:
     check_validate_then_run(files)
