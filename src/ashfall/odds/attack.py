@@ -398,11 +398,15 @@ def attack_odds(
     Returns:
         The exact probabilities, expected damage and damage distribution with every modifier and rule.
     """
-    c = attack_counts(
+    return exact_odds(attack_counts(
         bonus, dv, damage, ruleset=ruleset, advantage=advantage, attack_number=attack_number, map_rule=map_rule,
         power_strike=power_strike, dr=dr, resist=resist, vulnerable=vulnerable, immune=immune,
         crit_damage=crit_damage,
-    )
+    ))
+
+
+def exact_odds(c: AttackCounts) -> AttackOdds:
+    """One attack's counts divided into exact Fractions (what :func:`attack_odds` returns)."""
     return AttackOdds(
         bonus=c.bonus, dv=c.dv, damage=c.damage, crit_damage=c.crit_damage, advantage=c.advantage,
         attack_modifiers=c.attack_modifiers, damage_modifiers=c.damage_modifiers, damage_steps=c.damage_steps,
@@ -414,5 +418,5 @@ def attack_odds(
 
 __all__ = [
     "AttackCounts", "AttackOdds", "DamageStep", "DamageStepKind", "applies_to", "apply_steps", "attack_counts",
-    "attack_odds", "damage_steps", "die_fractions", "natural_d20",
+    "attack_odds", "damage_steps", "die_fractions", "exact_odds", "natural_d20",
 ]

@@ -25,7 +25,7 @@ from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId
 from ashfall.odds.attack import AttackCounts, attack_counts
-from ashfall.odds.turn import AttackSpec, turn_rules
+from ashfall.odds.turn import AttackSpec, spec_counts, turn_rules
 from ashfall.ruleset import Ruleset, preset
 
 FloatArray = npt.NDArray[np.float64]
@@ -107,11 +107,7 @@ def attack_odds_float(
 
 
 def _spec_odds(spec: AttackSpec, ruleset: Ruleset) -> FloatAttackOdds:
-    return attack_odds_float(
-        spec.bonus, spec.dv, spec.damage, ruleset=ruleset, advantage=spec.advantage,
-        attack_number=spec.attack_number, map_rule=spec.map_rule, power_strike=spec.power_strike,
-        dr=spec.dr, resist=spec.resist, vulnerable=spec.vulnerable, immune=spec.immune,
-    )
+    return float_odds(spec_counts(spec, ruleset))
 
 
 def turn_odds_float(

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.core.rule_ids import RuleId, rule
-from ashfall.odds.attack import AttackOdds, attack_odds
+from ashfall.odds.attack import AttackCounts, AttackOdds, attack_counts, exact_odds
 from ashfall.ruleset import Ruleset, preset
 
 AE_1 = rule("AE-1")
@@ -95,12 +95,17 @@ def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int,
     return dict(sorted(out.items()))
 
 
-def _odds(spec: AttackSpec, ruleset: Ruleset) -> AttackOdds:
-    return attack_odds(
+def spec_counts(spec: AttackSpec, ruleset: Ruleset) -> AttackCounts:
+    """One attack of a turn in whole-number counts (the exact and the float paths divide the same counts)."""
+    return attack_counts(
         spec.bonus, spec.dv, spec.damage, ruleset=ruleset, advantage=spec.advantage,
         attack_number=spec.attack_number, map_rule=spec.map_rule, power_strike=spec.power_strike,
         dr=spec.dr, resist=spec.resist, vulnerable=spec.vulnerable, immune=spec.immune,
     )
+
+
+def _odds(spec: AttackSpec, ruleset: Ruleset) -> AttackOdds:
+    return exact_odds(spec_counts(spec, ruleset))
 
 
 def turn_odds(
@@ -166,5 +171,5 @@ def all_out_attack(base: AttackSpec, *, ruleset: Ruleset | None = None) -> tuple
                          power_strike=False) for n in range(1, rs.attack.all_out_attacks + 1))
 
 
-__all__ = ["AttackSpec", "TurnOdds", "all_out_attack", "power_strike_then_strike", "strikes",
+__all__ = ["AttackSpec", "TurnOdds", "all_out_attack", "power_strike_then_strike", "spec_counts", "strikes",
            "turn_odds", "turn_rules"]
