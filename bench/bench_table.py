@@ -13,10 +13,7 @@ included). Not a test: run it by hand::
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -25,28 +22,8 @@ from typing import Any
 
 import httpx
 
-
-def free_port() -> int:
-    """A free loopback port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``ashfall serve`` on ``port``, once it answers."""
-    ashfall = str(Path(sys.executable).parent / "ashfall")
-    proc = subprocess.Popen([ashfall, "serve", "--db", str(db), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/encounters", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("ashfall serve did not start")
+from ashfall.web.local import free_port
+from ashfall.web.local import start_server as start
 
 
 class Player(threading.Thread):

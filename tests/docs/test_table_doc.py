@@ -4,7 +4,8 @@ import re
 from pathlib import Path
 
 from ashfall.encounters import encounters_root
-from tests.web.table_client import free_port, start
+from ashfall.web.local import free_port
+from ashfall.web.local import start_server as start
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "table.md"
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -97,24 +93,3 @@ def make_client(db: Path) -> TestClient:
     return TestClient(create_app(db))
 
 
-ASHFALL = str(Path(sys.executable).parent / "ashfall")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([ASHFALL, "serve", "--db", str(db), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/encounters", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("ashfall serve did not start")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.web.table_client import ASHFALL
+from ashfall.web.local import ASHFALL
 
 
 def test_serve__other_commands_do_not_import_the_web_stack() -> None:

@@ -19,7 +19,9 @@ import pytest
 
 from ashfall.encounters import build, encounter_from_text, encounters_root
 from ashfall.engine import dumps, loads_log, replay
-from tests.web.table_client import Table, free_port, start
+from ashfall.web.local import free_port
+from ashfall.web.local import start_server as start
+from tests.web.table_client import Table
 
 
 def drive(table: Table, fight: dict[str, int], acked: list[dict[str, Any]], stop: threading.Event) -> None:

@@ -18,7 +18,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, sync_playwright
 
-from tests.web.table_client import bearer, free_port, start
+from ashfall.web.local import free_port
+from ashfall.web.local import start_server as start
+from tests.web.table_client import bearer
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
