@@ -12,7 +12,7 @@ import sys
 import pytest
 
 HEAVY = ("matplotlib", "pandas", "pyarrow", "polars", "numpy", "icepool", "pydantic", "d20", "ashfall.sim",
-         "ashfall.engine", "ashfall.odds", "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
+         "ashfall.engine", "ashfall.engine.engine", "ashfall.families.attacks.engine", "ashfall.odds", "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
 
 
 def loaded_after(code: str) -> list[str]:
@@ -54,3 +54,5 @@ except SystemExit:
     loaded = loaded_after(code)
     assert "ashfall.encounters" in loaded  # it did validate
     assert not {"matplotlib", "pandas", "icepool", "ashfall.sim", "ashfall.odds", "ashfall.ai"} & set(loaded)
+    # checking a file builds no fight: the turn engine and the rule families stay unloaded (ashfall.core.lazy)
+    assert not {"ashfall.engine.engine", "ashfall.families.attacks.engine"} & set(loaded)

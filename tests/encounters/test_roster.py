@@ -6,7 +6,7 @@ import pytest
 
 from ashfall.core.rule_ids import rule
 from ashfall.encounters import build, load_encounter
-from ashfall.encounters.build import BuildInfo
+from ashfall.encounters.building import BuildInfo
 from ashfall.encounters.schema import ControllerKind
 from ashfall.encounters.spec import Tactics
 from ashfall.engine import Combatant, Decline, FirstOption

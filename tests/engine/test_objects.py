@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ashfall.core.types import DamageType
-from ashfall.encounters.build import build
+from ashfall.encounters.building import build
 from ashfall.encounters.loader import encounter_from_text
 from ashfall.engine import Engine, Refused, Strike, StrikeObject
 from ashfall.engine import events as ev

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ashfall.encounters.build import BuildInfo, ControllerFactory, SideInfo, build
+from ashfall.core.lazy import attach
 from ashfall.encounters.loader import encounter_from_text, load_encounter, validate_encounter
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
 from ashfall.files.paths import walk
 from ashfall.files.yaml_marks import InputError
+
+if TYPE_CHECKING:  # building a fight needs the turn engine; checking a file does not (start-up budget)
+    from ashfall.encounters.building import BuildInfo, ControllerFactory, SideInfo, build
+
+__getattr__, __dir__ = attach(__name__, __file__)
 
 ENCOUNTER_SUFFIXES = (".yaml", ".yml")
 

@@ -1,10 +1,9 @@
-"""Checking an encounter's ``hazards`` key against its map, and putting the hazards on the battlefield.
+"""Checking an encounter's ``hazards`` key against its map.
 
 :func:`hazards_legend` lets map characters that only ``hazards`` uses stand for plain floor;
 :func:`check_hazards` reports squares off the map and characters the map never draws;
-:func:`apply_hazards` fills the fight's :class:`~ashfall.engine.environment.Environment` (flammable and
-burning squares, gas clouds, water and its depths, drains, suppression systems, hazardous terrain,
-collapses counting down) before the fight starts.
+:mod:`ashfall.encounters.hazards_apply` puts them on the battlefield when a fight is built (apart, so that
+checking a file does not import the turn engine).
 """
 
 from __future__ import annotations
@@ -17,12 +16,7 @@ from pydantic import ValidationError
 from ashfall.encounters.hazards_spec import HazardsSpec, Squares
 from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
-from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
-from ashfall.engine import EncounterState
-from ashfall.engine.apply import water_depths
-from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor
-from ashfall.families.hazards.engine_collapse import collapse_zone
-from ashfall.families.hazards.engine_gas import spread_squares
+from ashfall.encounters.schema import LegendEntry, MapSpec
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Square
 
@@ -106,38 +100,4 @@ def check_hazards(data: Mapping[str, Any], spec: MapSpec | None, size: tuple[int
         on_map(path, sq)
 
 
-def apply_hazards(document: EncounterFile, state: EncounterState) -> None:
-    """Put the file's hazards on the battlefield (before the fight starts; defaults from the ruleset)."""
-    h: HazardsSpec = document.hazards
-    env, rs, board, m = state.environment, state.ruleset.hazards, state.board, document.map
-    env.enclosed = env.enclosed or h.enclosed
-    env.wind = env.wind or h.wind
-    env.flammable |= set(squares_of(h.flammable, m))
-    env.fire.update(dict.fromkeys(squares_of(h.burning, m), 0))
-    for i, g in enumerate(h.gas):
-        radius = rs.gas_radius_ft if g.radius is None else g.radius
-        key = f"gas:{i + 1}"
-        env.gas_clouds[key] = GasCloud(key, g.at, radius, spread_squares(board, g.at, radius),
-                                       h.enclosed if g.enclosed is None else g.enclosed, g.producing)
-    for key in sorted(env.gas_clouds, reverse=True):
-        env.gas.update(dict.fromkeys(env.gas_clouds[key].squares, key))
-    if h.water is not None:
-        rise = rs.flood_rise_ft if h.water.rise is None else h.water.rise
-        area = squares_of(h.water.area, m) if h.water.area is not None else ()
-        env.floods["flood"] = Flood("flood", rise if h.water.level is None else h.water.level, rise, h.water.max, area)
-        env.water_depth = water_depths(state)
-    for key, d in h.drains.items():
-        env.drains[key] = Drain(key, d.at, rs.drain_ft if d.rate is None else d.rate, d.open, d.find_dc == 0,
-                                d.dc or 0, d.find_dc)
-    for key, s in h.suppression.items():
-        env.suppressors[key] = Suppressor(key, squares_of(s.area, m), s.control)
-    for t in h.terrain:
-        env.hazard_terrain.update(dict.fromkeys(squares_of(t.where, m), t.type.value))
-    for i, c in enumerate(h.collapse):
-        radius = rs.collapse_radius_ft if c.radius is None else c.radius
-        key = f"collapse:{i + 1}"
-        env.collapses[key] = Collapse(key, c.at, radius, collapse_zone(state, c.at, radius))
-        env.countdowns[key] = c.countdown
-
-
-__all__ = ["apply_hazards", "check_hazards", "hazards_legend", "squares_of"]
+__all__ = ["check_hazards", "hazards_legend", "squares_of"]

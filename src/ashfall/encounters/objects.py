@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -23,11 +23,12 @@ from ashfall.encounters.objects_spec import ObjectPlacement
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import LegendEntry, MapSpec
 from ashfall.encounters.spec import RosterEntry
-from ashfall.engine import EncounterState
-from ashfall.families.objects.engine import make_object
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Board, Square, footprint
 from ashfall.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from ashfall.engine import EncounterState
 
 OBJECTS: PathKey = ("objects",)
 
@@ -137,6 +138,9 @@ def check_standing(data: Mapping[str, Any], spec: MapSpec | None, roster: Sequen
 def make_objects(data: Mapping[str, Any], spec: MapSpec | None, library: Library, ruleset: Ruleset,
                  state: EncounterState) -> None:
     """Put the file's objects on the battlefield (before the fight starts)."""
+    # Imported here: checking a file (``ashfall validate``) must not load the turn engine (start-up budget).
+    from ashfall.families.objects.engine import make_object
+
     for o in placed(data, spec):
         made = make_object(library.object(o.template), o.id, o.at, ruleset, holds=o.holds)
         state.environment.objects[o.id] = made

@@ -2,7 +2,7 @@
 
 An :class:`EncounterSpec` holds everything the file said, resolved: the ruleset, the library (with
 the file's extra content and inline stat blocks), the board and the roster with final ids, names,
-squares and tactics. Building an engine from it cannot fail (:mod:`ashfall.encounters.build`).
+squares and tactics. Building an engine from it cannot fail (:mod:`ashfall.encounters.building`).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from ashfall.encounters import build, encounter_from_text, encounters_root, shipped_encounters
-from ashfall.encounters.build import BuildInfo
+from ashfall.encounters.building import BuildInfo
 from ashfall.engine import (
     Answer,
     Combatant,

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ashfall.content.schema import Creature
-from ashfall.encounters.hazards import apply_hazards
+from ashfall.encounters.hazards_apply import apply_hazards
 from ashfall.encounters.lighting import apply_vision
 from ashfall.encounters.objects import apply_objects
 from ashfall.encounters.riding import apply_riding
