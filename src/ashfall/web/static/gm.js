@@ -6,6 +6,7 @@
   const fid = main.dataset.fight;
   const base = "/api/fights/" + fid;
   let view = null, intents = [], chosen = null, target = null, drawn = null, preview = null;
+  let tactics = null, cursor = null, cursorFor = null, marks = { delayed: [], readied: [] };
   const selected = new Set();
   let logRecords = [], loading = Promise.resolve();
   document.getElementById("fights-link").href = "/table?token=" + encodeURIComponent(Table.token());
@@ -48,11 +49,11 @@
   async function show(v) {
     const changed = !view || v.version !== view.version;
     view = v;
-    renderRail(); renderMap(); renderPrompt(); renderDice(); renderTools();
+    renderRail(); renderMap(); renderPrompt(); renderDice(); renderTools(); renderWait();
     document.getElementById("round").textContent = v.ended ? `· ended, ${v.winner || "nobody"} won` : `· round ${v.round}`;
     document.getElementById("undo").disabled = !v.undo_available;
     document.getElementById("redo").disabled = !v.redo_available;
-    if (changed) { loading = Promise.all([loadIntents(), loadLog()]); }
+    if (changed) { loading = Promise.all([loadIntents(), loadLog(), loadTactics(), loadMorale(), loadRail()]); }
     await loading;
     // the version this screen shows in full (intents and log loaded): for tests and tools
     if (view.version === v.version) { main.dataset.version = v.version; }
@@ -76,6 +77,7 @@
           " ", el("span", { class: "hp" }, "HP " + hp), " ", el("span", { class: "init" }, "init " + c.initiative),
           active ? el("span", { class: "now" }, " ◀ acting") : null,
           c.seen_by_players ? null : el("span", { class: "hidden-tag" }, " (hidden from players)")),
+        railMarks(c),
         c.conditions.length ? el("ul", { class: "conds" }, c.conditions.map(k => el("li", {}, conditionText(k)))) : null));
     }
     const budget = document.getElementById("budget");
@@ -92,6 +94,37 @@
     }
   }
 
+  // Delay and Ready where they apply: a creature that delayed waits for its new place (DEL-2); a readied
+  // action waits for its trigger until the creature's next turn (RDY-2, RDY-4).
+  const TRIGGER_WORDS = { enters: "enters", leaves: "leaves", "into-view": "comes into view", attacks: "attacks",
+                          moves: "moves", gm: "the GM says so" };
+  function railMarks(c) {
+    const out = [];
+    const d = marks.delayed.find(m => m.actor === c.id);
+    if (d) {
+      out.push(el("p", { class: "mark delayed" }, "⏸ delayed: acts after " + (d.after ? nameOf(d.after) : "the others") + " ", ruleButton(d.rule)));
+    }
+    const r = marks.readied.find(m => m.actor === c.id);
+    if (r) {
+      const a = r.action, t = r.trigger;
+      const what = a.kind === "strike" ? "Strike" + (a.target ? " → " + nameOf(a.target) : "") + (a.weapon ? " (" + a.weapon + ")" : "")
+        : a.kind + (a.path.length ? " to " + a.path[a.path.length - 1].join(",") : "");
+      const who = t.kind === "gm" ? "" : (t.creature ? nameOf(t.creature) : "an enemy") + " ";
+      const where = t.squares.length ? " " + t.squares.map(q => q.join(",")).join(" ") : "";
+      out.push(el("p", { class: "mark readied" }, "⚑ readied: " + what + " when " + who + TRIGGER_WORDS[t.kind] + where + " ",
+        ruleButton(r.rule), el("span", { class: "dim" }, " until its next turn"),
+        t.kind === "gm" && c.id !== view.active ? el("button", { type: "button", class: "fire", onclick: () => act({ type: "fire-readied", actor: c.id }) }, "Fire now") : null));
+    }
+    return out;
+  }
+  async function loadRail() {
+    const at = view.version;
+    const res = await api("GET", base + "/rail");
+    if (!res.ok || view.version !== at) { return; }
+    marks = res.data;
+    renderRail();
+  }
+
   function renderMap() {
     const tom = document.getElementById("tom");
     if (!view.map) {
@@ -104,7 +137,17 @@
       return;
     }
     tom.hidden = true;
-    drawn = TableMap.draw(document.getElementById("map"), view, { target, onSquare: previewMove, onToken: pickTarget });
+    const mapHost = document.getElementById("map");
+    const hadFocus = mapHost.contains(document.activeElement);
+    if (!cursor || (cursorFor !== view.active && !hadFocus)) {  // a new turn: the keyboard starts at the active creature
+      const a = view.creatures.find(c => c.id === view.active);
+      cursor = (a && a.position) || cursor || [0, 0];
+      cursorFor = view.active;
+    }
+    drawn = TableMap.draw(mapHost, view, { target, onSquare: previewMove, onToken: pickTarget, cursor,
+                                           onCursor: (x, y) => { cursor = [x, y]; },
+                                           tactics: tactics && tactics.target === target ? tactics : null });
+    if (hadFocus) { TableMap.focusSquare(drawn.svg, cursor[0], cursor[1]); }
     if (preview && preview.path.length) {
       const a = view.creatures.find(c => c.id === preview.actor);
       if (a && a.position) { TableMap.showPath(drawn, a.position, preview.path, preview.legal); }
@@ -136,11 +179,72 @@
 
   function pickTarget(id) {
     target = target === id ? null : id;
+    tactics = null;
     renderMap();
     renderIntents();
+    loadTactics();
     const first = intents.find(i => i.intent.target === target && i.odds);
     if (first) { choose(first); }
   }
+
+  // Flanking and cover against the selected target, from the active creature first (the rules' own reading).
+  async function loadTactics() {
+    const box = document.getElementById("tactics");
+    const at = view.version, wanted = target;
+    if (!wanted || !view.map) { tactics = null; box.textContent = ""; box.hidden = true; return; }
+    const res = await api("GET", `${base}/tactics?target=${encodeURIComponent(wanted)}`);
+    if (!res.ok || view.version !== at || target !== wanted) { return; }
+    tactics = res.data;
+    box.hidden = false;
+    box.textContent = "";
+    box.append(el("h3", {}, "Against " + nameOf(wanted)));
+    const list = el("ul", {});
+    for (const a of tactics.attackers) {
+      const f = a.flanking.flanked
+        ? ["flanks it with " + a.flanking.with.map(nameOf).join(", ") + " ", ruleButton(a.flanking.rule), " +" + a.flanking.modifier.value + " to hit ", ruleButton(a.flanking.modifier.rule)]
+        : ["no flanking"];
+      const blocked = a.flanking.not_flanking.map(n => [" (" + nameOf(n.ally) + " stands opposite but does not flank ", ruleButton(n.rule), ")"]);
+      const c = a.cover.untargetable ? ["total cover: cannot be targeted ", ruleButton(a.cover.untargetable)]
+        : a.cover.counted === "none" ? [a.cover.level === "none" ? "no cover" : a.cover.level + " cover, which does not count here"]
+        : [a.cover.counted + " cover", ...a.cover.modifiers.map(m => [" +" + m.value + " DV ", ruleButton(m.rule)])];
+      const notes = a.cover.notes.map(n => [" ", ruleButton(n)]);
+      list.append(el("li", { "data-attacker": a.attacker, class: a.attacker === tactics.attacker ? "chosen" : null },
+        el("strong", {}, nameOf(a.attacker)), a.attacker === tactics.attacker ? " (acting)" : "", ": ", f, blocked, "; ",
+        c, notes, " (with " + (a.cover.weapon || "no weapon") + ")", a.high_ground ? "; high ground" : "", "; DV " + a.dv.total));
+    }
+    if (!tactics.attackers.length) { list.append(el("li", {}, "Nobody hostile to it is on the map.")); }
+    box.append(list);
+    renderMap();
+  }
+
+  // Delay (DEL-1) and Ready (RDY-1): the choices the engine cannot list by itself (a place in the order, a trigger).
+  function renderWait() {
+    const a = view.creatures.find(c => c.id === view.active);
+    document.getElementById("wait-box").hidden = !a || view.ended || !!view.pending;
+    if (!a) { return; }
+    const later = view.order.slice(view.order.indexOf(a.id) + 1);
+    const after = document.getElementById("delay-after");
+    after.textContent = "";
+    for (const id of later) { after.append(el("option", { value: id }, nameOf(id))); }
+    const at = document.getElementById("ready-target");
+    const keep = at.value;
+    at.textContent = "";
+    at.append(el("option", { value: "" }, "whoever sets it off"));
+    for (const c of view.creatures.filter(x => x.side !== a.side && x.hp.hp > 0)) { at.append(el("option", { value: c.id }, c.name)); }
+    at.value = [...at.options].some(o => o.value === keep) ? keep : "";
+  }
+  document.getElementById("delay-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const after = document.getElementById("delay-after").value;
+    if (!after) { status("nobody acts later this round: there is no place to delay to (DEL-3)", true); return; }
+    act({ type: "delay", actor: view.active, after });
+  });
+  document.getElementById("ready-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const t = document.getElementById("ready-target").value;
+    act({ type: "ready", actor: view.active, action: { kind: "strike", ...(t ? { target: t } : {}) },
+          trigger: { kind: document.getElementById("ready-trigger").value } });
+  });
 
   async function loadIntents() {
     const at = view.version;
@@ -288,15 +392,53 @@
   function renderTools() {
     const names = [...selected].map(nameOf);
     document.getElementById("selected").textContent = names.length ? "Selected: " + names.join(", ") : "Select creatures in the initiative list.";
-    const morale = document.getElementById("morale-panel");
-    morale.textContent = "";
-    if (view.morale) { morale.append(el("p", {}, "Morale: " + JSON.stringify(view.morale))); }
-    const shaken = view.creatures.filter(c => c.conditions.some(k => ["frightened", "shaken"].includes(k.condition)));
-    if (shaken.length) { morale.append(el("p", {}, "Shaken or frightened: " + shaken.map(c => c.name).join(", "))); }
     const rem = document.getElementById("reminders");
     rem.textContent = "";
     for (const r of view.reminders || []) { rem.append(el("li", {}, r.text || JSON.stringify(r))); }
   }
+  // The morale panel: each NPC group's status and Will, the check due now (a morale dice request) and the
+  // checks its next events would call for, each DC with its parts and their rule IDs (MOR).
+  const EVENT_WORDS = { "next-drop": "If one more of them drops", "leader-down": "If their leader falls or cannot command",
+                        fear: "If one of them is frightened or shaken (checks alone)" };
+  const dcParts = (f) => ["DC " + f.dc + " = ", f.parts.map((p, n) => [(n ? (p.value >= 0 ? " + " : " − ") + Math.abs(p.value) : String(p.value)) + " " + p.label + " ", ruleButton(p.rule)])];
+  async function loadMorale() {
+    const at = view.version;
+    const res = await api("GET", base + "/morale");
+    if (!res.ok || view.version !== at) { return; }
+    const m = res.data;
+    const box = document.getElementById("morale-panel");
+    box.textContent = "";
+    box.append(el("h3", {}, "Morale ", ruleButton(m.rule)));
+    if (!m.active) { box.append(el("p", { class: "dim" }, m.reason + " ", ruleButton(m.rule))); return; }
+    for (const g of m.groups) {
+      const sec = el("div", { class: "morale-group", "data-group": g.group });
+      sec.append(el("p", {}, el("strong", {}, g.group), " · " + g.status.replace(/-/g, " ") + (g.rallied ? " (rallied)" : "") +
+        " · casualties " + g.casualties.length + "/" + g.size,
+        g.will ? [" · Will " + (g.will.value >= 0 ? "+" : "") + g.will.value + " ", ruleButton(g.will.rule)] : null));
+      if (g.due) { sec.append(el("p", { class: "due" }, el("strong", {}, "⚠ Check due now: "), g.due.text + " ", ruleButton(g.due.rule))); }
+      const list = el("ul", { class: "forecast" });
+      for (const f of g.forecast) {
+        if (f.event === "half-strength") {
+          list.append(el("li", {}, "Half Strength after " + f.drops + " more drop" + (f.drops === 1 ? "" : "s") + " ", ruleButton(f.rule)));
+          continue;
+        }
+        list.append(el("li", { "data-event": f.event }, (EVENT_WORDS[f.event] || f.event) + ": ",
+          f.triggers.map(t => [t.trigger.replace(/-/g, " ") + " ", ruleButton(t.rule), " "]), "→ ", dcParts(f)));
+      }
+      if (g.forecast.length) { sec.append(list); }
+      if (g.rally_dc) { sec.append(el("p", {}, "Rally against DC " + g.rally_dc.dc + " ", ruleButton(g.rally_dc.rule))); }
+      const last = g.last_check;
+      if (last) {
+        sec.append(el("p", { class: "last-check" }, "Last check: " + last.total + " against ", dcParts(last), " → " + last.outcome.replace(/-/g, " ") + " ", ruleButton(last.rule)));
+      }
+      const off = g.members.filter(x => x.status !== "hold");
+      if (off.length) { sec.append(el("p", {}, off.map(x => nameOf(x.id) + ": " + x.status.replace(/-/g, " ")).join(", "))); }
+      box.append(sec);
+    }
+    if (m.immune.length) { box.append(el("p", { class: "dim" }, "Never check: ", m.immune.map(i => [nameOf(i.id) + " ", ruleButton(i.rule), " "]))); }
+    if (!m.groups.length) { box.append(el("p", { class: "dim" }, "No NPC group checks morale.")); }
+  }
+
   async function override(kind, change) {
     const targets = [...selected];
     if (!targets.length && kind !== "combatant") { status("select one or more creatures first", true); return; }
