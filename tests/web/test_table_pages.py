@@ -436,6 +436,16 @@ def key_step(page: Page) -> str:
     return "end-turn"
 
 
+def arrow_to(page: Page, frm: tuple[int, ...], to: tuple[int, ...]) -> None:
+    """Move the map's keyboard square with the arrow keys."""
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    for _ in range(abs(dx)):
+        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+    for _ in range(abs(dy)):
+        page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith(f"square {to[0]},{to[1]}")
+
+
 def tab_to(page: Page, element_id: str, key: str = "Tab", limit: int = 200) -> None:
     for _ in range(limit):
         page.keyboard.press(key)
@@ -445,7 +455,7 @@ def tab_to(page: Page, element_id: str, key: str = "Tab", limit: int = 200) -> N
 
 
 @pytest.mark.rule("RX-21")
-def test_keyboard_only__intents_by_number_a_move_with_its_aoo_prompt_undo_and_redo(
+def test_keyboard_only__intents_by_number_map_squares_by_arrows_a_move_with_its_aoo_prompt_undo_and_redo(
         browser: Browser, server: Server) -> None:
     table_id, gm = server.table()
     fight = server.fight(table_id, gm)
@@ -461,11 +471,23 @@ def test_keyboard_only__intents_by_number_a_move_with_its_aoo_prompt_undo_and_re
     # the champion's turn with number keys and E (seed 3: it acts first and closes in)
     assert [key_step(page) for _ in range(3)] == ["stride", "power-strike", "end-turn"]
     assert page.locator("#rail li.active").get_attribute("data-id") == "warrior"
-    # the Warrior walks away, typed into the move form: the path, its cost and the AoO, then the prompt
-    tab_to(page, "move-x", "Shift+Tab")  # back from "Do it", up to the map's move form
-    page.keyboard.type("1")
-    page.keyboard.press("Tab")
-    page.keyboard.type("4")
+    # the map with the keyboard: Shift+Tab back to its one square in the Tab order (the Warrior's), arrows
+    # to the champion and Enter picks it as the target (flanking and cover against it listed), arrows down
+    # to 1,4 and Enter shows the path there, its cost and the AoO, then the prompt
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.matches('rect.sq')"):
+            break
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "square 1,2: Warrior", focused
+    where = {c["id"]: c["position"] for c in server.view(fight, gm)["creatures"]}
+    arrow_to(page, (1, 2), tuple(where["champion"]))
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").endswith("Raider Champion")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#tactics li[data-attacker="warrior"]')
+    assert "no flanking" in page.locator("#tactics").inner_text()
+    assert page.evaluate("document.activeElement.matches('rect.sq')")  # the map keeps the focus
+    arrow_to(page, tuple(where["champion"]), (1, 4))
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement.id === 'do-move'")
     assert "Attack of Opportunity from Raider Champion" in page.locator("#move-preview").inner_text()
@@ -488,4 +510,74 @@ def test_keyboard_only__intents_by_number_a_move_with_its_aoo_prompt_undo_and_re
     assert page.locator("#rail").inner_text() == rail
     assert {c["id"]: c["position"] for c in server.view(fight, gm)["creatures"]}["warrior"] == [1, 4]
     assert server.view(fight, gm)["redo_available"] == 0
+    page.close()
+
+
+@pytest.mark.rule("POS-1", "COV-1", "MOR-14", "DEL-2", "RDY-2")
+def test_gm_screen__flanking_and_cover_on_the_map_the_morale_panel_and_delay_and_ready_in_the_rail(
+        browser: Browser, server: Server) -> None:
+    table_id, gm = server.table()
+    fight = server.fight(table_id, gm, seed=12, encounter="skirmish")
+    for who, to in (("warrior", [11, 8]), ("vanguard", [13, 8])):  # either side of the raider at 12,8
+        moved = server.http.post(f"/api/fights/{fight}/overrides/move", headers=bearer(gm), json={
+            "version": server.view(fight, gm)["version"], "targets": [who], "change": {"to": to}, "reason": "setup"})
+        assert moved.status_code == 200, moved.text
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/table/fights/{fight}?token={gm}")
+    wait_change(page, -1)
+
+    # the raider picked: flanked by the Warrior and the Vanguard, in words, a hatch and badges
+    page.locator('g.token[data-id="raider"]').click()
+    page.wait_for_selector('#tactics li[data-attacker="warrior"]')
+    warrior = page.locator('#tactics li[data-attacker="warrior"]').inner_text()
+    assert "flanks it with Vanguard POS-1 +2 to hit AMOD-1" in warrior, warrior
+    assert page.locator('g.tactics[data-target="raider"] rect.flanked').count() == 1
+    assert page.locator("g.tactics text.flank-label").text_content() == "flanked"
+    assert page.locator('g.tactics g.badge[data-attacker="warrior"] text').text_content() == "F"
+    gunslinger = page.locator('#tactics li[data-attacker="gunslinger"]').inner_text()
+    assert "total cover: cannot be targeted" in gunslinger, gunslinger
+    assert page.locator('g.tactics g.badge[data-attacker="gunslinger"] text').text_content() == "■"
+    # the Warrior picked: the acting scout's shot from the dock meets the bus's heavy cover, written on its line
+    page.locator('g.token[data-id="warrior"]').click()
+    page.wait_for_selector('#tactics li[data-attacker="raider-scout"].chosen')
+    assert "heavy cover +5 DV COV-2" in page.locator('#tactics li[data-attacker="raider-scout"]').inner_text()
+    assert page.locator("g.tactics line.los.cover-heavy").count() == 1
+    assert page.locator("g.tactics text.los-label").text_content() == "heavy +5"
+    shoot(page, "gm-tactics", 1280, 800)
+
+    # the morale panel: the DC the next drop would call for, with its parts; then the check made
+    panel = page.locator("#morale-panel")
+    drop = panel.locator('li[data-event="next-drop"]').inner_text()
+    assert "first blood MOR-7" in drop and "DC 16 = 12 base Morale DC MOR-14 + 2 First Blood G-02" in drop, drop
+    page.check("#sel-raider")
+    page.fill("#amount", "40")
+    before = shown_version(page)
+    page.get_by_role("button", name="Damage", exact=True).click()
+    wait_change(page, before)
+    page.uncheck("#sel-raider")
+    page.wait_for_selector("#morale-panel .last-check")
+    assert re.search(r"Last check: \d+ against DC 16 = ", panel.locator(".last-check").inner_text())
+    assert "casualties 1/4" in panel.inner_text()
+
+    # Delay, then Ready, from the action bar's form: shown in the rail where they apply
+    page.locator("#wait-box summary").click()
+    page.select_option("#delay-after", "vanguard")
+    before = shown_version(page)
+    page.get_by_role("button", name="Delay", exact=True).click()
+    wait_change(page, before)
+    page.wait_for_selector('#rail li[data-id="raider-scout"] .mark.delayed')
+    delayed = page.locator('#rail li[data-id="raider-scout"] .mark.delayed').inner_text()
+    assert delayed.startswith("⏸ delayed: acts after Vanguard DEL-2"), delayed
+    assert page.locator("#rail li.active").get_attribute("data-id") == "vanguard"
+    page.select_option("#ready-target", "raider-boss")
+    page.select_option("#ready-trigger", "moves")
+    before = shown_version(page)
+    page.get_by_role("button", name="Ready", exact=True).click()
+    wait_change(page, before)
+    page.wait_for_selector('#rail li[data-id="vanguard"] .mark.readied')
+    readied = page.locator('#rail li[data-id="vanguard"] .mark.readied').inner_text()
+    assert readied.startswith("⚑ readied: Strike → Raider Boss when an enemy moves RDY-2"), readied
+    assert not errors, errors
     page.close()
