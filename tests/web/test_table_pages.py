@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import re
 import signal
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -579,5 +580,71 @@ def test_gm_screen__flanking_and_cover_on_the_map_the_morale_panel_and_delay_and
     page.wait_for_selector('#rail li[data-id="vanguard"] .mark.readied')
     readied = page.locator('#rail li[data-id="vanguard"] .mark.readied').inner_text()
     assert readied.startswith("⚑ readied: Strike → Raider Boss when an enemy moves RDY-2"), readied
+    assert not errors, errors
+    page.close()
+
+
+def _served(path: str) -> bool:
+    """Whether the table's app has a route (the add-combatant API comes from another branch)."""
+    from fastapi.routing import APIRoute
+
+    from ashfall.web.app import create_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(Path(folder) / "probe.db")
+        return any(isinstance(r, APIRoute) and r.path == path for r in app.routes)
+
+
+@pytest.mark.skipif(not _served("/api/library/creatures"), reason="the add-combatant API is not in this build")
+@pytest.mark.rule("GM")
+def test_gm_adds_a_library_creature_and_a_quick_pc_mid_fight_then_removes_one(
+        browser: Browser, server: Server) -> None:
+    table_id, gm = server.table()
+    fight = server.fight(table_id, gm, seed=12, encounter="skirmish")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/table/fights/{fight}?token={gm}")
+    wait_change(page, -1)
+    page.wait_for_function("document.querySelectorAll('#library option').length > 10")  # the library's picker
+    assert page.locator('#library option[value="raider"]').count() == 1
+
+    # a library raider at 14,9 with initiative 5
+    page.fill("#new-creature", "raider")
+    page.fill("#new-side", "raiders")
+    page.fill("#new-name", "Raider Lookout")
+    page.fill("#new-x", "14")
+    page.fill("#new-y", "9")
+    page.fill("#new-init", "5")
+    page.fill("#reason", "reinforcements climb the fence")
+    before = shown_version(page)
+    page.get_by_role("button", name="Add creature", exact=True).click()
+    wait_change(page, before)
+    added = next(c for c in server.view(fight, gm)["creatures"] if c["name"] == "Raider Lookout")
+    assert added["position"] == [14, 9] and added["initiative"] == 5 and added["side"] == "raiders"
+    assert "Raider Lookout" in page.locator(f'#rail li[data-id="{added["id"]}"]').inner_text()
+    assert page.locator(f'g.token[data-id="{added["id"]}"]').count() == 1
+
+    # a quick-added PC by its table numbers
+    for field, text in (("#pc-name", "Vex"), ("#pc-hp", "30"), ("#pc-dv", "15"), ("#pc-attack", "5"),
+                        ("#pc-damage", "1d8+3"), ("#pc-init", "2"), ("#pc-side", "party")):
+        page.fill(field, text)
+    before = shown_version(page)
+    page.get_by_role("button", name="Add PC", exact=True).click()
+    wait_change(page, before)
+    vex = next(c for c in server.view(fight, gm)["creatures"] if c["name"] == "Vex")
+    assert vex["pc"] and vex["hp"]["max_hp"] == 30
+    assert "[party, PC]" in page.locator(f'#rail li[data-id="{vex["id"]}"]').inner_text()
+
+    # the lookout removed, then the removal undone
+    page.check(f'#sel-{added["id"]}')
+    before = shown_version(page)
+    page.get_by_role("button", name="Remove the selected from the fight").click()
+    wait_change(page, before)
+    assert page.locator(f'#rail li[data-id="{added["id"]}"]').count() == 0
+    before = shown_version(page)
+    page.locator("#undo").click()
+    wait_change(page, before)
+    assert page.locator(f'#rail li[data-id="{added["id"]}"]').count() == 1
     assert not errors, errors
     page.close()

@@ -392,6 +392,9 @@
   function renderTools() {
     const names = [...selected].map(nameOf);
     document.getElementById("selected").textContent = names.length ? "Selected: " + names.join(", ") : "Select creatures in the initiative list.";
+    const sides = document.getElementById("sides");
+    sides.textContent = "";
+    for (const side of [...new Set(view.creatures.map(c => c.side))]) { sides.append(el("option", { value: side })); }
     const rem = document.getElementById("reminders");
     rem.textContent = "";
     for (const r of view.reminders || []) { rem.append(el("li", {}, r.text || JSON.stringify(r))); }
@@ -440,8 +443,8 @@
   }
 
   async function override(kind, change) {
-    const targets = [...selected];
-    if (!targets.length && kind !== "combatant") { status("select one or more creatures first", true); return; }
+    const targets = kind === "combatant" && change.add ? [] : [...selected];
+    if (!targets.length && !(kind === "combatant" && change.add)) { status("select one or more creatures first", true); return; }
     await write("/overrides/" + kind, { targets, change, reason: document.getElementById("reason").value || "GM ruling" });
   }
   const amount = () => parseInt(document.getElementById("amount").value, 10) || 0;
@@ -454,7 +457,40 @@
   document.getElementById("add-condition").addEventListener("click", () => override("condition", {
     condition: value("condition"), rounds: parseInt(value("rounds"), 10) || null }));
   document.getElementById("remove-condition").addEventListener("click", () => override("condition", { condition: value("condition"), remove: true }));
-  document.getElementById("add-creature").addEventListener("click", () => override("combatant", { add: value("new-creature"), side: value("new-side") }));
+  // Adding a creature mid-fight (a library creature or a quick-added PC) and removing the selected ones: the
+  // combatant override (GM rule tag, undoable like any record).
+  const optionalInt = (id) => { const v = value(id).trim(); return v === "" ? null : parseInt(v, 10); };
+  document.getElementById("add-creature").addEventListener("click", () => {
+    const creature = value("new-creature").trim(), side = value("new-side").trim();
+    if (!creature || !side) { status("name the library creature and its side", true); return; }
+    const add = { creature, side };
+    if (value("new-name").trim()) { add.name = value("new-name").trim(); }
+    const x = optionalInt("new-x"), y = optionalInt("new-y"), init = optionalInt("new-init");
+    if (x !== null && y !== null) { add.position = [x, y]; }
+    if (init !== null) { add.initiative = init; }
+    override("combatant", { add });
+  });
+  document.getElementById("add-pc").addEventListener("click", () => {
+    const pc = { name: value("pc-name").trim(), hp: optionalInt("pc-hp"), dv: optionalInt("pc-dv"),
+                 attack_bonus: optionalInt("pc-attack"), damage: value("pc-damage").trim(), initiative_bonus: optionalInt("pc-init") || 0 };
+    if (!pc.name || pc.hp === null || pc.dv === null || pc.attack_bonus === null || !pc.damage || !value("pc-side").trim()) {
+      status("a quick PC needs its name, HP, DV, attack bonus, damage and side", true); return;
+    }
+    override("combatant", { add: { pc, side: value("pc-side").trim() } });
+  });
+  document.getElementById("remove-creature").addEventListener("click", () => {
+    if (!selected.size) { status("select the creatures to remove first", true); return; }
+    override("combatant", { remove: true }).then(() => { for (const id of [...selected]) { if (!view.creatures.some(c => c.id === id)) { selected.delete(id); } } renderTools(); });
+  });
+  async function loadLibrary() {
+    const res = await api("GET", "/api/library/creatures");
+    if (!res.ok) { return; }  // the library picker is not served: the creature's id is typed
+    const list = Array.isArray(res.data) ? res.data : (res.data.creatures || []);
+    const host = document.getElementById("library");
+    host.textContent = "";
+    for (const c of list) { host.append(el("option", { value: c.id, label: `${c.name} · HP ${c.hp} · DV ${c.dv}` })); }
+  }
+  loadLibrary();
   document.getElementById("mark-morale").addEventListener("click", () => override("morale", { status: value("morale") }));
   document.getElementById("hide").addEventListener("click", async () => {
     const hidden = new Set(view.settings.hidden);
