@@ -86,7 +86,7 @@ def test_tactics__an_ally_on_the_same_side_or_grappled_does_not_flank(table: Tab
     assert "AMOD-1" not in row["rules"]
 
 
-@pytest.mark.rule("COV-1", "AMOD-2")
+@pytest.mark.rule("COV-1", "AMOD-2", "X-01")
 def test_tactics__cover_from_the_dock_is_the_dv_the_scouts_shot_then_meets(table: Table) -> None:
     fight = table.new_fight("skirmish", seed=12)["id"]  # the scout on the dock acts first
     got = tactics(table, fight, "warrior")
@@ -96,6 +96,12 @@ def test_tactics__cover_from_the_dock_is_the_dv_the_scouts_shot_then_meets(table
     assert scout["cover"]["counted"] == "partial"
     assert scout["cover"]["modifiers"] == [{"value": 2, "label": "partial cover", "rule": "COV-1"}]
     assert scout["high_ground"]
+    # the same shot with its knife: a melee attack, which the dock's partial cover does not protect from
+    knife = table.get(
+        f"/api/fights/{fight}/tactics?target=warrior&attacker=raider-scout&weapon=combat-knife").json()["attackers"][0]
+    assert knife["cover"]["weapon"] == "combat-knife" and not knife["cover"]["ranged"]
+    assert knife["cover"]["level"] == "partial" and knife["cover"]["counted"] == "none"
+    assert knife["cover"]["notes"] == ["X-01"] and knife["cover"]["modifiers"] == []
     row = attack_row(act_declining(table, fight, {"type": "strike", "actor": "raider-scout", "target": "warrior",
                                                   "weapon": "hunting-rifle"}))
     assert f"vs DV {scout['dv']['total']} " in "".join(p["text"] for p in row["parts"])

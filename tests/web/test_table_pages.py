@@ -323,10 +323,12 @@ def test_gm_plays_the_skirmish_to_victory_by_clicking__player_screen_follows_wit
             gm_page.locator("#log button.ruleid").first.click()
             gm_page.wait_for_selector("#rule:not([hidden]) h3")
             assert len(gm_page.locator("#rule p").first.inner_text()) > 10
-            # choosing an attack shows its exact odds: hit, crit, expected damage, chance to drop
+            # picking an attack's target on the map shows its exact odds (hit, crit, expected damage, chance
+            # to drop) and flanking and cover against it
             attack = gm_page.locator('#intents button.intent[data-type="strike"]').first
             if attack.count():
-                attack.click()
+                gm_page.locator(f'g.token[data-id="{attack.get_attribute("data-target")}"]').click()
+                gm_page.wait_for_selector("#tactics li")
                 assert re.search(r"hit\s+\d+\.\d%", gm_page.locator("#odds").inner_text())
                 for w, h in ((1280, 800), (390, 844)):
                     shoot(gm_page, "gm", w, h)

@@ -12,7 +12,7 @@ rules' own functions (:mod:`ashfall.web.scene`) or the catalog, never by rule lo
 * ``GET /api/fights/{id}/move?actor=&x=&y=``: the cheapest path to a square, its cost in feet as the engine
   prices it (or the engine's refusal with rule and reason) and the enemies whose reach it leaves (RX-21),
   so the GM sees the Attacks of Opportunity before moving;
-* ``GET /api/fights/{id}/tactics?target=&attacker=`` (GM): flanking and cover against a target, from each
+* ``GET /api/fights/{id}/tactics?target=&attacker=&weapon=`` (GM): flanking and cover against a target, from each
   creature hostile to it (:func:`~ashfall.web.scene.tactics`);
 * ``GET /api/fights/{id}/morale`` (GM): each NPC group's morale, the checks due and forecast with their DC
   parts (:func:`~ashfall.web.scene.morale_panel`);
@@ -146,14 +146,18 @@ def install_pages(app: FastAPI, service: TableService) -> None:
     CreatureId = Annotated[str, Query(min_length=1, max_length=200)]
 
     @app.get("/api/fights/{fight_id}/tactics", tags=["table pages"])
-    def tactics_view(who: GM, fight_id: Id, target: CreatureId, attacker: CreatureId | None = None) -> Any:
-        """Read only (GM): flanking and cover against a target, from each creature hostile to it (POS-1, COV)."""
+    def tactics_view(who: GM, fight_id: Id, target: CreatureId, attacker: CreatureId | None = None,
+                     weapon: CreatureId | None = None) -> Any:
+        """Read only (GM): flanking and cover against a target, from each creature hostile to it (POS-1, COV).
+
+        The chosen attacker (default: the active creature) comes first; ``weapon`` is the one its attack uses.
+        """
         with service._reading(fight_id) as live:
             state = live.engine.state
             for wanted in (target, attacker):
                 if wanted is not None and wanted not in state.combatants:
                     raise TableError(404, f"no creature {wanted!r} in this fight")
-            return {"version": live.version, **tactics(state, target, attacker)}
+            return {"version": live.version, **tactics(state, target, attacker, weapon)}
 
     @app.get("/api/fights/{fight_id}/morale", tags=["table pages"])
     def morale_view(who: GM, fight_id: Id) -> Any:

@@ -52,8 +52,9 @@ def _mod(m: Modifier) -> dict[str, Any]:
     return {"value": m.value, "label": m.label, "rule": str(m.rule)}
 
 
-def _attack_from(state: EncounterState, attacker: Combatant, target: Combatant) -> dict[str, Any]:
-    """Flanking (a melee attack's) and cover (an attack with the attacker's first weapon) against the target."""
+def _attack_from(state: EncounterState, attacker: Combatant, target: Combatant,
+                 weapon_id: str | None = None) -> dict[str, Any]:
+    """Flanking (a melee attack's) and cover (an attack with the weapon named, else its first) against the target."""
     melee = situation(state, attacker, target, ranged=False)
     flank_with: list[str] = []
     not_flanking: list[dict[str, str]] = []
@@ -65,7 +66,7 @@ def _attack_from(state: EncounterState, attacker: Combatant, target: Combatant) 
         else:  # opposite the attacker, but down, out of reach, or unable to flank (POS-3)
             stopped = provides_flanking(ally.condition_set, state.ruleset)
             not_flanking.append({"ally": ally.id, "rule": str(stopped or "POS-1")})
-    weapon = attacker.weapons[0] if attacker.weapons else None
+    weapon = next((w for w in attacker.weapons if w.id == weapon_id), attacker.weapons[0] if attacker.weapons else None)
     mode = mode_for(weapon)
     ranged = is_ranged_attack(weapon, mode)
     sit = melee if not ranged else situation(state, attacker, target, ranged=True)
@@ -86,13 +87,14 @@ def _attack_from(state: EncounterState, attacker: Combatant, target: Combatant) 
     }
 
 
-def tactics(state: EncounterState, target_id: str, attacker_id: str | None = None) -> dict[str, Any]:
+def tactics(state: EncounterState, target_id: str, attacker_id: str | None = None,
+            weapon_id: str | None = None) -> dict[str, Any]:
     """Flanking and cover against one target from each creature hostile to it that is fighting on the map.
 
     The chosen attacker (default: the active creature, when hostile to the target) comes first. Each entry
     says whether a melee attack from it flanks the target (POS-1, AMOD-1) and with which allies, which allies
-    stand opposite but do not flank (POS-3 …), and the cover an attack with its first weapon meets (COV-1..3,
-    X-01, STC) with the target's DV parts.
+    stand opposite but do not flank (POS-3 …), and the cover an attack with its first weapon (the chosen
+    attacker's: ``weapon_id`` when it has it) meets (COV-1..3, X-01, STC) with the target's DV parts.
 
     Raises:
         KeyError: For an unknown target or attacker.
@@ -107,7 +109,8 @@ def tactics(state: EncounterState, target_id: str, attacker_id: str | None = Non
     if first is not None and first in hostile:
         out["attacker"] = first.id
         hostile = [first, *(c for c in hostile if c is not first)]
-    out["attackers"] = [_attack_from(state, c, target) for c in hostile]
+    out["attackers"] = [_attack_from(state, c, target, weapon_id if c.id == out["attacker"] else None)
+                        for c in hostile]
     return out
 
 

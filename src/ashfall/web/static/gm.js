@@ -6,7 +6,7 @@
   const fid = main.dataset.fight;
   const base = "/api/fights/" + fid;
   let view = null, intents = [], chosen = null, target = null, drawn = null, preview = null;
-  let tactics = null, cursor = null, cursorFor = null, marks = { delayed: [], readied: [] };
+  let tactics = null, tacticsAsked = 0, cursor = null, cursorFor = null, marks = { delayed: [], readied: [] };
   const selected = new Set();
   let logRecords = [], loading = Promise.resolve();
   document.getElementById("fights-link").href = "/table?token=" + encodeURIComponent(Table.token());
@@ -190,10 +190,11 @@
   // Flanking and cover against the selected target, from the active creature first (the rules' own reading).
   async function loadTactics() {
     const box = document.getElementById("tactics");
-    const at = view.version, wanted = target;
+    const at = view.version, wanted = target, ask = ++tacticsAsked;
     if (!wanted || !view.map) { tactics = null; box.textContent = ""; box.hidden = true; return; }
-    const res = await api("GET", `${base}/tactics?target=${encodeURIComponent(wanted)}`);
-    if (!res.ok || view.version !== at || target !== wanted) { return; }
+    const weapon = chosen && chosen.intent.target === wanted && chosen.intent.weapon ? chosen.intent.weapon : "";
+    const res = await api("GET", `${base}/tactics?target=${encodeURIComponent(wanted)}` + (weapon ? "&weapon=" + encodeURIComponent(weapon) : ""));
+    if (!res.ok || view.version !== at || target !== wanted || ask !== tacticsAsked) { return; }  // a newer question
     tactics = res.data;
     box.hidden = false;
     box.textContent = "";
@@ -286,7 +287,7 @@
       for (const [i, n] of groups[name]) {
         const key = n < 9 ? String(n + 1) : null;
         fs.append(el("button", { type: "button", class: "intent" + (chosen === i ? " chosen" : "") + (target && i.intent.target === target ? " on-target" : ""),
-                                 "aria-pressed": chosen === i ? "true" : "false", "aria-keyshortcuts": key, "data-type": i.type,
+                                 "aria-pressed": chosen === i ? "true" : "false", "aria-keyshortcuts": key, "data-type": i.type, "data-target": i.intent.target || null,
                                  title: i.rule, onclick: () => choose(i) },
           key ? el("kbd", {}, key) : null, " " + intentLabel(i), el("span", { class: "cost" }, " · " + costText(i)),
           i.odds ? el("span", { class: "mini" }, " · hit " + pct(i.odds.p_hit)) : null));
@@ -307,7 +308,9 @@
   }
 
   function choose(i) {
+    const before = chosen;
     chosen = i;
+    if (target && i.intent.target === target && (!before || before.intent.weapon !== i.intent.weapon || before.intent.target !== target)) { loadTactics(); }
     const odds = document.getElementById("odds");
     odds.textContent = "";
     odds.append(el("p", {}, el("strong", {}, intentLabel(i)), " · " + costText(i) + " · rule " + i.rule));
