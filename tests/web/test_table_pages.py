@@ -513,6 +513,19 @@ def test_keyboard_only__intents_by_number_map_squares_by_arrows_a_move_with_its_
     assert page.locator("#rail").inner_text() == rail
     assert {c["id"]: c["position"] for c in server.view(fight, gm)["creatures"]}["warrior"] == [1, 4]
     assert server.view(fight, gm)["redo_available"] == 0
+
+    # a GM tool with the keyboard: Space selects the champion in the rail, the amount is typed, Enter on Set HP
+    tab_to(page, "sel-champion")
+    page.keyboard.press("Space")
+    assert page.is_checked("#sel-champion")
+    tab_to(page, "amount")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("30")
+    tab_to(page, "set-hp")
+    before = shown_version(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    assert rail_hp(page, "champion") == "HP 30/52"
     page.close()
 
 
