@@ -6,13 +6,21 @@ itself carries no fight data, so it holds no rules and cannot leak what its call
 reached with its token in the link (``?token=``): the script keeps it in ``sessionStorage`` and sends it
 as a bearer token. A player's link on a GM page is 403, before anything is rendered.
 
-Two read-only endpoints the pages need and the API lacked are added here, both answered by the engine
-or the catalog, never by rule logic of this module:
+Read-only endpoints the pages need and the API lacked are added here, each answered by the engine, the
+rules' own functions (:mod:`ashfall.web.scene`) or the catalog, never by rule logic of this module:
 
 * ``GET /api/fights/{id}/move?actor=&x=&y=``: the cheapest path to a square, its cost in feet as the engine
   prices it (or the engine's refusal with rule and reason) and the enemies whose reach it leaves (RX-21),
   so the GM sees the Attacks of Opportunity before moving;
+* ``GET /api/fights/{id}/tactics?target=&attacker=&weapon=`` (GM): flanking and cover against a target, from each
+  creature hostile to it (:func:`~ashfall.web.scene.tactics`);
+* ``GET /api/fights/{id}/morale`` (GM): each NPC group's morale, the checks due and forecast with their DC
+  parts (:func:`~ashfall.web.scene.morale_panel`);
+* ``GET /api/fights/{id}/rail`` (GM): Delay and Ready for the initiative rail (:func:`~ashfall.web.scene.rail_marks`);
 * ``GET /api/rules/{rule_id}``: a rule's catalog text, as ``ashfall rule`` prints it.
+
+The three GM readers take the service's live fight under its lock (``TableService._reading``), the way its own
+readers do, so they see one consistent state.
 
 """
 
@@ -29,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ashfall.core.rule_ids import catalog, describe
 from ashfall.core.types import Condition, DamageType, Save
 from ashfall.families.morale.rules import Status
+from ashfall.web.scene import morale_panel, rail_marks, tactics
 from ashfall.web.service import Principal, TableError, TableService
 
 HERE = Path(__file__).parent
@@ -126,6 +135,41 @@ def install_pages(app: FastAPI, service: TableService) -> None:
             if wanted not in who.creatures:
                 raise TableError(403, "a player previews their own creatures' moves only")
         return service.move_preview(fight_id, actor, (x, y))
+
+    def gm_member(who: Member) -> Principal:
+        """The caller, the GM of this fight's table."""
+        if who.role != "gm":
+            raise TableError(403, "this needs the GM's token")
+        return who
+
+    GM = Annotated[Principal, Depends(gm_member)]
+    CreatureId = Annotated[str, Query(min_length=1, max_length=200)]
+
+    @app.get("/api/fights/{fight_id}/tactics", tags=["table pages"])
+    def tactics_view(who: GM, fight_id: Id, target: CreatureId, attacker: CreatureId | None = None,
+                     weapon: CreatureId | None = None) -> Any:
+        """Read only (GM): flanking and cover against a target, from each creature hostile to it (POS-1, COV).
+
+        The chosen attacker (default: the active creature) comes first; ``weapon`` is the one its attack uses.
+        """
+        with service._reading(fight_id) as live:
+            state = live.engine.state
+            for wanted in (target, attacker):
+                if wanted is not None and wanted not in state.combatants:
+                    raise TableError(404, f"no creature {wanted!r} in this fight")
+            return {"version": live.version, **tactics(state, target, attacker, weapon)}
+
+    @app.get("/api/fights/{fight_id}/morale", tags=["table pages"])
+    def morale_view(who: GM, fight_id: Id) -> Any:
+        """Read only (GM): each NPC group's morale, the check due now and the checks its next events would call."""
+        with service._reading(fight_id) as live:
+            return {"version": live.version, **morale_panel(live.engine.state, live.engine.log, live.pending)}
+
+    @app.get("/api/fights/{fight_id}/rail", tags=["table pages"])
+    def rail_view(who: GM, fight_id: Id) -> Any:
+        """Read only (GM): who delayed (DEL-2) and each readied action with its trigger (RDY-2), for the rail."""
+        with service._reading(fight_id) as live:
+            return {"version": live.version, **rail_marks(live.engine.state, live.engine.log)}
 
     @app.post("/api/fights/{fight_id}/check", tags=["acting"])
     def check(who: Member, fight_id: Id, body: CheckIntent) -> Any:

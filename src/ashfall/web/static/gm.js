@@ -6,6 +6,7 @@
   const fid = main.dataset.fight;
   const base = "/api/fights/" + fid;
   let view = null, intents = [], chosen = null, target = null, drawn = null, preview = null;
+  let tactics = null, tacticsAsked = 0, cursor = null, cursorFor = null, marks = { delayed: [], readied: [] };
   const selected = new Set();
   let logRecords = [], loading = Promise.resolve();
   document.getElementById("fights-link").href = "/table?token=" + encodeURIComponent(Table.token());
@@ -48,11 +49,11 @@
   async function show(v) {
     const changed = !view || v.version !== view.version;
     view = v;
-    renderRail(); renderMap(); renderPrompt(); renderDice(); renderTools();
+    renderRail(); renderMap(); renderPrompt(); renderDice(); renderTools(); renderWait();
     document.getElementById("round").textContent = v.ended ? `· ended, ${v.winner || "nobody"} won` : `· round ${v.round}`;
     document.getElementById("undo").disabled = !v.undo_available;
     document.getElementById("redo").disabled = !v.redo_available;
-    if (changed) { loading = Promise.all([loadIntents(), loadLog()]); }
+    if (changed) { loading = Promise.all([loadIntents(), loadLog(), loadTactics(), loadMorale(), loadRail()]); }
     await loading;
     // the version this screen shows in full (intents and log loaded): for tests and tools
     if (view.version === v.version) { main.dataset.version = v.version; }
@@ -76,6 +77,7 @@
           " ", el("span", { class: "hp" }, "HP " + hp), " ", el("span", { class: "init" }, "init " + c.initiative),
           active ? el("span", { class: "now" }, " ◀ acting") : null,
           c.seen_by_players ? null : el("span", { class: "hidden-tag" }, " (hidden from players)")),
+        railMarks(c),
         c.conditions.length ? el("ul", { class: "conds" }, c.conditions.map(k => el("li", {}, conditionText(k)))) : null));
     }
     const budget = document.getElementById("budget");
@@ -92,6 +94,37 @@
     }
   }
 
+  // Delay and Ready where they apply: a creature that delayed waits for its new place (DEL-2); a readied
+  // action waits for its trigger until the creature's next turn (RDY-2, RDY-4).
+  const TRIGGER_WORDS = { enters: "enters", leaves: "leaves", "into-view": "comes into view", attacks: "attacks",
+                          moves: "moves", gm: "the GM says so" };
+  function railMarks(c) {
+    const out = [];
+    const d = marks.delayed.find(m => m.actor === c.id);
+    if (d) {
+      out.push(el("p", { class: "mark delayed" }, "⏸ delayed: acts after " + (d.after ? nameOf(d.after) : "the others") + " ", ruleButton(d.rule)));
+    }
+    const r = marks.readied.find(m => m.actor === c.id);
+    if (r) {
+      const a = r.action, t = r.trigger;
+      const what = a.kind === "strike" ? "Strike" + (a.target ? " → " + nameOf(a.target) : "") + (a.weapon ? " (" + a.weapon + ")" : "")
+        : a.kind + (a.path.length ? " to " + a.path[a.path.length - 1].join(",") : "");
+      const who = t.kind === "gm" ? "" : (t.creature ? nameOf(t.creature) : "an enemy") + " ";
+      const where = t.squares.length ? " " + t.squares.map(q => q.join(",")).join(" ") : "";
+      out.push(el("p", { class: "mark readied" }, "⚑ readied: " + what + " when " + who + TRIGGER_WORDS[t.kind] + where + " ",
+        ruleButton(r.rule), el("span", { class: "dim" }, " until its next turn"),
+        t.kind === "gm" && c.id !== view.active ? el("button", { type: "button", class: "fire", onclick: () => act({ type: "fire-readied", actor: c.id }) }, "Fire now") : null));
+    }
+    return out;
+  }
+  async function loadRail() {
+    const at = view.version;
+    const res = await api("GET", base + "/rail");
+    if (!res.ok || view.version !== at) { return; }
+    marks = res.data;
+    renderRail();
+  }
+
   function renderMap() {
     const tom = document.getElementById("tom");
     if (!view.map) {
@@ -104,7 +137,17 @@
       return;
     }
     tom.hidden = true;
-    drawn = TableMap.draw(document.getElementById("map"), view, { target, onSquare: previewMove, onToken: pickTarget });
+    const mapHost = document.getElementById("map");
+    const hadFocus = mapHost.contains(document.activeElement);
+    if (!cursor || (cursorFor !== view.active && !hadFocus)) {  // a new turn: the keyboard starts at the active creature
+      const a = view.creatures.find(c => c.id === view.active);
+      cursor = (a && a.position) || cursor || [0, 0];
+      cursorFor = view.active;
+    }
+    drawn = TableMap.draw(mapHost, view, { target, onSquare: previewMove, onToken: pickTarget, cursor,
+                                           onCursor: (x, y) => { cursor = [x, y]; },
+                                           tactics: tactics && tactics.target === target ? tactics : null });
+    if (hadFocus) { TableMap.focusSquare(drawn.svg, cursor[0], cursor[1]); }
     if (preview && preview.path.length) {
       const a = view.creatures.find(c => c.id === preview.actor);
       if (a && a.position) { TableMap.showPath(drawn, a.position, preview.path, preview.legal); }
@@ -136,11 +179,73 @@
 
   function pickTarget(id) {
     target = target === id ? null : id;
+    tactics = null;
     renderMap();
     renderIntents();
+    loadTactics();
     const first = intents.find(i => i.intent.target === target && i.odds);
     if (first) { choose(first); }
   }
+
+  // Flanking and cover against the selected target, from the active creature first (the rules' own reading).
+  async function loadTactics() {
+    const box = document.getElementById("tactics");
+    const at = view.version, wanted = target, ask = ++tacticsAsked;
+    if (!wanted || !view.map) { tactics = null; box.textContent = ""; box.hidden = true; return; }
+    const weapon = chosen && chosen.intent.target === wanted && chosen.intent.weapon ? chosen.intent.weapon : "";
+    const res = await api("GET", `${base}/tactics?target=${encodeURIComponent(wanted)}` + (weapon ? "&weapon=" + encodeURIComponent(weapon) : ""));
+    if (!res.ok || view.version !== at || target !== wanted || ask !== tacticsAsked) { return; }  // a newer question
+    tactics = res.data;
+    box.hidden = false;
+    box.textContent = "";
+    box.append(el("h3", {}, "Against " + nameOf(wanted)));
+    const list = el("ul", {});
+    for (const a of tactics.attackers) {
+      const f = a.flanking.flanked
+        ? ["flanks it with " + a.flanking.with.map(nameOf).join(", ") + " ", ruleButton(a.flanking.rule), " +" + a.flanking.modifier.value + " to hit ", ruleButton(a.flanking.modifier.rule)]
+        : ["no flanking"];
+      const blocked = a.flanking.not_flanking.map(n => [" (" + nameOf(n.ally) + " stands opposite but does not flank ", ruleButton(n.rule), ")"]);
+      const c = a.cover.untargetable ? ["total cover: cannot be targeted ", ruleButton(a.cover.untargetable)]
+        : a.cover.counted === "none" ? [a.cover.level === "none" ? "no cover" : a.cover.level + " cover, which does not count here"]
+        : [a.cover.counted + " cover", ...a.cover.modifiers.map(m => [" +" + m.value + " DV ", ruleButton(m.rule)])];
+      const notes = a.cover.notes.map(n => [" ", ruleButton(n)]);
+      list.append(el("li", { "data-attacker": a.attacker, class: a.attacker === tactics.attacker ? "chosen" : null },
+        el("strong", {}, nameOf(a.attacker)), a.attacker === tactics.attacker ? " (acting)" : "", ": ", f, blocked, "; ",
+        c, notes, " (with " + (a.cover.weapon || "no weapon") + ")", a.high_ground ? "; high ground" : "", "; DV " + a.dv.total));
+    }
+    if (!tactics.attackers.length) { list.append(el("li", {}, "Nobody hostile to it is on the map.")); }
+    box.append(list);
+    renderMap();
+  }
+
+  // Delay (DEL-1) and Ready (RDY-1): the choices the engine cannot list by itself (a place in the order, a trigger).
+  function renderWait() {
+    const a = view.creatures.find(c => c.id === view.active);
+    document.getElementById("wait-box").hidden = !a || view.ended || !!view.pending;
+    if (!a) { return; }
+    const later = view.order.slice(view.order.indexOf(a.id) + 1);
+    const after = document.getElementById("delay-after");
+    after.textContent = "";
+    for (const id of later) { after.append(el("option", { value: id }, nameOf(id))); }
+    const at = document.getElementById("ready-target");
+    const keep = at.value;
+    at.textContent = "";
+    at.append(el("option", { value: "" }, "whoever sets it off"));
+    for (const c of view.creatures.filter(x => x.side !== a.side && x.hp.hp > 0)) { at.append(el("option", { value: c.id }, c.name)); }
+    at.value = [...at.options].some(o => o.value === keep) ? keep : "";
+  }
+  document.getElementById("delay-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const after = document.getElementById("delay-after").value;
+    if (!after) { status("nobody acts later this round: there is no place to delay to (DEL-3)", true); return; }
+    act({ type: "delay", actor: view.active, after });
+  });
+  document.getElementById("ready-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const t = document.getElementById("ready-target").value;
+    act({ type: "ready", actor: view.active, action: { kind: "strike", ...(t ? { target: t } : {}) },
+          trigger: { kind: document.getElementById("ready-trigger").value } });
+  });
 
   async function loadIntents() {
     const at = view.version;
@@ -182,7 +287,7 @@
       for (const [i, n] of groups[name]) {
         const key = n < 9 ? String(n + 1) : null;
         fs.append(el("button", { type: "button", class: "intent" + (chosen === i ? " chosen" : "") + (target && i.intent.target === target ? " on-target" : ""),
-                                 "aria-pressed": chosen === i ? "true" : "false", "aria-keyshortcuts": key, "data-type": i.type,
+                                 "aria-pressed": chosen === i ? "true" : "false", "aria-keyshortcuts": key, "data-type": i.type, "data-target": i.intent.target || null,
                                  title: i.rule, onclick: () => choose(i) },
           key ? el("kbd", {}, key) : null, " " + intentLabel(i), el("span", { class: "cost" }, " · " + costText(i)),
           i.odds ? el("span", { class: "mini" }, " · hit " + pct(i.odds.p_hit)) : null));
@@ -203,7 +308,9 @@
   }
 
   function choose(i) {
+    const before = chosen;
     chosen = i;
+    if (target && i.intent.target === target && (!before || before.intent.weapon !== i.intent.weapon || before.intent.target !== target)) { loadTactics(); }
     const odds = document.getElementById("odds");
     odds.textContent = "";
     odds.append(el("p", {}, el("strong", {}, intentLabel(i)), " · " + costText(i) + " · rule " + i.rule));
@@ -288,18 +395,59 @@
   function renderTools() {
     const names = [...selected].map(nameOf);
     document.getElementById("selected").textContent = names.length ? "Selected: " + names.join(", ") : "Select creatures in the initiative list.";
-    const morale = document.getElementById("morale-panel");
-    morale.textContent = "";
-    if (view.morale) { morale.append(el("p", {}, "Morale: " + JSON.stringify(view.morale))); }
-    const shaken = view.creatures.filter(c => c.conditions.some(k => ["frightened", "shaken"].includes(k.condition)));
-    if (shaken.length) { morale.append(el("p", {}, "Shaken or frightened: " + shaken.map(c => c.name).join(", "))); }
+    const sides = document.getElementById("sides");
+    sides.textContent = "";
+    for (const side of [...new Set(view.creatures.map(c => c.side))]) { sides.append(el("option", { value: side })); }
     const rem = document.getElementById("reminders");
     rem.textContent = "";
     for (const r of view.reminders || []) { rem.append(el("li", {}, r.text || JSON.stringify(r))); }
   }
+  // The morale panel: each NPC group's status and Will, the check due now (a morale dice request) and the
+  // checks its next events would call for, each DC with its parts and their rule IDs (MOR).
+  const EVENT_WORDS = { "next-drop": "If one more of them drops", "leader-down": "If their leader falls or cannot command",
+                        fear: "If one of them is frightened or shaken (checks alone)" };
+  const dcParts = (f) => ["DC " + f.dc + " = ", f.parts.map((p, n) => [(n ? (p.value >= 0 ? " + " : " − ") + Math.abs(p.value) : String(p.value)) + " " + p.label + " ", ruleButton(p.rule)])];
+  async function loadMorale() {
+    const at = view.version;
+    const res = await api("GET", base + "/morale");
+    if (!res.ok || view.version !== at) { return; }
+    const m = res.data;
+    const box = document.getElementById("morale-panel");
+    box.textContent = "";
+    box.append(el("h3", {}, "Morale ", ruleButton(m.rule)));
+    if (!m.active) { box.append(el("p", { class: "dim" }, m.reason + " ", ruleButton(m.rule))); return; }
+    for (const g of m.groups) {
+      const sec = el("div", { class: "morale-group", "data-group": g.group });
+      sec.append(el("p", {}, el("strong", {}, g.group), " · " + g.status.replace(/-/g, " ") + (g.rallied ? " (rallied)" : "") +
+        " · casualties " + g.casualties.length + "/" + g.size,
+        g.will ? [" · Will " + (g.will.value >= 0 ? "+" : "") + g.will.value + " ", ruleButton(g.will.rule)] : null));
+      if (g.due) { sec.append(el("p", { class: "due" }, el("strong", {}, "⚠ Check due now: "), g.due.text + " ", ruleButton(g.due.rule))); }
+      const list = el("ul", { class: "forecast" });
+      for (const f of g.forecast) {
+        if (f.event === "half-strength") {
+          list.append(el("li", {}, "Half Strength after " + f.drops + " more drop" + (f.drops === 1 ? "" : "s") + " ", ruleButton(f.rule)));
+          continue;
+        }
+        list.append(el("li", { "data-event": f.event }, (EVENT_WORDS[f.event] || f.event) + ": ",
+          f.triggers.map(t => [t.trigger.replace(/-/g, " ") + " ", ruleButton(t.rule), " "]), "→ ", dcParts(f)));
+      }
+      if (g.forecast.length) { sec.append(list); }
+      if (g.rally_dc) { sec.append(el("p", {}, "Rally against DC " + g.rally_dc.dc + " ", ruleButton(g.rally_dc.rule))); }
+      const last = g.last_check;
+      if (last) {
+        sec.append(el("p", { class: "last-check" }, "Last check: " + last.total + " against ", dcParts(last), " → " + last.outcome.replace(/-/g, " ") + " ", ruleButton(last.rule)));
+      }
+      const off = g.members.filter(x => x.status !== "hold");
+      if (off.length) { sec.append(el("p", {}, off.map(x => nameOf(x.id) + ": " + x.status.replace(/-/g, " ")).join(", "))); }
+      box.append(sec);
+    }
+    if (m.immune.length) { box.append(el("p", { class: "dim" }, "Never check: ", m.immune.map(i => [nameOf(i.id) + " ", ruleButton(i.rule), " "]))); }
+    if (!m.groups.length) { box.append(el("p", { class: "dim" }, "No NPC group checks morale.")); }
+  }
+
   async function override(kind, change) {
-    const targets = [...selected];
-    if (!targets.length && kind !== "combatant") { status("select one or more creatures first", true); return; }
+    const targets = kind === "combatant" && change.add ? [] : [...selected];
+    if (!targets.length && !(kind === "combatant" && change.add)) { status("select one or more creatures first", true); return; }
     await write("/overrides/" + kind, { targets, change, reason: document.getElementById("reason").value || "GM ruling" });
   }
   const amount = () => parseInt(document.getElementById("amount").value, 10) || 0;
@@ -312,7 +460,40 @@
   document.getElementById("add-condition").addEventListener("click", () => override("condition", {
     condition: value("condition"), rounds: parseInt(value("rounds"), 10) || null }));
   document.getElementById("remove-condition").addEventListener("click", () => override("condition", { condition: value("condition"), remove: true }));
-  document.getElementById("add-creature").addEventListener("click", () => override("combatant", { add: value("new-creature"), side: value("new-side") }));
+  // Adding a creature mid-fight (a library creature or a quick-added PC) and removing the selected ones: the
+  // combatant override (GM rule tag, undoable like any record).
+  const optionalInt = (id) => { const v = value(id).trim(); return v === "" ? null : parseInt(v, 10); };
+  document.getElementById("add-creature").addEventListener("click", () => {
+    const creature = value("new-creature").trim(), side = value("new-side").trim();
+    if (!creature || !side) { status("name the library creature and its side", true); return; }
+    const add = { creature, side };
+    if (value("new-name").trim()) { add.name = value("new-name").trim(); }
+    const x = optionalInt("new-x"), y = optionalInt("new-y"), init = optionalInt("new-init");
+    if (x !== null && y !== null) { add.position = [x, y]; }
+    if (init !== null) { add.initiative = init; }
+    override("combatant", { add });
+  });
+  document.getElementById("add-pc").addEventListener("click", () => {
+    const pc = { name: value("pc-name").trim(), hp: optionalInt("pc-hp"), dv: optionalInt("pc-dv"),
+                 attack_bonus: optionalInt("pc-attack"), damage: value("pc-damage").trim(), initiative_bonus: optionalInt("pc-init") || 0 };
+    if (!pc.name || pc.hp === null || pc.dv === null || pc.attack_bonus === null || !pc.damage || !value("pc-side").trim()) {
+      status("a quick PC needs its name, HP, DV, attack bonus, damage and side", true); return;
+    }
+    override("combatant", { add: { pc, side: value("pc-side").trim() } });
+  });
+  document.getElementById("remove-creature").addEventListener("click", () => {
+    if (!selected.size) { status("select the creatures to remove first", true); return; }
+    override("combatant", { remove: true }).then(() => { for (const id of [...selected]) { if (!view.creatures.some(c => c.id === id)) { selected.delete(id); } } renderTools(); });
+  });
+  async function loadLibrary() {
+    const res = await api("GET", "/api/library/creatures");
+    if (!res.ok) { return; }  // the library picker is not served: the creature's id is typed
+    const list = Array.isArray(res.data) ? res.data : (res.data.creatures || []);
+    const host = document.getElementById("library");
+    host.textContent = "";
+    for (const c of list) { host.append(el("option", { value: c.id, label: `${c.name} · HP ${c.hp} · DV ${c.dv}` })); }
+  }
+  loadLibrary();
   document.getElementById("mark-morale").addEventListener("click", () => override("morale", { status: value("morale") }));
   document.getElementById("hide").addEventListener("click", async () => {
     const hidden = new Set(view.settings.hidden);

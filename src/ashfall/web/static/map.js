@@ -1,4 +1,6 @@
-// The battle map as SVG: walls, terrain, cover, heights, hazards, light and tokens (colour by side AND a label).
+// The battle map as SVG: walls, terrain, cover, heights, hazards, light and tokens (colour by side AND a label);
+// on the GM's map, flanking and cover against the selected target (text and a hatch, not colour alone), and
+// keyboard squares: one square in the Tab order, arrow keys move between squares, Enter picks.
 "use strict";
 const TableMap = (() => {
   const CELL = 32;
@@ -31,6 +33,14 @@ const TableMap = (() => {
     const svg = s("svg", { viewBox: `0 0 ${m.width * CELL} ${m.height * CELL}`, role: "img",
                          "aria-label": `Battle map, ${m.width} by ${m.height} squares`, class: "map" });
     svg.append(s("title", {}, "Battle map"));
+    const keys = !!opts.onSquare;  // the GM's map: squares are keyboard targets
+    const cursor = opts.cursor || [0, 0];
+    const what = {};  // a square's contents, for its label
+    const add = (x, y, text) => { (what[x + "," + y] = what[x + "," + y] || []).push(text); };
+    for (const c of view.creatures) { if (c.position) { add(c.position[0], c.position[1], c.name + (c.id === opts.target ? " (target)" : "")); } }
+    for (const [x, y] of m.walls) { add(x, y, "wall"); }
+    for (const [x, y, , name] of m.cover) { add(x, y, name); }
+    for (const [x, y, t] of m.terrain) { add(x, y, t + " terrain"); }
     const lightOf = {};
     for (const [x, y, lvl] of (view.scene && view.scene.light) || []) { lightOf[x + "," + y] = lvl; }
     const ambient = (view.scene && view.scene.ambient) || "bright";
@@ -39,6 +49,12 @@ const TableMap = (() => {
         const lvl = lightOf[x + "," + y] || ambient;
         const r = s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: "sq light-" + lvl,
                               "data-x": x, "data-y": y });
+        if (keys) {
+          const here = what[x + "," + y];
+          r.setAttribute("tabindex", x === cursor[0] && y === cursor[1] ? "0" : "-1");
+          r.setAttribute("role", "button");
+          r.setAttribute("aria-label", `square ${x},${y}` + (here ? ": " + here.join(", ") : ""));
+        }
         if (opts.onSquare) { r.addEventListener("click", () => opts.onSquare(x, y)); }
         svg.append(r);
       }
@@ -82,8 +98,89 @@ const TableMap = (() => {
       if (opts.onToken) { g.addEventListener("click", (ev) => { ev.stopPropagation(); opts.onToken(c.id); }); }
       svg.append(g);
     }
+    if (opts.tactics) { drawTactics(svg, view, opts.tactics); }
+    if (keys) {
+      svg.setAttribute("aria-label", `Battle map, ${m.width} by ${m.height} squares: arrow keys move between squares, ` +
+                       "Enter on a creature picks it as the target, Enter on an empty square shows the path there");
+      svg.addEventListener("keydown", (ev) => {
+        const at = ev.target.closest && ev.target.closest("rect.sq");
+        if (!at) { return; }
+        const x = +at.dataset.x, y = +at.dataset.y;
+        const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+        if (step) {
+          ev.preventDefault(); ev.stopPropagation();
+          const nx = Math.min(m.width - 1, Math.max(0, x + step[0])), ny = Math.min(m.height - 1, Math.max(0, y + step[1]));
+          focusSquare(svg, nx, ny);
+          if (opts.onCursor) { opts.onCursor(nx, ny); }
+        } else if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault(); ev.stopPropagation();
+          const who = view.creatures.find(c => c.position && c.position[0] === x && c.position[1] === y);
+          if (who && opts.onToken) { opts.onToken(who.id); } else { opts.onSquare(x, y, true); }
+        }
+      });
+    }
     host.append(svg);
     return { svg, pathLayer };
+  }
+  function focusSquare(svg, x, y) {
+    const old = svg.querySelector('rect.sq[tabindex="0"]');
+    if (old) { old.setAttribute("tabindex", "-1"); }
+    const r = svg.querySelector(`rect.sq[data-x="${x}"][data-y="${y}"]`);
+    if (r) { r.setAttribute("tabindex", "0"); r.focus(); }
+  }
+  const COVER_MARK = { partial: "½", heavy: "¾", total: "■" };  // COV-1..3
+  // Flanking and cover against the target, from each creature hostile to it: the selected attacker's line of
+  // attack with its cover written on it, a hatch and "flanked" on a flanked target, and a badge on each attacker
+  // ("F" flanks; ½ ¾ ■ its cover), each with a title in words.
+  function drawTactics(svg, view, t) {
+    const pos = (id) => { const c = view.creatures.find(x => x.id === id); return c && c.position; };
+    const nm = (id) => (view.creatures.find(x => x.id === id) || { name: id }).name;
+    const to = pos(t.target);
+    if (!to || !t.attackers.length) { return; }
+    const centre = ([x, y]) => [x * CELL + CELL / 2, y * CELL + CELL / 2];
+    const layer = s("g", { class: "tactics", "data-target": t.target });
+    layer.style.pointerEvents = "none";
+    const defs = s("defs", {});
+    const pat = s("pattern", { id: "flank-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
+    pat.append(s("line", { x1: 0, y1: 0, x2: 0, y2: 6, class: "hatch" }));
+    defs.append(pat);
+    layer.append(defs);
+    const first = t.attackers[0];
+    const words = (a) => {
+      const f = a.flanking.flanked ? `flanks with ${a.flanking.with.map(nm).join(", ")} (POS-1, +${a.flanking.modifier.value} AMOD-1)` : "does not flank";
+      const c = a.cover.untargetable ? `total cover: cannot target (${a.cover.untargetable})` :
+        a.cover.counted === "none" ? (a.cover.level === "none" ? "no cover" : `${a.cover.level} cover, not counted (${a.cover.notes.join(", ")})`) : `${a.cover.counted} cover ` + a.cover.modifiers.map(m => `+${m.value} DV (${m.rule})`).join(" ");
+      return `${nm(a.attacker)}: ${f}; ${c}; DV ${a.dv.total}`;
+    };
+    if (t.attacker && first.attacker === t.attacker) {
+      const from = pos(first.attacker);
+      if (from) {
+        const [x1, y1] = centre(from), [x2, y2] = centre(to);
+        const line = s("line", { x1, y1, x2, y2, class: "los cover-" + (first.cover.untargetable ? "total" : first.cover.counted) });
+        line.append(s("title", {}, words(first)));
+        layer.append(line);
+        const label = first.cover.untargetable ? "no target" : first.cover.counted === "none" ? "clear" :
+          first.cover.counted + " +" + first.cover.modifiers.reduce((n, m) => n + m.value, 0);
+        layer.append(s("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 3, "text-anchor": "middle", class: "los-label" }, label));
+      }
+    }
+    if (t.attackers.some(a => a.flanking.flanked)) {
+      const [x, y] = to;
+      layer.append(s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: "url(#flank-hatch)", class: "flanked" }));
+      layer.append(s("text", { x: x * CELL + CELL / 2, y: y * CELL - 2, "text-anchor": "middle", class: "flank-label" }, "flanked"));
+    }
+    for (const a of t.attackers) {
+      const at = pos(a.attacker);
+      if (!at) { continue; }
+      const mark = (a.flanking.flanked ? "F" : "") + (a.cover.untargetable ? COVER_MARK.total : COVER_MARK[a.cover.counted] || "");
+      if (!mark) { continue; }
+      const g = s("g", { class: "badge", "data-attacker": a.attacker });
+      g.append(s("rect", { x: at[0] * CELL + CELL - 13, y: at[1] * CELL - 2, width: 15, height: 11, rx: 2 }));
+      g.append(s("text", { x: at[0] * CELL + CELL - 5.5, y: at[1] * CELL + 7, "text-anchor": "middle" }, mark));
+      g.append(s("title", {}, words(a)));
+      layer.append(g);
+    }
+    svg.append(layer);
   }
   function showPath(drawn, from, path, ok) {
     if (!drawn) { return; }
@@ -91,5 +188,5 @@ const TableMap = (() => {
     const pts = [from, ...path].map(([x, y]) => `${x * CELL + CELL / 2},${y * CELL + CELL / 2}`).join(" ");
     drawn.pathLayer.append(s("polyline", { points: pts, class: ok ? "ok" : "refused" }));
   }
-  return { draw, showPath, sideColour, short };
+  return { draw, showPath, sideColour, short, focusSquare };
 })();
