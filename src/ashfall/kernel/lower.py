@@ -174,7 +174,9 @@ def _plan_problem(fight: Fight, c: Combatant) -> str | None:
     policy = fight.policies.get(c.id)
     if not isinstance(policy, ScriptedTactics):
         return f"tactical AI (combatant {c.id})"
-    if policy.chooser is not None:
+    if policy.chooser is not None and len(fight.engine.state.enemies_of(c.id)) > 1:
+        # with one enemy the plan never asks the chooser (ScriptedTactics._ordered): only the AI's pick among
+        # several is out of the kernel's reach
         return f"the AI's target choice for a plan without a target rule (combatant {c.id})"
     for step in policy.plan:
         if step not in ACTIVITY_CODES:
@@ -206,8 +208,6 @@ def unsupported(fight: Fight) -> str | None:
         return "a fight already under way"
     if fight.ambushers is not None:
         return "surprise (an ambushing side)"
-    if state.board is not None:
-        return "maps and movement"
     rulebook = state.rulebook
     extra = sorted(set(rulebook.families) - KNOWN_FAMILIES)
     if extra:
@@ -224,6 +224,8 @@ def unsupported(fight: Fight) -> str | None:
         problem = _plan_problem(fight, c) or _combatant_problem(state, c)
         if problem is not None:
             return problem
+    if state.board is not None:
+        return "maps and movement"
     if len({c.side for c in state.combatants.values()}) < 2:
         return "a fight with one side"
     return None
@@ -404,13 +406,20 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     )
 
 
-def check(setup: FightSetup) -> str | None:
-    """The first feature of a setup's fight the kernel lacks (None: it plays it), without rolling a die."""
+def check(setup: FightSetup, max_rounds: int | None = None) -> str | None:
+    """The first feature of a setup's fight the kernel lacks (None: it plays it), without rolling a die.
+
+    Lowers the fight too (numpy only: numba is not imported), since some features only show in the tables.
+    """
+    fight = setup.build_fight(0)
+    problem = unsupported(fight)
+    if problem is not None:
+        return problem
     try:
-        fight = setup.build_fight(0)
-    except Exception as error:  # a fight that cannot even be built is the reference engine's to report
-        return f"a fight the reference engine must build first ({error})"
-    return unsupported(fight)
+        lower(fight, max_rounds or fight.round_limit or 1)
+    except KernelUnsupported as error:
+        return str(error)
+    return None
 
 
 __all__ = ["ACTIVITY_CODES", "ATTACK_LABELS", "KernelUnsupported", "Lowered", "check", "lower", "unsupported"]
