@@ -147,8 +147,11 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
          outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
          hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64, record: bool, steps: I64) -> None:
-    """Play one fight with ``seed``; the end state goes into ``hp``, ``temp``, ``dead``, ``dealt_by``, ``taken``
-    and ``out`` (and every step into ``steps`` when ``record``)."""
+    """Play one fight with ``seed``.
+
+    The end state goes into ``hp``, ``temp``, ``dead``, ``dealt_by``, ``taken`` and ``out``, and every step into
+    ``steps`` when ``record``.
+    """
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)

@@ -24,12 +24,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ashfall.ai import TacticalPolicy
 from ashfall.content.schema import WeaponKind
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
 from ashfall.core.modifiers import Modifier
 from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState
+from ashfall.engine.actions import Refused
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import situation, target_defense
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
@@ -51,7 +53,6 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from ashfall.rules.damage_ledger import crit_doubles, damage_ledger
 from ashfall.rules.damage_spec import DamagePart
-from ashfall.engine.actions import Refused
 from ashfall.sim.policy import ScriptedTactics, threat_of
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -184,6 +185,17 @@ def _plan_problem(fight: Fight, c: Combatant) -> str | None:
     return None
 
 
+def _reaction_problem(fight: Fight, c: Combatant) -> str | None:
+    """Reactions: off the map the only one a melee fight offers is Intercept, to a creature with an ally (RX-26).
+
+    The AI never intercepts without positions to weigh (``_worth_intercepting``), so the kernel plays no
+    reactions; a creature without a controller takes the first option offered (``new_engine``) and would.
+    """
+    if not fight.engine.state.allies_of(c.id) or isinstance(fight.engine.controllers.get(c.id), TacticalPolicy):
+        return None
+    return f"reactions taken without the AI's judgement (combatant {c.id} would Intercept)"
+
+
 def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     if c.creature.vehicle is not None:
         return f"vehicles (combatant {c.id})"
@@ -221,7 +233,7 @@ def unsupported(fight: Fight) -> str | None:
     if state.effects:
         return "lasting effects"
     for c in state.combatants.values():
-        problem = _plan_problem(fight, c) or _combatant_problem(state, c)
+        problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
         if problem is not None:
             return problem
     if state.board is not None:
@@ -286,7 +298,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
 
     init_bonus = np.zeros(n, np.int64)
     for i, c in enumerate(roster):
-        base = roll_d20(_Fixed(10), initiative_modifiers(c, state))  # type: ignore[arg-type]
+        base = roll_d20(_Fixed(10), initiative_modifiers(c, state))
         init_bonus[i] = base.total - base.natural
 
     plans = [fight.policies[c.id] for c in roster]
@@ -340,10 +352,10 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                 for v, m in enumerate(variants):
                     context, dv = _attack_context(state, a, t, activity, m)
                     for face in range(1, 21):
-                        dice = _Fixed(face)
+                        fixed = _Fixed(face)
                         result = resolve_attack(a.creature, _first_weapon(a), AttackMode.MELEE, dv, context,
-                                                dice, rs)  # type: ignore[arg-type]
-                        if dice.draws != 1:
+                                                fixed, rs)
+                        if fixed.draws != 1:
                             raise KernelUnsupported(f"advantage or disadvantage on attacks (combatant {a.id})")
                         if result.riders or result.fumble is not None:
                             raise KernelUnsupported(f"attack riders and fumbles (combatant {a.id})")

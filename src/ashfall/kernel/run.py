@@ -10,6 +10,7 @@ reference engine's ``play_trials`` would, trial ``i`` with ``trial_seed(seed, i)
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from ashfall.kernel import fight as kf
 from ashfall.kernel.lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
@@ -49,7 +50,7 @@ class KernelSetup:
         self._out = np.zeros(kf.OUT_LEN, np.int64)
         self._no_steps = np.zeros((1, kf.STEP_HEAD + kf.STEP_FACES), np.int64)
 
-    def _play(self, seed: int, record: bool, steps: np.ndarray) -> None:  # type: ignore[type-arg]
+    def _play(self, seed: int, record: bool, steps: npt.NDArray[np.int64]) -> None:
         lo = self.lowered
         kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.plan,
                 lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
@@ -74,7 +75,7 @@ class KernelSetup:
         return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
                               recorded, steps_digest(recorded))
 
-    def _step(self, row: np.ndarray) -> Step:  # type: ignore[type-arg]
+    def _step(self, row: npt.NDArray[np.int64]) -> Step:
         lo = self.lowered
         kind, actor, target, label, nfaces = (int(x) for x in row[:kf.STEP_HEAD])
         faces = tuple(int(x) for x in row[kf.STEP_HEAD:kf.STEP_HEAD + nfaces])
