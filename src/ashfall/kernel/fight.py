@@ -273,4 +273,21 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     out[OUT_STEPS] = at
 
 
-__all__ = ["ACTIONS", "ATTACK", "DAMAGE", "INITIATIVE", "OUT_LEN", "STEP_FACES", "STEP_HEAD", "play"]
+@_jit
+def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
+               plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
+               act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
+               outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
+               hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64) -> None:
+    """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
+
+    The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``). The simulator's fast path.
+    """
+    no_steps = np.zeros((1, STEP_HEAD + STEP_FACES), np.int64)
+    for i in range(len(seeds)):
+        play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, plan, plan_len, step_actions,
+             target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, dice,
+             flat, dealt, low, round_limit, hp[i], temp[i], dead[i], dealt_by[i], taken[i], out[i], False, no_steps)
+
+
+__all__ = ["ACTIONS", "ATTACK", "DAMAGE", "INITIATIVE", "OUT_LEN", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

@@ -9,6 +9,9 @@ reference engine's ``play_trials`` would, trial ``i`` with ``trial_seed(seed, i)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 
@@ -91,22 +94,59 @@ class KernelSetup:
             action = "damage-rolled"
         return Step(lo.ids[actor], action, lo.ids[target] if target >= 0 else None, faces)
 
+    def batch(self, seeds: Sequence[int]) -> Batch:
+        """Play one fight per seed in one compiled loop; the raw end of each (no steps, no Python objects)."""
+        t, n = len(seeds), len(self.lowered.ids)
+        got = Batch(np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, n), np.int64),
+                    np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, kf.OUT_LEN), np.int64))
+        lo = self.lowered
+        kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
+                      lo.temp_hp, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost,
+                      lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.dice,
+                      lo.flat, lo.dealt, lo.low, lo.round_limit, got.hp, got.temp, got.dead, got.dealt, got.taken,
+                      got.out)
+        return got
+
     def result(self, seed: int) -> FightResult:
         """Play the fight with ``seed`` (no steps recorded) and return what the simulator aggregates."""
-        self._play(seed, False, self._no_steps)
+        return self._results([seed], self.batch([seed]))[0]
+
+    def _results(self, seeds: Sequence[int], got: Batch) -> list[FightResult]:
         lo = self.lowered
-        rows = tuple(
-            CombatantResult(cid, lo.names[i], lo.sides[int(lo.side[i])], bool(self._dead[i]) or self._hp[i] <= 0,
-                            bool(self._dead[i]), int(self._dealt[i]), int(self._taken[i]), int(self._hp[i]),
-                            int(lo.max_hp[i]), None, lo.creatures[i])
-            for i, cid in enumerate(lo.ids))
-        winner = int(self._out[kf.OUT_WINNER])
-        return FightResult(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]),
-                           bool(self._out[kf.OUT_TIMED_OUT]), rows, int(self._out[kf.OUT_ATTACKS]), 0)
+        side_names = [lo.sides[int(s)] for s in lo.side]
+        found: list[FightResult] = []
+        for k, seed in enumerate(seeds):
+            hp, dead, dealt, taken, out = (got.hp[k].tolist(), got.dead[k].tolist(), got.dealt[k].tolist(),
+                                           got.taken[k].tolist(), got.out[k].tolist())
+            rows = tuple(
+                CombatantResult(cid, lo.names[i], side_names[i], bool(dead[i]) or hp[i] <= 0, bool(dead[i]),
+                                dealt[i], taken[i], hp[i], int(lo.max_hp[i]), None, lo.creatures[i])
+                for i, cid in enumerate(lo.ids))
+            winner = out[kf.OUT_WINNER]
+            found.append(FightResult(seed, lo.sides[winner] if winner >= 0 else None, out[kf.OUT_ROUNDS],
+                                     bool(out[kf.OUT_TIMED_OUT]), rows, out[kf.OUT_ATTACKS], 0))
+        return found
 
     def results(self, seed: int, start: int, stop: int) -> list[FightResult]:
         """Trials ``start`` .. ``stop - 1`` of a sweep with ``seed`` (trial ``i`` plays ``trial_seed(seed, i)``)."""
-        return [self.result(trial_seed(seed, i)) for i in range(start, stop)]
+        seeds = [trial_seed(seed, i) for i in range(start, stop)]
+        return self._results(seeds, self.batch(seeds))
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The raw ends of a batch of fights, one row per fight.
+
+    HP, temporary HP, dead, damage dealt and taken per combatant, and ``out`` (winner side code, rounds, timed
+    out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``).
+    """
+
+    hp: npt.NDArray[np.int64]
+    temp: npt.NDArray[np.int64]
+    dead: npt.NDArray[np.int64]
+    dealt: npt.NDArray[np.int64]
+    taken: npt.NDArray[np.int64]
+    out: npt.NDArray[np.int64]
 
 
 _cache: dict[tuple[int, int | None], tuple[FightSetup, KernelSetup]] = {}
@@ -127,4 +167,4 @@ def kernel_signature(setup: FightSetup, seed: int) -> FightSignature:
     return kernel_for(setup).signature(seed)
 
 
-__all__ = ["KernelSetup", "kernel_for", "kernel_signature"]
+__all__ = ["Batch", "KernelSetup", "kernel_for", "kernel_signature"]
