@@ -1,9 +1,10 @@
 """Hypothesis: random fights inside the kernel's slice play identically on the kernel and the reference engine.
 
 Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, DR,
-resistances, vulnerabilities, immunities, initiative bonuses), one to three combatants a side, two or three
-sides, random plans of Strike / Power Strike / All-Out Attack with any target rule, both editions, short and long
-round limits: the kernel plays the supported ones draw for draw, and the rest are named, never played wrong.
+resistances, vulnerabilities, initiative bonuses), one to three combatants a side, two or three sides, off the
+map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out Attack with any
+target rule, both editions, short and long round limits: the kernel plays the supported ones draw for draw, and
+the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ashfall.ai import ai_controller
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
+from ashfall.grid.board import Board
 from ashfall.kernel.lower import check
 from ashfall.kernel.run import KernelSetup
 from ashfall.ruleset import preset
@@ -80,21 +82,25 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
 @st.composite
 def fights(draw: st.DrawFn) -> Planned:
     n_sides = draw(st.integers(2, 3))
+    on_map = draw(st.booleans())
+    squares = iter(draw(st.permutations([(x, y) for x in range(1, 4) for y in range(1, 4)])))
     members: list[InlineCombatant] = []
     targets: list[TargetRule | None] = []
     for s in range(n_sides):
         for m in range(draw(st.integers(1, 3 if n_sides == 2 else 2))):
             cid = f"c{s}{m}"
             plan = tuple(draw(st.lists(st.sampled_from(PLAN_STEPS), min_size=1, max_size=3)))
-            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), None, plan))
+            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), next(squares) if on_map else None,
+                                           plan))
             targets.append(draw(st.sampled_from(TARGETS)))
     ruleset = preset(draw(st.sampled_from(EDITIONS)))
     limit = draw(st.sampled_from([2, 5, 30]))
-    return Planned(InlineSetup("random fight", tuple(members), ruleset, None, limit), tuple(targets),
+    board = Board(5, 5) if on_map else None
+    return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
                    draw(st.sampled_from([True, True, True, False])))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights())
 def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
     problem = check(setup)

@@ -113,11 +113,14 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, d
 
 
 @_jit
-def _foes(a: int, side: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
-    """The enemies still fighting, the one to attack first: roster order, stably sorted by the target rule."""
+def _foes(a: int, near: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
+    """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule."""
     n = 0
-    for i in range(len(side)):
-        if side[i] != side[a] and dead[i] == 0 and hp[i] > 0:
+    for j in range(near.shape[1]):
+        i = near[a, j]
+        if i < 0:
+            break
+        if dead[i] == 0 and hp[i] > 0:
             out[n] = i
             n += 1
     if rule == 0 or n < 2:
@@ -143,7 +146,7 @@ def _foes(a: int, side: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[
 
 @_jit
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
-         plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
+         near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
          outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
          hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64, record: bool, steps: I64) -> None:
@@ -234,7 +237,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     break
             if step < 0:
                 break
-            nf = _foes(c, side, hp, dead, target_rule[c], threat, foes)
+            nf = _foes(c, near, hp, dead, target_rule[c], threat, foes)
             if nf == 0:
                 break
             t = foes[0]
@@ -275,9 +278,10 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
 
 @_jit
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
-               plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
-               act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
-               outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
+               near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
+               threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
+               map_index: I64, all_out_index: I64, outcome: I64, dice: I64, flat: I64, dealt: I64, low: int,
+               round_limit: int,
                hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -285,7 +289,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
     """
     no_steps = np.zeros((1, STEP_HEAD + STEP_FACES), np.int64)
     for i in range(len(seeds)):
-        play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, plan, plan_len, step_actions,
+        play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, near, plan, plan_len, step_actions,
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, dice,
              flat, dealt, low, round_limit, hp[i], temp[i], dead[i], dealt_by[i], taken[i], out[i], False, no_steps)
 

@@ -17,6 +17,7 @@ and the differential tests hold that logic to the engine's.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,7 @@ from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.actions import Refused
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
-from ashfall.families.attacks.engine import situation, target_defense
+from ashfall.families.attacks.engine import cover_level, situation, target_defense
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
@@ -49,10 +50,13 @@ from ashfall.families.attacks.rules_activities import (
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.morale.engine import immune_rule, morale_active
 from ashfall.families.senses.engine import concealment_sources
+from ashfall.grid.board import CoverLevel
+from ashfall.grid.geometry import space_distance_ft
 from ashfall.rules import conditions as cond
 from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from ashfall.rules.damage_ledger import crit_doubles, damage_ledger
 from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.reach import attack_limit_ft
 from ashfall.sim.policy import ScriptedTactics, threat_of
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -68,7 +72,7 @@ ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack")
 TARGET_CODES: dict[TargetRule | None, int] = {
     None: 0, TargetRule.NEAREST: 0, TargetRule.WEAKEST: 1, TargetRule.STRONGEST: 2, TargetRule.HIGHEST_THREAT: 3,
 }
-"""Target rules by code: 0 keeps the roster order (no map: every enemy is as near as the others)."""
+"""Target rules by code: 0 keeps the nearest first (off the map every enemy is as near as the others)."""
 MAX_MAP_COUNT = 16
 """MAP is tabulated for up to this many earlier attacks (and Strike actions) in one turn."""
 KNOWN_FAMILIES = frozenset({"morale", "movement", "attacks", "reactions", "maneuvers", "utility", "dying", "turns",
@@ -95,10 +99,11 @@ class Lowered:
         hp: Starting HP.
         temp_hp: Starting temporary HP.
         max_hp: Maximum HP.
+        near: Each combatant's enemies, nearest first (roster order among equals; -1 pads the row).
         plan: Activity code of each plan step (-1 past the plan's end).
         plan_len: Steps in each plan.
         step_actions: Actions each plan step accounts for (``ACTIVITIES[step].actions`` or 1).
-        target_rule: Target-rule code of each combatant.
+        target_rule: Target-rule code of each combatant (applied, stably, to ``near``'s order).
         threat: ``threat_of`` each combatant (for ``highest-threat``).
         act_cost: Actions each activity costs (MAA-1).
         act_legal: Whether each combatant's weapon can make each activity.
@@ -126,6 +131,7 @@ class Lowered:
     hp: I64
     temp_hp: I64
     max_hp: I64
+    near: I64
     plan: I64
     plan_len: I64
     step_actions: I64
@@ -213,6 +219,36 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     return None
 
 
+def _map_problem(state: EncounterState) -> str | None:
+    """On a map the kernel plays fights where nobody needs to move: every enemy within reach from the start.
+
+    Then the scripted plan never Strides and no reaction is offered (an Attack of Opportunity needs movement or
+    a ranged attack, Intercept an ally within its range, RX-26); who is nearest, cover, high ground and the
+    absence of flanking never change (allies only ever leave), so the lowered tables hold for the whole fight.
+    """
+    if state.environment.objects:
+        return "destructible objects on the map"
+    rs = state.ruleset
+    roster = list(state.combatants.values())
+    for c in roster:
+        if not c.space:
+            return f"maps and movement (combatant {c.id} has no square)"
+    for c in roster:
+        weapon = _first_weapon(c)
+        limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
+        for e in state.enemies_of(c.id):
+            if space_distance_ft(c.space, e.space) > limit:
+                return f"maps and movement (combatant {c.id} must move to reach {e.id})"
+            if cover_level(state, c, e) is CoverLevel.TOTAL:
+                return f"total cover (between {c.id} and {e.id})"
+            if situation(state, c, e, False).flanking:
+                return f"flanking (combatant {c.id} flanks {e.id})"
+        for ally in state.allies_of(c.id):
+            if space_distance_ft(c.space, ally.space) <= rs.turn.intercept_range_ft:
+                return f"reactions: Intercept (combatant {c.id} stands by its ally {ally.id})"
+    return None
+
+
 def unsupported(fight: Fight) -> str | None:
     """The first feature of a built fight that the kernel does not play yet, or None when it plays all of it."""
     state = fight.engine.state
@@ -237,7 +273,7 @@ def unsupported(fight: Fight) -> str | None:
         if problem is not None:
             return problem
     if state.board is not None:
-        return "maps and movement"
+        return _map_problem(state)
     if len({c.side for c in state.combatants.values()}) < 2:
         return "a fight with one side"
     return None
@@ -268,10 +304,16 @@ def _damage(parts: Sequence[DamagePart], critical: bool, state: EncounterState) 
 
 
 def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity: Activity,
-                    map_mod: Modifier | None) -> tuple[AttackContext, Any]:
-    """The rules core's context, as the engine's ``_attack_context`` builds it for a fight off the map."""
+                    map_mod: Modifier | None, hostile_flipped: bool = False) -> tuple[AttackContext, Any]:
+    """The rules core's context, as the engine's ``_attack_context`` builds it (the situation read off the map).
+
+    ``hostile_flipped`` turns "a hostile within 5 ft" (AMOD-7) the other way: the one fact of the situation that
+    changes as enemies fall, so the tables are only used when it makes no difference.
+    """
     weapon = _first_weapon(a)
     sit = situation(state, a, t, False)
+    if hostile_flipped:
+        sit = dataclasses.replace(sit, hostile_within_5ft=not sit.hostile_within_5ft)
     dv = target_defense(state, a, t, weapon, AttackMode.MELEE, sit)
     context = AttackContext(
         activity=activity, map_modifier=map_mod if takes_map(activity, state.ruleset) else None,
@@ -351,12 +393,17 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                     continue
                 for v, m in enumerate(variants):
                     context, dv = _attack_context(state, a, t, activity, m)
+                    flipped = _attack_context(state, a, t, activity, m, hostile_flipped=True)
                     for face in range(1, 21):
                         fixed = _Fixed(face)
                         result = resolve_attack(a.creature, _first_weapon(a), AttackMode.MELEE, dv, context,
                                                 fixed, rs)
+                        other = resolve_attack(a.creature, _first_weapon(a), AttackMode.MELEE, flipped[1],
+                                               flipped[0], _Fixed(face), rs)
                         if fixed.draws != 1:
                             raise KernelUnsupported(f"advantage or disadvantage on attacks (combatant {a.id})")
+                        if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
+                            raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
                         if result.riders or result.fumble is not None:
                             raise KernelUnsupported(f"attack riders and fumbles (combatant {a.id})")
                         outcome[i, j, k, v, face - 1] = (0 if result.outcome is Outcome.MISS else
@@ -395,6 +442,13 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                     ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
                     dealt[i, k, j, crit, total - low] = ledger.total
 
+    near = np.full((n, n), -1, np.int64)
+    for i, a in enumerate(roster):
+        foes = [roster.index(e) for e in state.enemies_of(a.id)]
+        if state.board is not None:  # as enemies_by_distance: nearest first, roster order among equals
+            foes.sort(key=lambda j: space_distance_ft(a.space, roster[j].space))
+        near[i, :len(foes)] = foes
+
     budget = cond.max_actions(frozenset(), rs)
     actions = min(budget.actions, rs.turn.actions_per_turn)
     if actions * max(1, len(all_out_index)) >= MAX_MAP_COUNT:
@@ -407,7 +461,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         hp=np.array([c.health.hp for c in roster], np.int64),
         temp_hp=np.array([c.health.temp_hp for c in roster], np.int64),
         max_hp=np.array([c.health.max_hp for c in roster], np.int64),
-        plan=plan, plan_len=plan_len, step_actions=step_actions, target_rule=target_rule,
+        near=near, plan=plan, plan_len=plan_len, step_actions=step_actions, target_rule=target_rule,
         threat=np.array([threat_of(c) for c in roster], np.float64),
         act_cost=act_cost, act_legal=act_legal, counts=counts,
         actions=actions,

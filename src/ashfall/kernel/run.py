@@ -55,8 +55,8 @@ class KernelSetup:
 
     def _play(self, seed: int, record: bool, steps: npt.NDArray[np.int64]) -> None:
         lo = self.lowered
-        kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.plan,
-                lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
+        kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.near,
+                lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.dice, lo.flat, lo.dealt, lo.low,
                 lo.round_limit, self._hp, self._temp, self._dead, self._dealt, self._taken, self._out, record,
                 steps)
@@ -101,10 +101,10 @@ class KernelSetup:
                     np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, kf.OUT_LEN), np.int64))
         lo = self.lowered
         kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
-                      lo.temp_hp, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost,
-                      lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.dice,
-                      lo.flat, lo.dealt, lo.low, lo.round_limit, got.hp, got.temp, got.dead, got.dealt, got.taken,
-                      got.out)
+                      lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
+                      lo.act_cost, lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome,
+                      lo.dice, lo.flat, lo.dealt, lo.low, lo.round_limit, got.hp, got.temp, got.dead, got.dealt,
+                      got.taken, got.out)
         return got
 
     def result(self, seed: int) -> FightResult:
