@@ -1,10 +1,10 @@
 """Hypothesis: random fights inside the kernel's slice play identically on the kernel and the reference engine.
 
 Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, DR,
-resistances, vulnerabilities, initiative bonuses), one to three combatants a side, two or three sides, off the
-map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out Attack with any
-target rule, both editions, short and long round limits: the kernel plays the supported ones draw for draw, and
-the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
+resistances, vulnerabilities, immunities, initiative bonuses), one to three combatants a side, two or three
+sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
+Attack with any target rule, both editions, short and long round limits: the kernel plays the supported ones
+draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ class Planned:
 def creatures(draw: st.DrawFn, cid: str) -> Creature:
     resist = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1))
     vulnerable = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist
+    immune = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist - vulnerable
     dr = draw(st.integers(0, 3))
     return Creature(
         id=cid, name=cid.title(), hp=draw(st.integers(1, 40)), temp_hp=draw(st.integers(0, 8)),
@@ -74,6 +75,7 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         weapons=(draw(st.sampled_from(MELEE)),), armor=draw(st.sampled_from(ARMOR)),
         weapon_proficiencies=draw(st.sampled_from([frozenset({"simple", "martial"}), frozenset({"simple"})])),
         initiative_bonus=draw(st.integers(-2, 3)), resistances=frozenset(resist), vulnerabilities=frozenset(vulnerable),
+        immunities=frozenset(immune),
         dr=(DrEntry(amount=dr, source="hide", physical_only=draw(st.booleans())),) if dr else (),
         morale=MoraleProfile(immune=True),
     )
