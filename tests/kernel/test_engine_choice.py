@@ -68,11 +68,17 @@ def test_sim__kernel_and_reference_print_the_same_report(app: typer.Typer, path:
 
 
 def test_sim__auto_notice_for_an_unsupported_fight(app: typer.Typer) -> None:
-    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--json"])
+    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
     assert notices == ["kernel: not supported yet: dying and death saves (combatant warrior makes death saves); "
                        "running the reference engine"]
+
+
+def test_sim__json_output_carries_no_notice(app: typer.Typer) -> None:
+    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "kernel:" not in result.stderr and json.loads(result.stdout)["trials"] == 2
 
 
 def test_sim__engine_kernel_on_an_unsupported_fight_is_an_error(app: typer.Typer) -> None:

@@ -67,12 +67,16 @@ def _human_notice(setup: EncounterSetup) -> None:
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
-def _engine(setup: EncounterSetup, engine: str, max_rounds: int | None) -> str:
-    """The engine that plays the setup (``kernel`` or ``reference``); auto's fallback is noted on standard error."""
+def _engine(setup: EncounterSetup, engine: str, max_rounds: int | None, quiet: bool = False) -> str:
+    """The engine that plays the setup (``kernel`` or ``reference``).
+
+    auto's fallback is noted in one line on standard error, except for ``--json`` (``quiet``): machine output
+    stays clean, and the report is the same whichever engine played.
+    """
     from ashfall.sim.engines import choose_engine
 
     choice = choose_engine(setup, engine, max_rounds)
-    if choice.notice is not None:
+    if choice.notice is not None and not quiet:
         err().print(choice.notice, markup=False)
     return choice.engine
 
@@ -183,8 +187,8 @@ def sim_command(
         if trial is not None:  # explained by the reference engine: the same fight as the kernel's trial i
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
-            chosen = _engine(setup, engine, max_rounds)
-            if dask is not None and chosen == "kernel":
+            chosen = _engine(setup, engine, max_rounds, quiet=as_json)
+            if dask is not None and chosen == "kernel" and not as_json:
                 err().print("kernel: not on Dask yet; running the reference engine", markup=False)
             with _progress(not as_json, shown(setup.name)) as progress:
                 if dask is not None:
@@ -267,7 +271,8 @@ def compare_command(
 
             check_output(plot)
         setups = _setups(files, rulesets or [], allow_dir or [])
-        chosen = [_engine(setup, engine, max_rounds) for setup in setups]  # every run checked before any plays
+        # every run's engine is chosen (and an unsupported --engine kernel refused) before any run plays
+        chosen = [_engine(setup, engine, max_rounds, quiet=as_json) for setup in setups]
         reports = []
         for setup, played_by in zip(setups, chosen, strict=True):
             with _progress(not as_json, shown(f"{setup.name} ({setup.ruleset_name})")) as progress:

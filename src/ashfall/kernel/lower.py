@@ -214,6 +214,8 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
         return f"unarmed and natural attacks (combatant {c.id})"
     if weapon.kind is not WeaponKind.MELEE:
         return f"ranged and thrown weapons (combatant {c.id})"
+    if c.creature.talents:
+        return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
     if morale_active(state) and immune_rule(state, c) is None:
         return f"morale (combatant {c.id} checks morale)"
     return None
@@ -367,6 +369,10 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             except Refused:
                 continue
             act_legal[i, k] = 1
+
+    for i, c in enumerate(roster):
+        if not act_legal[i, STRIKE]:  # the plan would fall back to other weapons or end the turn: not mirrored
+            raise KernelUnsupported(f"a first weapon it cannot Strike with (combatant {c.id})")
 
     variants: list[Modifier | None] = []
 

@@ -149,6 +149,8 @@ class Batch:
     out: npt.NDArray[np.int64]
 
 
+CACHED_SETUPS = 32
+"""Lowered setups kept per process (the setup object is kept with it, so its id cannot be reused meanwhile)."""
 _cache: dict[tuple[int, int | None], tuple[FightSetup, KernelSetup]] = {}
 
 
@@ -157,6 +159,8 @@ def kernel_for(setup: FightSetup, max_rounds: int | None = None) -> KernelSetup:
     key = (id(setup), max_rounds)
     hit = _cache.get(key)
     if hit is None or hit[0] is not setup:
+        if len(_cache) >= CACHED_SETUPS:  # a long-lived process (tests, a notebook) lowers many setups
+            _cache.clear()
         hit = (setup, KernelSetup(setup, max_rounds))
         _cache[key] = hit
     return hit[1]
