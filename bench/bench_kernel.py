@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ashfall.kernel.run import KernelSetup
 from ashfall.sim.fight import trial_seed
+from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play_trials
 from ashfall.sim.setups import EncounterSetup
 
@@ -60,7 +60,7 @@ def measure(encounter: Path = DUEL, reference_trials: int = 300, kernel_trials: 
 _FIRST_FIGHT = """
 import time
 start = time.perf_counter()
-from ashfall.kernel.run import KernelSetup
+from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup
 KernelSetup(EncounterSetup({path!r})).result(1)
 print(time.perf_counter() - start)

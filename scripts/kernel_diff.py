@@ -17,9 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-from ashfall.kernel.lower import check
-from ashfall.kernel.run import kernel_signature
 from ashfall.sim.fight import trial_seed
+from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_run import kernel_signature
 from ashfall.sim.setups import EncounterSetup
 from ashfall.sim.signature import compare_engines, reference_signature
 

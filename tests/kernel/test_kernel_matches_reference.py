@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ashfall.kernel.run import KernelSetup, kernel_signature
+from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.runner import play, replay_trial, simulate
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature

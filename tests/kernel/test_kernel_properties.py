@@ -1,6 +1,6 @@
 """Hypothesis: random fights inside the kernel's slice play identically on the kernel and the reference engine.
 
-Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, DR,
+Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, a shield, DR,
 resistances, vulnerabilities, immunities, initiative bonuses), one to three combatants a side, two or three
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
 Attack with any target rule, both editions, short and long round limits: the kernel plays the supported ones
@@ -19,9 +19,9 @@ from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
 from ashfall.grid.board import Board
-from ashfall.kernel.lower import check
-from ashfall.kernel.run import KernelSetup
 from ashfall.ruleset import preset
+from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight, InlineCombatant, InlineSetup
 from ashfall.sim.signature import compare_engines, reference_signature
@@ -73,6 +73,7 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         proficiency=draw(st.integers(0, 4)),
         attributes=Attributes(MIG=draw(st.integers(-1, 5)), AGI=draw(st.integers(-1, 5))),
         weapons=(draw(st.sampled_from(MELEE)),), armor=draw(st.sampled_from(ARMOR)),
+        shield=draw(st.sampled_from([None, None, "riot-shield"])),
         weapon_proficiencies=draw(st.sampled_from([frozenset({"simple", "martial"}), frozenset({"simple"})])),
         initiative_bonus=draw(st.integers(-2, 3)), resistances=frozenset(resist), vulnerabilities=frozenset(vulnerable),
         immunities=frozenset(immune),

@@ -1,4 +1,4 @@
-"""The compiled fight: one fight of a lowered encounter (:mod:`ashfall.kernel.lower`) from a trial seed.
+"""The compiled fight: one fight of a lowered encounter (:mod:`ashfall.sim.kernel_lower`) from a trial seed.
 
 It mirrors the reference engine's path through the fights the kernel supports, draw for draw
 (:mod:`ashfall.kernel.rng`): initiative (a d20 and a tie-break draw per combatant in roster order, INIT-1..3),
@@ -10,7 +10,7 @@ action and between turns, and the round limit.
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in
-``out``. The arrays are those of :class:`~ashfall.kernel.lower.Lowered`.
+``out``. The arrays are those of :class:`~ashfall.sim.kernel_lower.Lowered`.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ def choose_engine(setup: FightSetup, engine: str = "auto", max_rounds: int | Non
         raise ValueError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
     if engine == REFERENCE:
         return EngineChoice(REFERENCE)
-    from ashfall.kernel.lower import check
+    from ashfall.sim.kernel_lower import check
 
     problem = check(setup, max_rounds)
     if problem is None:

@@ -70,7 +70,7 @@ def play_trials(setup: FightSetup, seed: int, start: int, stop: int,
     :func:`ashfall.sim.engines.choose_engine`, which checks that it supports the fight.
     """
     if engine == "kernel":
-        from ashfall.kernel.run import kernel_for
+        from ashfall.sim.kernel_run import kernel_for
 
         return kernel_for(setup, max_rounds).results(seed, start, stop)
     with _few_collections():

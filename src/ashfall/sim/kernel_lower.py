@@ -1,4 +1,4 @@
-"""Lowering a fight into the kernel's arrays, and deciding whether the kernel can play it at all.
+"""Lowering a fight into the fight kernel's arrays, and deciding whether the kernel can play it at all.
 
 :func:`unsupported` names the first feature of a fight (encounter, ruleset, policies) the kernel does not play
 yet, or returns None; :func:`lower` turns a supported fight into a :class:`Lowered`: plain numpy arrays the

@@ -1,6 +1,6 @@
 """Playing trials on the kernel: signatures for the differential harness and results for the simulator.
 
-:class:`KernelSetup` lowers a setup's fight once (:func:`ashfall.kernel.lower.lower`) and plays any seed with
+:class:`KernelSetup` lowers a setup's fight once (:func:`ashfall.sim.kernel_lower.lower`) and plays any seed with
 the compiled :func:`ashfall.kernel.fight.play`. :meth:`KernelSetup.signature` records every step (the
 harness's :data:`~ashfall.sim.signature.FightRunner`); :meth:`KernelSetup.results` plays trials ``start`` ..
 ``stop - 1`` of a sweep in fast mode and returns the same :class:`~ashfall.sim.fight.FightResult` rows the
@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.kernel import fight as kf
-from ashfall.kernel.lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
 from ashfall.kernel.rng import N
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
+from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
 
