@@ -252,10 +252,18 @@ def _map_problem(state: EncounterState) -> str | None:
 
 
 def unsupported(fight: Fight) -> str | None:
-    """The first feature of a built fight that the kernel does not play yet, or None when it plays all of it."""
+    """The first feature of a built fight that the kernel does not play yet, or None when it plays all of it.
+
+    Who plays each creature comes first (the tactical AI is the largest part still missing), then what it is and
+    carries, then the battlefield.
+    """
     state = fight.engine.state
     if state.started:
         return "a fight already under way"
+    for c in state.combatants.values():
+        problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
+        if problem is not None:
+            return problem
     if fight.ambushers is not None:
         return "surprise (an ambushing side)"
     rulebook = state.rulebook
@@ -270,12 +278,10 @@ def unsupported(fight: Fight) -> str | None:
             return what
     if state.effects:
         return "lasting effects"
-    for c in state.combatants.values():
-        problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
+    if state.board is not None:
+        problem = _map_problem(state)
         if problem is not None:
             return problem
-    if state.board is not None:
-        return _map_problem(state)
     if len({c.side for c in state.combatants.values()}) < 2:
         return "a fight with one side"
     return None
