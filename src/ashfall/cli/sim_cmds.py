@@ -45,6 +45,9 @@ Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes 
 Ruleset = Annotated[str | None, typer.Option("--ruleset", help="Play under this preset or house-rule file.")]
 MaxRounds = Annotated[int | None, typer.Option("--max-rounds", min=1,
                                                help="Stop undecided after this round (default: the file's limit).")]
+EngineOption = Annotated[str, typer.Option(
+    "--engine", help="auto (the fight kernel when it supports the fight, else the reference engine with a notice), "
+                     "kernel or reference. Both play the same trials.")]
 
 
 def _seed(setup: EncounterSetup, seed: int | None) -> int:
@@ -62,6 +65,20 @@ def _human_notice(setup: EncounterSetup) -> None:
         names = ", ".join(shown(h) for h in humans)
         err().print(f"note: {names} ({'is' if len(humans) == 1 else 'are'} controller: human) "
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
+
+
+def _engine(setup: EncounterSetup, engine: str, max_rounds: int | None, quiet: bool = False) -> str:
+    """The engine that plays the setup (``kernel`` or ``reference``).
+
+    auto's fallback is noted in one line on standard error, except for ``--json`` (``quiet``): machine output
+    stays clean, and the report is the same whichever engine played.
+    """
+    from ashfall.sim.engines import choose_engine
+
+    choice = choose_engine(setup, engine, max_rounds)
+    if choice.notice is not None and not quiet:
+        err().print(choice.notice, markup=False)
+    return choice.engine
 
 
 def _names(result: FightResult) -> dict[str, str]:
@@ -148,6 +165,7 @@ def sim_command(
     allow_dir: AllowDirOption = None,
     dask: Annotated[str | None, typer.Option(
         "--dask", help="Play on Dask: 'local' (a LocalCluster) or a scheduler address tcp://host:port.")] = None,
+    engine: EngineOption = "auto",
 ) -> None:
     """Play an encounter many times and report win rates, how fights ended, rounds, drops, damage and morale."""
     from ashfall.sim import tables
@@ -166,14 +184,17 @@ def sim_command(
         setup = EncounterSetup(file, ruleset, allow_dir or ())
         _human_notice(setup)
         base = _seed(setup, seed)
-        if trial is not None:
+        if trial is not None:  # explained by the reference engine: the same fight as the kernel's trial i
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
+            chosen = _engine(setup, engine, max_rounds, quiet=as_json)
+            if dask is not None and chosen == "kernel" and not as_json:
+                err().print("kernel: not on Dask yet; running the reference engine", markup=False)
             with _progress(not as_json, shown(setup.name)) as progress:
                 if dask is not None:
                     report = _on_dask(dask, setup, trials, base, progress, max_rounds)
                 else:
-                    report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds)
+                    report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds, engine=chosen)
     if trial is not None:
         _show_fight(result, events, explain, as_json)
         return
@@ -236,6 +257,7 @@ def compare_command(
         "--plot", help="Write the runs' overlaid charts to this PNG (or SVG, PDF).", dir_okay=False)] = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
+    engine: EngineOption = "auto",
 ) -> None:
     """Simulate encounters (or one encounter under several rulesets) and test the differences (5% level, Holm)."""
     from ashfall.sim import tables
@@ -249,11 +271,13 @@ def compare_command(
 
             check_output(plot)
         setups = _setups(files, rulesets or [], allow_dir or [])
+        # every run's engine is chosen (and an unsupported --engine kernel refused) before any run plays
+        chosen = [_engine(setup, engine, max_rounds, quiet=as_json) for setup in setups]
         reports = []
-        for setup in setups:
+        for setup, played_by in zip(setups, chosen, strict=True):
             with _progress(not as_json, shown(f"{setup.name} ({setup.ruleset_name})")) as progress:
                 reports.append(simulate(setup, trials, _seed(setups[0], seed), workers, progress,
-                                        max_rounds=max_rounds))
+                                        max_rounds=max_rounds, engine=played_by))
     first = reports[0]
     pairs = [(first, other, compare(first, other)) for other in reports[1:]]
     if plot is not None:

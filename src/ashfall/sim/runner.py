@@ -63,8 +63,16 @@ def play(setup: FightSetup, seed: int, *, record_log: bool = False, max_rounds: 
 
 
 def play_trials(setup: FightSetup, seed: int, start: int, stop: int,
-                max_rounds: int | None = None) -> list[FightResult]:
-    """Trials ``start`` to ``stop - 1`` of a sweep."""
+                max_rounds: int | None = None, engine: str = "reference") -> list[FightResult]:
+    """Trials ``start`` to ``stop - 1`` of a sweep, on the reference engine or (``engine="kernel"``) the kernel.
+
+    The kernel (:mod:`ashfall.kernel`, imported only here) plays the same trials, draw for draw; choose it with
+    :func:`ashfall.sim.engines.choose_engine`, which checks that it supports the fight.
+    """
+    if engine == "kernel":
+        from ashfall.sim.kernel_run import kernel_for
+
+        return kernel_for(setup, max_rounds).results(seed, start, stop)
     with _few_collections():
         return [play(setup, trial_seed(seed, i), max_rounds=max_rounds) for i in range(start, stop)]
 
@@ -152,12 +160,13 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.join()
 
 
-def _work(seed: int, start: int, stop: int, max_rounds: int | None) -> tuple[int, list[FightResult]]:
-    return start, play_trials(_worker_setup[0], seed, start, stop, max_rounds)
+def _work(seed: int, start: int, stop: int, max_rounds: int | None,
+          engine: str = "reference") -> tuple[int, list[FightResult]]:
+    return start, play_trials(_worker_setup[0], seed, start, stop, max_rounds, engine)
 
 
 def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progress: Progress | None = None, *,
-             ruleset: str | None = None, max_rounds: int | None = None) -> SimReport:
+             ruleset: str | None = None, max_rounds: int | None = None, engine: str = "reference") -> SimReport:
     """Play ``trials`` fights and report the statistics, with every fight (``report.fights``, ``report.rows()``).
 
     Args:
@@ -170,19 +179,22 @@ def simulate(encounter: Source, trials: int, seed: int, workers: int = 1, progre
             1% of the trials, and at most :data:`MAX_CHUNK` trials apart).
         ruleset: Play an encounter file under this ruleset instead of its own.
         max_rounds: Stop each fight undecided after this round (default: the file's limit, else 100).
+        engine: ``reference``, or ``kernel`` for a fight :func:`ashfall.sim.engines.choose_engine` chose it for
+            (the same trials and results, faster).
     """
     if trials < 1:
         raise ValueError("trials must be at least 1")
     setup = as_setup(encounter, ruleset)
     portable = setup.portable() if workers > 1 else None
     results: list[FightResult] = []
-    for _start, part in _run(setup, portable, trials, seed, workers, progress, max_rounds):
+    for _start, part in _run(setup, portable, trials, seed, workers, progress, max_rounds, engine):
         results.extend(part)
     return aggregate(setup.name, setup.ruleset_name, seed, results, pc_sides=pc_sides_of(setup))
 
 
 def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int, workers: int,
-         progress: Progress | None, max_rounds: int | None) -> Iterator[tuple[int, list[FightResult]]]:
+         progress: Progress | None, max_rounds: int | None,
+         engine: str = "reference") -> Iterator[tuple[int, list[FightResult]]]:
     """Chunks of results in trial order.
 
     With ``workers`` > 1 this process is one of the workers: it starts ``workers - 1`` others and plays
@@ -202,7 +214,7 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
 
     if portable is None or workers < 2:
         for start, stop in ranges:
-            part = play_trials(setup, seed, start, stop, max_rounds)
+            part = play_trials(setup, seed, start, stop, max_rounds, engine)
             report(part)
             yield start, part
         return
@@ -218,11 +230,11 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
             while waiting and len(pending) < in_flight:  # keep the others busy before playing a chunk here
                 start, stop = waiting.popleft()
                 with _sigint_ignored(len(pool._processes or {}) < workers - 1):  # this submit starts a worker
-                    pending.add(pool.submit(_work, seed, start, stop, max_rounds))
+                    pending.add(pool.submit(_work, seed, start, stop, max_rounds, engine))
             ready = {f for f in pending if f.done()}
             if not ready and waiting:
                 start, stop = waiting.pop()  # from the back: the others take the front
-                finished[start] = play_trials(setup, seed, start, stop, max_rounds)
+                finished[start] = play_trials(setup, seed, start, stop, max_rounds, engine)
                 report(finished[start])
                 continue
             if not ready:

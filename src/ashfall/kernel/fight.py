@@ -1,0 +1,297 @@
+"""The compiled fight: one fight of a lowered encounter (:mod:`ashfall.sim.kernel_lower`) from a trial seed.
+
+It mirrors the reference engine's path through the fights the kernel supports, draw for draw
+(:mod:`ashfall.kernel.rng`): initiative (a d20 and a tie-break draw per combatant in roster order, INIT-1..3),
+rounds and turns (AE-1), each combatant's scripted plan (``ScriptedTactics``: the step it is on, the enemy its
+target rule picks, the activity or a Strike when the activity is not possible), Strike, Power Strike and
+All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-01), attack outcomes and damage
+from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38), the victory check after every
+action and between turns, and the round limit.
+
+:func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
+differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in
+``out``. The arrays are those of :class:`~ashfall.sim.kernel_lower.Lowered`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.kernel.rng import reseed, roll
+
+F = TypeVar("F", bound=Callable[..., Any])
+I64 = npt.NDArray[np.int64]
+
+
+def _jit(fn: F) -> F:
+    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
+    return cast(F, numba.njit(cache=True)(fn))
+
+
+# step kinds (column 0 of a step row)
+INITIATIVE, ACTIONS, ATTACK, DAMAGE = 0, 1, 2, 3
+STEP_HEAD = 5
+"""A step row: kind, actor, target (-1: none), label (activity code; All-Out Attack: 2 + 10 × attack number),
+number of faces, then the faces."""
+STEP_FACES = 64
+"""Faces a step row holds (a damage roll with more dice cannot be recorded: the caller sees -2)."""
+
+# outcome slots (``out``): winner side (-1: none), rounds, timed out, attack rolls, steps written (-1: full)
+OUT_WINNER, OUT_ROUNDS, OUT_TIMED_OUT, OUT_ATTACKS, OUT_STEPS = 0, 1, 2, 3, 4
+OUT_LEN = 5
+STRIKE, POWER, ALL_OUT = 0, 1, 2
+
+
+@_jit
+def _record(steps: I64, at: int, kind: int, actor: int, target: int, label: int, faces: I64, nfaces: int) -> int:
+    if at < 0 or at >= steps.shape[0] or nfaces > STEP_FACES:
+        return -1
+    steps[at, 0] = kind
+    steps[at, 1] = actor
+    steps[at, 2] = target
+    steps[at, 3] = label
+    steps[at, 4] = nfaces
+    for f in range(nfaces):
+        steps[at, STEP_HEAD + f] = faces[f]
+    return at + 1
+
+
+@_jit
+def _standing(side: I64, hp: I64, dead: I64) -> int:
+    """The one side still fighting (-1 when two or more are, -2 when none is)."""
+    found = -2
+    for i in range(len(side)):
+        if dead[i] == 0 and hp[i] > 0:
+            if found == -2:
+                found = side[i]
+            elif side[i] != found:
+                return -1
+    return found
+
+
+@_jit
+def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, dice: I64, flat: I64, dealt: I64,
+            low: int, hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
+            faces: I64) -> int:
+    natural = roll(mt, 20)
+    if record:
+        faces[0] = natural
+        at = _record(steps, at, ATTACK, a, t, label, faces, 1)
+    result = outcome[a, t, k, v, natural - 1]
+    if result == 0:
+        return at
+    crit = 1 if result == 2 else 0
+    total = flat[a, k, crit]
+    nf = 0
+    for g in range(dice.shape[3]):
+        count = dice[a, k, crit, g, 0]
+        sides = dice[a, k, crit, g, 1]
+        for _ in range(count):
+            face = roll(mt, sides)
+            total += face
+            if nf < faces.shape[0]:
+                faces[nf] = face
+            nf += 1
+    if record:
+        at = _record(steps, at, DAMAGE, a, t, -1, faces, nf)
+    final = dealt[a, k, t, crit, total - low]
+    to_temp = min(temp[t], final)
+    left = final - to_temp
+    to_hp = min(hp[t], left)
+    temp[t] -= to_temp
+    hp[t] -= to_hp
+    dealt_by[a] += to_temp + to_hp
+    taken[t] += to_temp + to_hp
+    if hp[t] == 0 and left > 0:
+        dead[t] = 1  # G-38: a creature without death saves dies at 0 HP
+    return at
+
+
+@_jit
+def _foes(a: int, near: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
+    """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule."""
+    n = 0
+    for j in range(near.shape[1]):
+        i = near[a, j]
+        if i < 0:
+            break
+        if dead[i] == 0 and hp[i] > 0:
+            out[n] = i
+            n += 1
+    if rule == 0 or n < 2:
+        return n
+    for x in range(1, n):  # insertion sort: stable, like Python's sorted
+        cur = out[x]
+        y = x - 1
+        while y >= 0:
+            prev = out[y]
+            if rule == 1:
+                later = hp[prev] > hp[cur]
+            elif rule == 2:
+                later = hp[prev] < hp[cur]
+            else:
+                later = threat[prev] < threat[cur]
+            if not later:
+                break
+            out[y + 1] = prev
+            y -= 1
+        out[y + 1] = cur
+    return n
+
+
+@_jit
+def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
+         near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
+         act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
+         outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
+         hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64, record: bool, steps: I64) -> None:
+    """Play one fight with ``seed``.
+
+    The end state goes into ``hp``, ``temp``, ``dead``, ``dealt_by``, ``taken`` and ``out``, and every step into
+    ``steps`` when ``record``.
+    """
+    reseed(mt, seed)
+    n = len(side)
+    faces = np.zeros(STEP_FACES, np.int64)
+    foes = np.zeros(n, np.int64)
+    for i in range(n):
+        hp[i] = hp0[i]
+        temp[i] = temp0[i]
+        dead[i] = 0
+        dealt_by[i] = 0
+        taken[i] = 0
+    at = 0
+    attacks = 0
+    # initiative (INIT-1..3): a d20 and the engine's tie-break draw each, in roster order
+    totals = np.zeros(n, np.int64)
+    flips = np.zeros(n, np.int64)
+    for i in range(n):
+        d = roll(mt, 20)
+        totals[i] = d + init_bonus[i]
+        flips[i] = roll(mt, tiebreak_sides)
+        if record:
+            faces[0] = d
+            faces[1] = flips[i]
+            at = _record(steps, at, INITIATIVE, i, -1, -1, faces, 2)
+    order = np.arange(n)
+    for x in range(1, n):  # sorted by (-total, -AGI, -flip, roster index)
+        cur = order[x]
+        y = x - 1
+        while y >= 0:
+            p = order[y]
+            if totals[p] != totals[cur]:
+                later = totals[p] < totals[cur]
+            elif agi[p] != agi[cur]:
+                later = agi[p] < agi[cur]
+            elif flips[p] != flips[cur]:
+                later = flips[p] < flips[cur]
+            else:
+                later = p > cur
+            if not later:
+                break
+            order[y + 1] = p
+            y -= 1
+        order[y + 1] = cur
+    rnd = 1
+    index = 0
+    winner = -1
+    timed_out = 0
+    ended = False
+    while not ended:
+        standing = _standing(side, hp, dead)
+        if standing != -1:
+            winner = standing if standing >= 0 else -1
+            break
+        if index >= n:
+            standing = _standing(side, hp, dead)  # after the end-of-round hooks (none here)
+            if standing != -1:
+                winner = standing if standing >= 0 else -1
+                break
+            rnd += 1
+            index = 0
+            continue
+        c = order[index]
+        if dead[c] == 1 or hp[c] <= 0:
+            index += 1
+            continue
+        if rnd > round_limit:  # the simulator stops before the first intent of the round after the limit
+            timed_out = 1
+            break
+        left = actions
+        spent = 0
+        rolls = 0
+        strikes = 0
+        while left > 0:
+            # the plan step it is on: actions spent on the plan this turn against the steps' action counts
+            step = -1
+            total = 0
+            for s in range(plan_len[c]):
+                total += step_actions[c, s]
+                if spent < total:
+                    step = plan[c, s]
+                    break
+            if step < 0:
+                break
+            nf = _foes(c, near, hp, dead, target_rule[c], threat, foes)
+            if nf == 0:
+                break
+            t = foes[0]
+            k = step if act_legal[c, step] == 1 and act_cost[step] <= left else STRIKE
+            cost = act_cost[k]
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, k, faces, 0)
+            left -= cost
+            spent += cost
+            if k == ALL_OUT:
+                for i in range(len(all_out_index)):
+                    if dead[t] == 1:
+                        continue
+                    at = _attack(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), outcome, dice, flat,
+                                 dealt, low, hp, temp, dead, dealt_by, taken, record, steps, at, faces)
+                    attacks += 1
+                    rolls += counts[k]
+                strikes += len(all_out_index)
+            else:
+                v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+                at = _attack(mt, c, t, k, v, k, outcome, dice, flat, dealt, low, hp, temp, dead, dealt_by, taken,
+                             record, steps, at, faces)
+                attacks += 1
+                rolls += counts[k]
+                strikes += 1
+            standing = _standing(side, hp, dead)
+            if standing != -1:
+                winner = standing if standing >= 0 else -1
+                ended = True
+                break
+        index += 1
+    out[OUT_WINNER] = -1 if timed_out else winner
+    out[OUT_ROUNDS] = rnd - 1 if timed_out else rnd
+    out[OUT_TIMED_OUT] = timed_out
+    out[OUT_ATTACKS] = attacks
+    out[OUT_STEPS] = at
+
+
+@_jit
+def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
+               near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
+               threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
+               map_index: I64, all_out_index: I64, outcome: I64, dice: I64, flat: I64, dealt: I64, low: int,
+               round_limit: int,
+               hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64) -> None:
+    """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
+
+    The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``). The simulator's fast path.
+    """
+    no_steps = np.zeros((1, STEP_HEAD + STEP_FACES), np.int64)
+    for i in range(len(seeds)):
+        play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, near, plan, plan_len, step_actions,
+             target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, dice,
+             flat, dealt, low, round_limit, hp[i], temp[i], dead[i], dealt_by[i], taken[i], out[i], False, no_steps)
+
+
+__all__ = ["ACTIONS", "ATTACK", "DAMAGE", "INITIATIVE", "OUT_LEN", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

@@ -1,0 +1,174 @@
+"""Playing trials on the kernel: signatures for the differential harness and results for the simulator.
+
+:class:`KernelSetup` lowers a setup's fight once (:func:`ashfall.sim.kernel_lower.lower`) and plays any seed with
+the compiled :func:`ashfall.kernel.fight.play`. :meth:`KernelSetup.signature` records every step (the
+harness's :data:`~ashfall.sim.signature.FightRunner`); :meth:`KernelSetup.results` plays trials ``start`` ..
+``stop - 1`` of a sweep in fast mode and returns the same :class:`~ashfall.sim.fight.FightResult` rows the
+reference engine's ``play_trials`` would, trial ``i`` with ``trial_seed(seed, i)`` as there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.kernel import fight as kf
+from ashfall.kernel.rng import N
+from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
+from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
+from ashfall.sim.setups import FightSetup
+from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
+
+STEP_ROWS = 4096
+"""Step rows a recorded fight starts with (doubled while a fight needs more)."""
+
+
+class KernelSetup:
+    """A setup the kernel plays: lowered once, then any number of seeds.
+
+    Args:
+        setup: The fight.
+        max_rounds: The round limit override (default: the fight's own, else the simulator's).
+
+    Raises:
+        KernelUnsupported: The fight uses a feature the kernel does not play yet (the message names it).
+    """
+
+    def __init__(self, setup: FightSetup, max_rounds: int | None = None) -> None:
+        fight = setup.build_fight(0)
+        problem = unsupported(fight)
+        if problem is not None:
+            raise KernelUnsupported(problem)
+        self.lowered: Lowered = lower(fight, max_rounds or fight.round_limit or DEFAULT_MAX_ROUNDS)
+        n = len(self.lowered.ids)
+        self._mt = np.zeros(N + 1, np.int64)
+        self._hp = np.zeros(n, np.int64)
+        self._temp = np.zeros(n, np.int64)
+        self._dead = np.zeros(n, np.int64)
+        self._dealt = np.zeros(n, np.int64)
+        self._taken = np.zeros(n, np.int64)
+        self._out = np.zeros(kf.OUT_LEN, np.int64)
+        self._no_steps = np.zeros((1, kf.STEP_HEAD + kf.STEP_FACES), np.int64)
+
+    def _play(self, seed: int, record: bool, steps: npt.NDArray[np.int64]) -> None:
+        lo = self.lowered
+        kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.near,
+                lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
+                lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.dice, lo.flat, lo.dealt, lo.low,
+                lo.round_limit, self._hp, self._temp, self._dead, self._dealt, self._taken, self._out, record,
+                steps)
+
+    def signature(self, seed: int) -> FightSignature:
+        """Play the fight with ``seed``, recording every step, and return its signature."""
+        rows = STEP_ROWS
+        while True:
+            steps = np.zeros((rows, kf.STEP_HEAD + kf.STEP_FACES), np.int64)
+            self._play(seed, True, steps)
+            if self._out[kf.OUT_STEPS] >= 0:
+                break
+            rows *= 2
+        lo = self.lowered
+        recorded = tuple(self._step(steps[i]) for i in range(int(self._out[kf.OUT_STEPS])))
+        winner = int(self._out[kf.OUT_WINNER])
+        ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]), ("dead",) if self._dead[i] else (), None)
+                     for i, cid in enumerate(lo.ids))
+        return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
+                              recorded, steps_digest(recorded))
+
+    def _step(self, row: npt.NDArray[np.int64]) -> Step:
+        lo = self.lowered
+        kind, actor, target, label, nfaces = (int(x) for x in row[:kf.STEP_HEAD])
+        faces = tuple(int(x) for x in row[kf.STEP_HEAD:kf.STEP_HEAD + nfaces])
+        if kind == kf.INITIATIVE:
+            action = "initiative-rolled"
+        elif kind == kf.ACTIONS:
+            action = f"actions-spent:{lo.action_names[label]}"
+        elif kind == kf.ATTACK:
+            number = label // 10
+            name = ATTACK_LABELS[label % 10]
+            action = f"attack-rolled:{name} ({number})" if number else f"attack-rolled:{name}"
+        else:
+            action = "damage-rolled"
+        return Step(lo.ids[actor], action, lo.ids[target] if target >= 0 else None, faces)
+
+    def batch(self, seeds: Sequence[int]) -> Batch:
+        """Play one fight per seed in one compiled loop; the raw end of each (no steps, no Python objects)."""
+        t, n = len(seeds), len(self.lowered.ids)
+        got = Batch(np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, n), np.int64),
+                    np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, kf.OUT_LEN), np.int64))
+        lo = self.lowered
+        kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
+                      lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
+                      lo.act_cost, lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome,
+                      lo.dice, lo.flat, lo.dealt, lo.low, lo.round_limit, got.hp, got.temp, got.dead, got.dealt,
+                      got.taken, got.out)
+        return got
+
+    def result(self, seed: int) -> FightResult:
+        """Play the fight with ``seed`` (no steps recorded) and return what the simulator aggregates."""
+        return self._results([seed], self.batch([seed]))[0]
+
+    def _results(self, seeds: Sequence[int], got: Batch) -> list[FightResult]:
+        lo = self.lowered
+        side_names = [lo.sides[int(s)] for s in lo.side]
+        found: list[FightResult] = []
+        for k, seed in enumerate(seeds):
+            hp, dead, dealt, taken, out = (got.hp[k].tolist(), got.dead[k].tolist(), got.dealt[k].tolist(),
+                                           got.taken[k].tolist(), got.out[k].tolist())
+            rows = tuple(
+                CombatantResult(cid, lo.names[i], side_names[i], bool(dead[i]) or hp[i] <= 0, bool(dead[i]),
+                                dealt[i], taken[i], hp[i], int(lo.max_hp[i]), None, lo.creatures[i])
+                for i, cid in enumerate(lo.ids))
+            winner = out[kf.OUT_WINNER]
+            found.append(FightResult(seed, lo.sides[winner] if winner >= 0 else None, out[kf.OUT_ROUNDS],
+                                     bool(out[kf.OUT_TIMED_OUT]), rows, out[kf.OUT_ATTACKS], 0))
+        return found
+
+    def results(self, seed: int, start: int, stop: int) -> list[FightResult]:
+        """Trials ``start`` .. ``stop - 1`` of a sweep with ``seed`` (trial ``i`` plays ``trial_seed(seed, i)``)."""
+        seeds = [trial_seed(seed, i) for i in range(start, stop)]
+        return self._results(seeds, self.batch(seeds))
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The raw ends of a batch of fights, one row per fight.
+
+    HP, temporary HP, dead, damage dealt and taken per combatant, and ``out`` (winner side code, rounds, timed
+    out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``).
+    """
+
+    hp: npt.NDArray[np.int64]
+    temp: npt.NDArray[np.int64]
+    dead: npt.NDArray[np.int64]
+    dealt: npt.NDArray[np.int64]
+    taken: npt.NDArray[np.int64]
+    out: npt.NDArray[np.int64]
+
+
+CACHED_SETUPS = 32
+"""Lowered setups kept per process (the setup object is kept with it, so its id cannot be reused meanwhile)."""
+_cache: dict[tuple[int, int | None], tuple[FightSetup, KernelSetup]] = {}
+
+
+def kernel_for(setup: FightSetup, max_rounds: int | None = None) -> KernelSetup:
+    """The kernel's version of a setup, lowered once per setup object and round limit in this process."""
+    key = (id(setup), max_rounds)
+    hit = _cache.get(key)
+    if hit is None or hit[0] is not setup:
+        if len(_cache) >= CACHED_SETUPS:  # a long-lived process (tests, a notebook) lowers many setups
+            _cache.clear()
+        hit = (setup, KernelSetup(setup, max_rounds))
+        _cache[key] = hit
+    return hit[1]
+
+
+def kernel_signature(setup: FightSetup, seed: int) -> FightSignature:
+    """The kernel's signature of one fight: a :data:`~ashfall.sim.signature.FightRunner` for ``compare_engines``."""
+    return kernel_for(setup).signature(seed)
+
+
+__all__ = ["Batch", "KernelSetup", "kernel_for", "kernel_signature"]

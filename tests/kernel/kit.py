@@ -1,0 +1,26 @@
+"""Shared fights for the kernel's tests: the hand-written encounters of its first slice, under both editions."""
+
+from pathlib import Path
+
+from ashfall.sim.fight import trial_seed
+from ashfall.sim.setups import EncounterSetup
+
+HERE = Path(__file__).resolve().parent
+ENCOUNTERS = HERE / "encounters"
+DUEL = ENCOUNTERS / "scripted-duel.yaml"
+REACH_DUEL = ENCOUNTERS / "scripted-reach-duel.yaml"
+TWO_ON_ONE = ENCOUNTERS / "scripted-two-on-one-on-a-map.yaml"
+TWO_ON_TWO = ENCOUNTERS / "scripted-two-on-two.yaml"
+EDITIONS = ("ashfall-1", "ashfall-2")
+SETS = [(path, edition) for path in (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE) for edition in EDITIONS]
+SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
+
+
+def setup_of(path: Path, edition: str) -> EncounterSetup:
+    """An encounter file under an edition."""
+    return EncounterSetup(path, edition)
+
+
+def seeds(n: int, sweep: int = 1) -> list[int]:
+    """The fight seeds of trials 0 .. n-1 of the sweep with seed ``sweep``."""
+    return [trial_seed(sweep, i) for i in range(n)]

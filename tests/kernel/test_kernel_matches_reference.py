@@ -1,0 +1,90 @@
+"""The fight kernel plays the reference engine's fights, draw for draw: the differential harness in CI.
+
+Each hand-written encounter of the kernel's slice, under both editions, over 100 trial seeds (the large set,
+1,000 seeds each, is ``scripts/kernel_diff.py``): zero divergences in the steps (every action and die face),
+the winner, the rounds and every combatant's end. The simulator's rows and reports are the same whichever
+engine plays, and ``--trial i`` (the reference engine's replay) is the kernel's trial i. A deliberately wrong
+kernel (MAP never applied, one damage table off by one) must be caught.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ashfall.sim.kernel_run import KernelSetup, kernel_signature
+from ashfall.sim.runner import play, replay_trial, simulate
+from ashfall.sim.setups import FightSetup
+from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
+from tests.kernel.kit import SET_IDS, SETS, TWO_ON_TWO, seeds, setup_of
+
+CI_SEEDS = 100
+
+
+@pytest.mark.rule("INIT-1", "INIT-3", "AE-1", "ACT-7", "MAA-5", "MAA-7", "MAP-1", "MAP-5", "E-01", "ATK-4", "CRIT-1",
+                  "CRIT-2", "CRIT-3", "DR-1", "RVI-1", "THP-1", "G-38", "G-39")
+@pytest.mark.parametrize(("path", "edition"), SETS, ids=SET_IDS)
+def test_kernel__plays_every_step_of_the_reference_fight(path: Path, edition: str) -> None:
+    report = compare_engines(setup_of(path, edition), seeds(CI_SEEDS), reference_signature, kernel_signature)
+    assert report.identical, report.first
+    assert len(report.seeds) == CI_SEEDS
+
+
+@pytest.mark.parametrize(("path", "edition"), SETS, ids=SET_IDS)
+def test_kernel__simulator_rows_equal_the_reference_engine_rows(path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
+    kernel = KernelSetup(setup)
+    for seed in seeds(25, sweep=9):
+        assert kernel.result(seed) == play(setup, seed)
+
+
+def test_kernel__sim_report_is_the_reference_report() -> None:
+    setup = setup_of(TWO_ON_TWO, "ashfall-2")
+    fast = simulate(setup, 60, 4, engine="kernel")
+    slow = simulate(setup, 60, 4, engine="reference")
+    assert fast.fights == slow.fights
+    assert fast.to_jsonable() == slow.to_jsonable()
+
+
+def test_kernel__workers_play_the_same_trials() -> None:
+    setup = setup_of(TWO_ON_TWO, "ashfall-1")
+    assert simulate(setup, 120, 2, workers=2, engine="kernel").fights == simulate(setup, 120, 2,
+                                                                                  engine="kernel").fights
+
+
+@pytest.mark.parametrize("trial", [0, 17, 123])
+def test_trial__the_reference_replay_is_the_kernels_trial(trial: int) -> None:
+    setup = setup_of(TWO_ON_TWO, "ashfall-2")
+    replayed, events = replay_trial(setup, 3, trial)
+    counted = KernelSetup(setup).results(3, trial, trial + 1)[0]
+    assert events and dataclasses.replace(replayed, log=None) == counted
+
+
+class WrongKernel:
+    """The kernel with one table broken on purpose: a runner the harness must catch."""
+
+    def __init__(self, setup: FightSetup, broken: str) -> None:
+        self.kernel = KernelSetup(setup)
+        lowered = self.kernel.lowered
+        if broken == "no-map":
+            lowered = dataclasses.replace(lowered, map_index=np.zeros_like(lowered.map_index))
+        else:
+            dealt = lowered.dealt.copy()
+            dealt[dealt > 0] += 1
+            lowered = dataclasses.replace(lowered, dealt=dealt)
+        self.kernel.lowered = lowered
+
+    def __call__(self, setup: FightSetup, seed: int) -> FightSignature:
+        return self.kernel.signature(seed)
+
+
+@pytest.mark.parametrize("broken", ["no-map", "damage-plus-one"])
+def test_compare_engines__a_wrong_kernel_diverges(broken: str) -> None:
+    setup = setup_of(TWO_ON_TWO, "ashfall-2")
+    report = compare_engines(setup, seeds(30), reference_signature, WrongKernel(setup, broken))
+    assert len(report.divergences) > 5
+    first = report.divergences[0]
+    assert first.explanation  # explained by the reference engine's own rows
