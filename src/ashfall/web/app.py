@@ -140,7 +140,7 @@ class NewPlayer(_Body):
 
 
 class OverrideKind(StrEnum):
-    """The GM overrides, each an event with the GM's reason and rule tag GM (``combatant`` answers 501 for now)."""
+    """The GM overrides, each an event with the GM's reason and rule tag GM."""
 
     HP = "hp"
     DAMAGE = "damage"
@@ -153,7 +153,14 @@ class OverrideKind(StrEnum):
 
 
 class Override(Versioned):
-    """A GM override: its targets, the change and the GM's reason."""
+    """A GM override: its targets, the change and the GM's reason.
+
+    ``combatant``: add one creature with ``change.add`` = ``{"creature": <library id>, "side": …}`` or
+    ``{"pc": {"name", "hp", "dv", "attack_bonus", "damage", "initiative_bonus"}, "side": …}``, optionally ``id``,
+    ``name``, ``position`` ``[x, y]`` (a free, passable square; default: the free square nearest its side),
+    ``initiative`` (a total; default: rolled) and ``dice`` (``entered``: its dice, initiative first, are asked for);
+    or remove the ``targets`` with ``change.remove: true``.
+    """
 
     targets: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=50)
     change: dict[str, Any] = Field(default_factory=dict)
@@ -245,6 +252,14 @@ def create_app(db: FsPath | str) -> FastAPI:
         return who
 
     TableGM = Annotated[Principal, Depends(gm_of_table)]
+
+    @app.get("/api/library/creatures", tags=["fights"])
+    def library_creatures(who: Caller) -> dict[str, Any]:
+        """The library's creatures for a picker (id, name, level, HP, DV, kind, size, weapons): any valid token.
+
+        Nothing in it is secret (the stat blocks ship with the program), but the table answers only its users.
+        """
+        return {"creatures": service.library_creatures()}
 
     @app.get("/api/tables/{table_id}/fights", tags=["tables"])
     def list_fights(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: TableGM,
@@ -352,7 +367,12 @@ def create_app(db: FsPath | str) -> FastAPI:
     @app.post("/api/fights/{fight_id}/overrides/{kind}", tags=["overrides"])
     def override(fight_id: _Id, kind: OverrideKind, body: Override, who: GM,
                  x_version: VersionHeader = None) -> dict[str, Any]:
-        """A GM override as an event with the GM's reason and rule GM (``combatant``: 501, not supported yet)."""
+        """A GM override as an event with the GM's reason and rule GM; refused: 409 with its rule and reason.
+
+        Kinds: ``hp``, ``damage``, ``condition``, ``move``, ``initiative``, ``skip-turn``, ``morale``, and
+        ``combatant`` (add a creature from the library or a quick-added PC mid-fight, or remove creatures: a removed
+        active creature's turn passes to the next in the order).
+        """
         return service.override(fight_id, expected(body, x_version), kind.value, body.model_dump())
 
     @app.get("/api/fights/{fight_id}/stream", tags=["fights"], response_class=StreamingResponse)

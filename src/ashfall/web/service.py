@@ -15,8 +15,9 @@ Dice entered by people: a creature whose dice setting is ``entered`` is in the e
 one of its dice is needed the engine raises ``NeedDice`` before anything changes, and the fight stores a pending
 **dice request** (:func:`dice_request_json`) that :meth:`TableService.enter_dice` answers with faces in range or
 "roll it for me". Entered faces are stored in the record (``faces``), so resume, undo and redo replay them.
-GM overrides (:meth:`TableService.override`) are the ``gm`` family's intents, stored like any record. Adding or
-removing a combatant mid-fight still raises :class:`NotImplementedYet` (501).
+GM overrides (:meth:`TableService.override`) are the ``gm`` family's intents, stored like any record; adding a
+combatant mid-fight carries its whole stat block (from the library, or a quick-added PC) in the intent, so a replay
+needs no library.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ashfall.content.library import UnknownIdError
+from ashfall.content.loader import default_library
 from ashfall.encounters import build, encounter_from_text, encounters_root, shipped_encounters
 from ashfall.encounters.build import BuildInfo
 from ashfall.engine import (
@@ -62,7 +65,10 @@ from ashfall.engine import (
 from ashfall.engine.record import faces_from_json
 from ashfall.explain import log_rows, names_of
 from ashfall.families.gm.moves import OVERRIDES, ended_conditions
+from ashfall.families.gm.rules_roster import QuickPcError, quick_pc
 from ashfall.files.yaml_marks import InputError
+from ashfall.rules.defense import defense_value, hull
+from ashfall.ruleset import preset
 from ashfall.web import views
 from ashfall.web.odds import intent_odds
 from ashfall.web.scene import scene
@@ -113,6 +119,48 @@ class Settings(BaseModel):
     hidden: list[str] = Field(default_factory=list, max_length=200)
     notes: str = Field(default="", max_length=20_000)
     dice: dict[str, Literal["engine", "entered"]] = Field(default_factory=dict)
+
+
+class QuickPc(BaseModel):
+    """A PC quick-added by its table numbers (see :func:`ashfall.families.gm.rules_roster.quick_pc`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    hp: int = Field(ge=1, le=10_000)
+    dv: int = Field(ge=0, le=40)
+    attack_bonus: int = Field(ge=-8, le=22)
+    damage: str = Field(min_length=3, max_length=20, description="Dice plus a flat part, e.g. 1d8+3.")
+    initiative_bonus: int = Field(default=0, ge=-50, le=50)
+
+
+class AddCombatant(BaseModel):
+    """A creature to add mid-fight: a library creature (``creature``) or a quick-added PC (``pc``), on a side.
+
+    ``position`` must be a free, passable square on a map (default: the free square nearest its side); ``initiative``
+    is the total the GM gives (default: rolled, INIT-1: by the engine, or asked as a dice request when ``dice`` is
+    ``entered``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str | None = Field(default=None, min_length=1, max_length=100)
+    pc: QuickPc | None = None
+    side: str = Field(min_length=1, max_length=60)
+    id: str | None = Field(default=None, min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str | None = Field(default=None, min_length=1, max_length=60)
+    position: tuple[Annotated[int, Field(ge=0, le=1000)], Annotated[int, Field(ge=0, le=1000)]] | None = None
+    initiative: int | None = Field(default=None, ge=-100, le=200)
+    dice: Literal["engine", "entered"] | None = None
+
+
+class CombatantChange(BaseModel):
+    """The ``change`` of a combatant override: ``add`` one creature, or ``remove`` the targets."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    add: AddCombatant | None = None
+    remove: bool = False
 
 
 class DiceSource(Protocol):
@@ -334,8 +382,10 @@ class TableService:
         return build(spec, seed)
 
     @staticmethod
-    def _check_settings(engine: Engine, settings: Settings) -> None:
-        unknown = [c for c in (*settings.hidden, *settings.dice) if c not in engine.state.combatants]
+    def _check_settings(engine: Engine, settings: Settings, before: Settings | None = None) -> None:
+        # ids the settings named already stay acceptable: a creature the GM removed (or an add undone) may be back
+        known = {*before.hidden, *before.dice} if before is not None else set()
+        unknown = [c for c in (*settings.hidden, *settings.dice) if c not in engine.state.combatants and c not in known]
         if unknown:
             raise TableError(422, f"settings name no combatant {unknown[0]!r}")
         for creature in settings.dice:
@@ -623,7 +673,7 @@ class TableService:
     def update_settings(self, fight_id: int, expected: int, settings: Settings) -> dict[str, Any]:
         """Replace the fight's GM settings."""
         def act(live: Live) -> dict[str, Any]:
-            self._check_settings(live.engine, settings)
+            self._check_settings(live.engine, settings, live.settings)
             with self.store.write(fight_id, expected) as w:
                 w.set_settings(settings.model_dump())
             live.version, live.settings = expected + 1, settings
@@ -653,8 +703,7 @@ class TableService:
         """
         self.fight_row(fight_id)
         if kind == "combatant":
-            raise NotImplementedYet("adding or removing a combatant mid-fight needs engine support that has not "
-                                    "landed yet; nothing was changed")
+            return self._combatant(fight_id, expected, body)
         tag = "order" if kind == "initiative" else kind  # the table's word for the engine's gm-order
         if tag not in OVERRIDES:
             raise TableError(404, f"no override {kind!r}")
@@ -676,6 +725,116 @@ class TableService:
         def act(live: Live) -> dict[str, Any]:
             return self._perform(live, expected, command, [])
         return self._write(fight_id, expected, act)
+
+    def _combatant(self, fight_id: int, expected: int, body: dict[str, Any]) -> dict[str, Any]:
+        """Add a creature (from the library, or a quick-added PC) or remove the targets: the gm family's intents."""
+        try:
+            change = CombatantChange.model_validate(body.get("change") or {})
+        except ValidationError as err:
+            problems = [{"path": ".".join(map(str, ("change", *e["loc"]))), "message": e["msg"]}
+                        for e in err.errors()]
+            raise TableError(422, "; ".join(f"{p['path']}: {p['message']}" for p in problems),
+                             problems=problems) from None
+        targets = list(body.get("targets") or [])
+        reason = str(body.get("reason", ""))
+        if (change.add is None) == (not change.remove):
+            raise TableError(422, "change: give either add (one creature) or remove: true (the targets)")
+        if change.remove:
+            if not targets:
+                raise TableError(422, "targets: name the creatures to remove")
+            command: dict[str, Any] = {"type": "gm-remove-combatant", "targets": targets, "reason": reason}
+
+            def remove(live: Live) -> dict[str, Any]:
+                return self._perform(live, expected, command, [])
+            return self._write(fight_id, expected, remove)
+        add = change.add
+        assert add is not None
+        if targets:
+            raise TableError(422, "targets: an added creature is named by add.id, not targets")
+
+        def act(live: Live) -> dict[str, Any]:
+            command = self._add_command(live, add, reason)
+            entered = add.dice == "entered"
+            if entered:  # its dice (initiative first) are entered from now on: the settings say so with the record
+                live.engine.entered = live.engine.entered | {command["id"]}
+            try:
+                result = self._perform(live, expected, command, [])
+            finally:
+                self._controllers(live)
+            if entered:
+                settings = live.settings.model_copy(update={"dice": {**live.settings.dice, command["id"]: "entered"}})
+                with self.store.write(fight_id, live.version) as w:
+                    w.set_settings(settings.model_dump())
+                live.version, live.settings = live.version + 1, settings
+                self._controllers(live)
+            return result
+        return self._write(fight_id, expected, act)
+
+    def _add_command(self, live: Live, add: AddCombatant, reason: str) -> dict[str, Any]:
+        """The ``gm-add-combatant`` intent as JSON: the whole stat block and gear, an id, a controller, a square."""
+        state = live.engine.state
+        library = default_library()
+        if (add.pc is None) == (add.creature is None):
+            raise TableError(422, "change.add: give either creature (a library id) or pc (a quick-added PC)")
+        if add.pc is not None:
+            pc = add.pc
+            base = _slug(add.id or pc.name) or "pc"
+            try:
+                creature = quick_pc(base, pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
+                                    damage=pc.damage, initiative_bonus=pc.initiative_bonus, ruleset=state.ruleset)
+            except QuickPcError as err:
+                raise TableError(422, f"change.add.pc.{err}") from None
+            weapons, armor, shield, controller = creature.natural_weapons, None, None, "human"
+        else:
+            try:
+                creature = library.creature(str(add.creature))
+                weapons = library.weapons_of(creature)
+                armor = library.armor(creature.armor) if creature.armor else hull(creature, state.ruleset)
+                shield = library.shield(creature.shield) if creature.shield else None
+            except UnknownIdError as err:
+                raise TableError(422, f"change.add.creature: {err}", suggestions=list(err.suggestions)) from None
+            base = creature.id
+            side_members = [c for c in state.combatants.values() if c.side == add.side]
+            controller = side_members[0].controller if side_members else ("human" if creature.is_pc else "ai")
+        cid = add.id or _free_id(base, state.combatants)
+        position = add.position
+        if state.board is not None and position is None:
+            position = _free_square(state, add.side, creature.size.squares)
+            if position is None:
+                raise TableError(409, "no free square on the map for it", rule="GM")
+        command: dict[str, Any] = {
+            "type": "gm-add-combatant", "id": cid, "side": add.side, "reason": reason,
+            "creature": creature.model_dump(mode="json", exclude_defaults=True),
+            "weapons": [w.model_dump(mode="json", exclude_defaults=True) for w in weapons],
+            "controller": controller}
+        if armor is not None:
+            command["armor"] = armor.model_dump(mode="json", exclude_defaults=True)
+        if shield is not None:
+            command["shield"] = shield.model_dump(mode="json", exclude_defaults=True)
+        if add.name is not None:
+            command["name"] = add.name
+        if position is not None:
+            command["position"] = list(position)
+        if add.initiative is not None:
+            command["initiative"] = add.initiative
+        return command
+
+    @staticmethod
+    def library_creatures() -> list[dict[str, Any]]:
+        """The library's creatures for a picker.
+
+        Each with its id, name, level, HP, DV (no cover, under the default ruleset), size, PC or NPC, weapons' names.
+        """
+        library = default_library()
+        ruleset = preset()
+        out = []
+        for c in library.creatures():
+            armor = library.armor(c.armor) if c.armor else hull(c, ruleset)
+            shield = library.shield(c.shield) if c.shield else None
+            out.append({"id": c.id, "name": c.name, "level": c.level, "hp": c.hp,
+                        "dv": defense_value(c, armor, shield, ruleset).total, "kind": c.kind.value,
+                        "size": c.size.value, "weapons": [w.name for w in library.weapons_of(c)]})
+        return out
 
     def enter_dice(self, fight_id: int, expected: int, body: dict[str, Any], by: Principal) -> dict[str, Any]:
         """Answer the pending dice request with entered faces (each in range) or "roll it for me".
@@ -798,6 +957,54 @@ class TableService:
         """A fight's combatants by id."""
         with self._reading(fight_id) as live:
             return dict(live.engine.state.combatants)
+
+
+def _slug(text: str) -> str:
+    """A lower-case id made of the letters and digits of a name (``"Vex the Bold"`` -> ``"vex-the-bold"``)."""
+    out, dash = [], False
+    for ch in text.lower():
+        if ch.isascii() and ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif out and not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")[:50]
+
+
+def _free_id(base: str, taken: Any) -> str:
+    """``base`` if free, else ``base-2``, ``base-3`` … (the first not taken)."""
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def _free_square(state: Any, side: str, size: int) -> tuple[int, int] | None:
+    """The free, passable square nearest the side's first standing member (else the map's first free square).
+
+    Nearest by grid distance (diagonals count 1), ties by row then column, so the choice is deterministic.
+    """
+    from ashfall.grid.board import Terrain, footprint
+
+    board = state.board
+    anchors = [c.position for c in state.combatants.values() if c.side == side and c.position is not None
+               and not c.health.is_dead]
+    ax, ay = anchors[0] if anchors else (0, 0)
+    taken = {sq for c in state.combatants.values() if not c.health.is_dead for sq in c.space}
+    best: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+    for y in range(board.height):
+        for x in range(board.width):
+            squares = footprint((x, y), size)
+            if any(not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE or sq in taken
+                   for sq in squares):
+                continue
+            key = (max(abs(x - ax), abs(y - ay)), y, x)
+            if best is None or key < best[0]:
+                best = (key, (x, y))
+    return None if best is None else best[1]
 
 
 def command_to_json_event(event: Event) -> Any:
