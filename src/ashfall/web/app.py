@@ -378,7 +378,11 @@ def create_app(db: FsPath | str) -> FastAPI:
     @app.get("/api/fights/{fight_id}/stream", tags=["fights"], response_class=StreamingResponse)
     async def stream(fight_id: _Id, who: Member,
                      max_events: Annotated[int | None, Query(ge=1, le=100_000)] = None) -> StreamingResponse:
-        """Server-Sent Events: the caller's view each time the fight changes (a player: the projection only)."""
+        """Server-Sent Events: the caller's view each time the fight changes (a player: the projection only).
+
+        The token is checked again while the stream is open: once it is revoked, the stream sends a ``revoked``
+        event and ends.
+        """
         gm = who.role == "gm"
 
         def view() -> dict[str, Any]:
@@ -389,6 +393,9 @@ def create_app(db: FsPath | str) -> FastAPI:
         async def events() -> AsyncIterator[str]:
             sent, seen = 0, -1
             while max_events is None or sent < max_events:
+                if not await run_in_threadpool(service.still_valid, who):
+                    yield "event: revoked\ndata: {}\n\n"
+                    return
                 version = await run_in_threadpool(service.version, fight_id)
                 if version != seen:
                     data = await run_in_threadpool(view)

@@ -480,6 +480,11 @@ class TableService:
         """A fight's version as stored."""
         return self.store.version(fight_id)
 
+    def still_valid(self, by: Principal) -> bool:
+        """Whether a caller's token still holds (not revoked since the caller was let in): open streams ask."""
+        row = self.store.token_by_id(by.token_id)
+        return row is not None and not row.revoked
+
     @staticmethod
     def _meta(live: Live) -> dict[str, Any]:
         engine = live.engine
