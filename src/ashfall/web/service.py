@@ -52,6 +52,7 @@ from ashfall.engine import (
     NeedDecision,
     NeedDice,
     Refused,
+    ReplayDivergence,
     StartCombat,
     command_from_json,
     command_tag,
@@ -60,6 +61,7 @@ from ashfall.engine import (
     dumps_log,
     legal_intents,
     loads,
+    loads_log,
     replay,
 )
 from ashfall.engine.record import faces_from_json
@@ -875,11 +877,14 @@ class TableService:
         return self._write(fight_id, expected, act)
 
     def export(self, fight_id: int) -> dict[str, Any]:
-        """The encounter text and the fight log (canonical JSON lines) of the live line."""
+        """The encounter text and the fight log (canonical JSON lines) of the live line.
+
+        ``ashfall run --replay FILE`` plays it back (:func:`replay_export`); undone steps are not in it.
+        """
         with self._reading(fight_id) as live:
             setup = {"encounter": live.row.source, "table-seed": str(live.row.seed)}
-            return {"name": live.row.name, "encounter": live.row.encounter,
-                    "log": dumps_log(live.engine.fight_log(setup))}
+            return {"format": EXPORT_FORMAT, "name": live.row.name, "source": live.row.source,
+                    "encounter": live.row.encounter, "log": dumps_log(live.engine.fight_log(setup))}
 
     def check_intent(self, fight_id: int, command: dict[str, Any]) -> dict[str, Any]:
         """Read only: whether the engine would accept an intent now (its rule), or its refusal's rule and reason."""
@@ -964,6 +969,50 @@ class TableService:
             return dict(live.engine.state.combatants)
 
 
+EXPORT_FORMAT = "ashfall-table-export/1"
+"""The ``format`` of an exported fight (the encounter text and the log)."""
+
+
+def replay_export(data: Any, file: str = "export.json") -> tuple[Engine, BuildInfo]:
+    """Play an exported fight back through the engine: its encounter built again, every record of its log replayed.
+
+    Each replayed event is checked against the logged one (:func:`ashfall.engine.replay`); entered faces and
+    answers come from the log, so nobody is asked anything.
+
+    Raises:
+        ValueError: The export is malformed (the message names the field), its encounter does not load, or the
+            replay diverges from the log.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"{file}: an export is a JSON object with 'encounter' and 'log'")
+    for key in ("encounter", "log"):
+        if not isinstance(data.get(key), str):
+            raise ValueError(f"{file}: {key}: missing, or not text")
+    log = loads_log(data["log"])
+    source = str(data.get("source") or log.setup.get("encounter") or "upload")
+    try:
+        engine, info = TableService._build(data["encounter"], source, log.seed)
+    except TableError as err:
+        problems = "; ".join(f"line {p['line']}: {p['path']}: {p['message']}" for p in err.extra.get("problems", []))
+        raise ValueError(f"{file}: encounter: {err.message}: {problems}") from None
+    try:
+        return replay(log, engine.initial_state), info
+    except ReplayDivergence as err:
+        raise ValueError(f"{file}: log: {err}") from None
+
+
+def final_state(engine: Engine) -> dict[str, Any]:
+    """The end of a fight as data: round, turn, winner, order and each creature's HP, square and conditions."""
+    state = engine.state
+    return {"round": state.round, "active": state.active_id, "ended": state.ended, "winner": state.winner,
+            "order": list(state.order),
+            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "hp": c.health.hp, "max_hp": c.health.max_hp,
+                           "temp_hp": c.health.temp_hp, "vitality": c.health.vitality.value,
+                           "position": list(c.position) if c.position else None, "initiative": c.initiative,
+                           "conditions": sorted(a.condition.value for a in c.conditions)}
+                          for c in state.combatants.values()]}
+
+
 def _slug(text: str) -> str:
     """A lower-case id made of the letters and digits of a name (``"Vex the Bold"`` -> ``"vex-the-bold"``)."""
     out, dash = [], False
@@ -1025,6 +1074,7 @@ def default_db() -> Path:
 
 
 __all__ = [
+    "EXPORT_FORMAT",
     "DiceSource",
     "EngineDice",
     "EnteredDice",
@@ -1038,6 +1088,8 @@ __all__ = [
     "default_db",
     "dice_request_json",
     "dice_source",
+    "final_state",
     "hash_token",
     "new_token",
+    "replay_export",
 ]
