@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ashfall.web.pages import install_pages
-from ashfall.web.service import NotImplementedYet, Principal, Settings, TableError, TableService
+from ashfall.web.service import Assembled, NotImplementedYet, Principal, Settings, TableError, TableService
 from ashfall.web.store import Conflict, Store
 
 MAX_BODY = 1 << 20
@@ -95,10 +95,15 @@ class NewTable(_Body):
 
 
 class NewFight(_Body):
-    """A fight from a shipped encounter (``encounter``: its name) or an uploaded file's text (``yaml``)."""
+    """A new fight: from a shipped encounter, an uploaded file, or assembled at the table.
+
+    ``encounter``: a shipped encounter's name; ``yaml``: an encounter file's text; ``assemble``: sides, library
+    creatures with counts and initiative groups, quick-added PCs, an optional map (without one, theater of mind).
+    """
 
     encounter: str | None = Field(default=None, min_length=1, max_length=200)
     yaml: str | None = Field(default=None, min_length=1, max_length=MAX_BODY)
+    assemble: Assembled | None = None
     seed: int | None = Field(default=None, ge=0, le=MAX_ID)
     settings: Settings | None = None
 
@@ -269,9 +274,14 @@ def create_app(db: FsPath | str) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/fights", status_code=201, tags=["tables"])
     def new_fight(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], body: NewFight, who: TableGM) -> dict[str, Any]:
-        """Create and start a fight from a shipped encounter or an uploaded file (422 lists every problem)."""
+        """Create and start a fight from a shipped encounter, an uploaded file or an assembled fight.
+
+        422 lists every problem (file, field path, line). An assembled fight's creatures come from
+        ``GET /api/library/creatures`` or are quick-added PCs (name, HP, DV, attack bonus, damage, initiative
+        bonus); entries with the same ``group`` share one initiative die.
+        """
         fight_id = service.create_fight(table_id, encounter=body.encounter, yaml=body.yaml, seed=body.seed,
-                                        settings=body.settings)
+                                        settings=body.settings, assemble=body.assemble)
         return service.gm_view(fight_id)
 
     @app.get("/api/fights/{fight_id}", tags=["fights"])

@@ -165,6 +165,111 @@ class CombatantChange(BaseModel):
     remove: bool = False
 
 
+class AssembledSide(BaseModel):
+    """A side of an assembled fight. ``controller`` defaults to ``human`` for a side with a quick-added PC."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    controller: Literal["ai", "human"] | None = None
+    morale: bool = True
+
+
+class AssembledEntry(BaseModel):
+    """Creatures of an assembled fight: ``count`` of a library creature, or one quick-added PC, on a side.
+
+    ``group`` names an initiative group: its members share one initiative die (see docs/table.md). On a map,
+    ``position`` (one creature) or ``positions`` (one per creature) place them.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str | None = Field(default=None, min_length=1, max_length=100)
+    pc: QuickPc | None = None
+    side: str = Field(min_length=1, max_length=60)
+    count: int = Field(default=1, ge=1, le=20)
+    id: str | None = Field(default=None, min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str | None = Field(default=None, min_length=1, max_length=60)
+    group: str | None = Field(default=None, min_length=1, max_length=60)
+    position: tuple[Annotated[int, Field(ge=0, le=200)], Annotated[int, Field(ge=0, le=200)]] | None = None
+    positions: list[tuple[Annotated[int, Field(ge=0, le=200)], Annotated[int, Field(ge=0, le=200)]]] | None = Field(
+        default=None, max_length=20)
+
+
+class AssembledMap(BaseModel):
+    """A map for an assembled fight: its rows as in an encounter file (``#`` wall, ``.`` floor …)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: str = Field(min_length=1, max_length=20_000)
+
+
+class Assembled(BaseModel):
+    """A fight put together at the table from the library and quick-added PCs; no map: theater of mind."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="Assembled fight", min_length=1, max_length=200)
+    ruleset: Literal["ashfall-1", "ashfall-2"] = "ashfall-2"
+    sides: list[AssembledSide] = Field(min_length=2, max_length=8)
+    combatants: list[AssembledEntry] = Field(min_length=1, max_length=50)
+    map: AssembledMap | None = None
+
+
+def assembled_encounter(fight: Assembled) -> str:
+    """The encounter file (YAML text) of an assembled fight: stored, exported and replayed like an uploaded one.
+
+    Quick-added PCs become inline stat blocks (:func:`~ashfall.families.gm.rules_roster.quick_pc`); the entries
+    keep the request's order, so a problem's ``combatants[i]`` path names the request's entry.
+
+    Raises:
+        TableError: 422 for an entry with both or neither of ``creature`` and ``pc``, a ``count`` with a PC, or
+            numbers a quick-added PC cannot have.
+    """
+    import yaml
+
+    ruleset = preset(fight.ruleset)
+    human = {e.side for e in fight.combatants if e.pc is not None}
+    entries: list[dict[str, Any]] = []
+    for i, e in enumerate(fight.combatants):
+        if (e.pc is None) == (e.creature is None):
+            raise TableError(422, f"assemble.combatants[{i}]: give either creature (a library id) or pc")
+        entry: dict[str, Any] = {"side": e.side}
+        if e.pc is not None:
+            if e.count != 1:
+                raise TableError(422, f"assemble.combatants[{i}].count: a quick-added PC is one creature")
+            pc = e.pc
+            try:
+                block = quick_pc(_slug(e.id or pc.name) or "pc", pc.name, hp=pc.hp, dv=pc.dv,
+                                 attack_bonus=pc.attack_bonus, damage=pc.damage,
+                                 initiative_bonus=pc.initiative_bonus, ruleset=ruleset)
+            except QuickPcError as err:
+                raise TableError(422, f"assemble.combatants[{i}].pc.{err}") from None
+            entry["creature"] = block.model_dump(mode="json", exclude_defaults=True)
+        else:
+            entry["creature"] = e.creature
+            if e.count != 1:
+                entry["count"] = e.count
+        for key in ("id", "name"):
+            if getattr(e, key) is not None:
+                entry[key] = getattr(e, key)
+        if e.position is not None:
+            entry["position"] = list(e.position)
+        if e.positions is not None:
+            entry["positions"] = [list(sq) for sq in e.positions]
+        if e.group is not None:
+            entry["initiative_group"] = e.group
+        entries.append(entry)
+    doc: dict[str, Any] = {
+        "name": fight.name, "ruleset": fight.ruleset,
+        "sides": [{"name": s.name, "controller": s.controller or ("human" if s.name in human else "ai"),
+                   "morale": s.morale} for s in fight.sides],
+        "combatants": entries}
+    if fight.map is not None:
+        doc["map"] = {"rows": fight.map.rows}
+    return "# assembled at the table\n" + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
 class DiceSource(Protocol):
     """Who rolls a creature's dice. ``engine``: the fight's seeded RNG; ``entered``: a person."""
 
@@ -349,15 +454,21 @@ class TableService:
         return [p.stem for p in shipped_encounters()]
 
     def create_fight(self, table_id: int, *, encounter: str | None = None, yaml: str | None = None,
-                     seed: int | None = None, settings: Settings | None = None) -> int:
-        """Create a fight from a shipped encounter's name or uploaded YAML text, and start it.
+                     seed: int | None = None, settings: Settings | None = None,
+                     assemble: Assembled | None = None) -> int:
+        """Create a fight from a shipped encounter's name, uploaded YAML text or an assembled fight, and start it.
+
+        An assembled fight is stored as the encounter file it makes (:func:`assembled_encounter`).
 
         Raises:
             TableError: 422 with every problem (file, field path, line) when the encounter does not load.
         """
-        if (encounter is None) == (yaml is None):
-            raise TableError(422, "give exactly one of 'encounter' (a shipped name) and 'yaml' (the file's text)")
-        if encounter is not None:
+        if sum(x is not None for x in (encounter, yaml, assemble)) != 1:
+            raise TableError(422, "give exactly one of 'encounter' (a shipped name), 'yaml' (the file's text) and "
+                                  "'assemble' (sides and creatures)")
+        if assemble is not None:
+            text, source = assembled_encounter(assemble), "assembled"
+        elif encounter is not None:
             path = next((p for p in shipped_encounters() if p.stem == encounter), None)
             if path is None:
                 raise TableError(404, f"no shipped encounter {encounter!r}", known=self.shipped())
@@ -374,7 +485,7 @@ class TableService:
 
     @staticmethod
     def _build(text: str, source: str, seed: int | None) -> tuple[Engine, BuildInfo]:
-        file = source.split(":", 1)[1] + ".yaml" if source.startswith("shipped:") else "upload.yaml"
+        file = source.split(":", 1)[1] + ".yaml" if source.startswith("shipped:") else f"{source}.yaml"
         try:
             # relative paths an encounter names resolve inside the shipped encounters' folder only
             spec = encounter_from_text(text, file, encounters_root(), allow_dirs=())
@@ -1075,6 +1186,7 @@ def default_db() -> Path:
 
 __all__ = [
     "EXPORT_FORMAT",
+    "Assembled",
     "DiceSource",
     "EngineDice",
     "EnteredDice",
@@ -1084,6 +1196,7 @@ __all__ = [
     "Settings",
     "TableError",
     "TableService",
+    "assembled_encounter",
     "decision_json",
     "default_db",
     "dice_request_json",
