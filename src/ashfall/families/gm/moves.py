@@ -406,8 +406,9 @@ def _resolve_remove(ctx: Context, intent: GmRemoveCombatant) -> None:
         for zone in state.zones:
             if zone.owner == cid:
                 ctx.emit(ev.ZoneEnded(zone.key, GM))
-        if any(r.actor == cid for r in state.readied):
-            ctx.emit(ev.ReadyEnded(cid, False, GM))
+        for readied in state.readied:  # its own readied action, and those readied against it
+            if readied.actor == cid or (readied.action.target == cid and readied.actor not in gone):
+                ctx.emit(ev.ReadyEnded(readied.actor, False, GM))
         ctx.emit(ev.CombatantLeft(cid, GM))
 
 
