@@ -116,3 +116,13 @@ def test_assembled__on_a_small_map_with_positions_and_replayed_from_its_export(t
         c["id"]: c["hp"]["hp"] for c in table.view(fid)["creatures"]}
     bad = assemble(table, {**fight, "combatants": [{"pc": VEX, "side": "party", "position": [0, 0]}]})
     assert bad.status_code == 422 and "combatants[0]" in bad.text
+
+
+def test_assembled__a_pc_named_like_a_library_creature_gets_its_own_stat_block(table: Table) -> None:
+    got = assemble(table, {"sides": [{"name": "party"}, {"name": "bandits"}],
+                           "combatants": [{"pc": {**VEX, "name": "Bandit"}, "side": "party"},
+                                          {"creature": "bandit", "side": "bandits", "count": 2}]})
+    assert got.status_code == 201, got.text
+    by_id = {c["id"]: c for c in got.json()["creatures"]}
+    assert by_id["bandit"]["pc"] and by_id["bandit"]["creature"] == "pc-bandit" and by_id["bandit"]["hp"]["max_hp"] == 24
+    assert by_id["bandit-1"]["creature"] == "bandit" and not by_id["bandit-1"]["pc"]

@@ -216,6 +216,10 @@ class Assembled(BaseModel):
     map: AssembledMap | None = None
 
 
+PC_BLOCK = "pc-"
+"""The prefix of a quick-added PC's stat block id (``pc-vex``): its combatant id is the name's (``vex``)."""
+
+
 def assembled_encounter(fight: Assembled) -> str:
     """The encounter file (YAML text) of an assembled fight: stored, exported and replayed like an uploaded one.
 
@@ -230,6 +234,7 @@ def assembled_encounter(fight: Assembled) -> str:
 
     ruleset = preset(fight.ruleset)
     human = {e.side for e in fight.combatants if e.pc is not None}
+    blocks: set[str] = set()
     entries: list[dict[str, Any]] = []
     for i, e in enumerate(fight.combatants):
         if (e.pc is None) == (e.creature is None):
@@ -239,19 +244,22 @@ def assembled_encounter(fight: Assembled) -> str:
             if e.count != 1:
                 raise TableError(422, f"assemble.combatants[{i}].count: a quick-added PC is one creature")
             pc = e.pc
+            slug = _slug(e.id or pc.name) or "pc"
+            block_id = _free_id(f"{PC_BLOCK}{slug}", blocks)  # its own stat block, never a library id
+            blocks.add(block_id)
             try:
-                block = quick_pc(_slug(e.id or pc.name) or "pc", pc.name, hp=pc.hp, dv=pc.dv,
-                                 attack_bonus=pc.attack_bonus, damage=pc.damage,
-                                 initiative_bonus=pc.initiative_bonus, ruleset=ruleset)
+                block = quick_pc(block_id, pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
+                                 damage=pc.damage, initiative_bonus=pc.initiative_bonus, ruleset=ruleset)
             except QuickPcError as err:
                 raise TableError(422, f"assemble.combatants[{i}].pc.{err}") from None
             entry["creature"] = block.model_dump(mode="json", exclude_defaults=True)
+            entry["id"] = e.id or slug
         else:
             entry["creature"] = e.creature
             if e.count != 1:
                 entry["count"] = e.count
         for key in ("id", "name"):
-            if getattr(e, key) is not None:
+            if getattr(e, key) is not None and key not in entry:
                 entry[key] = getattr(e, key)
         if e.position is not None:
             entry["position"] = list(e.position)
@@ -807,14 +815,13 @@ class TableService:
             return {"status": "ok", "archived": archived, "version": expected + 1, "id": live.row.id}
 
     def override(self, fight_id: int, expected: int, kind: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A GM override (HP, damage with saves, conditions, position, initiative, skip, morale) as an event.
+        """A GM override as an event: HP, damage with saves, conditions, position, initiative, skip, morale, combatants.
 
         The body's ``targets``, ``reason`` and ``change`` (the override's own fields) become the ``gm`` family's
         intent (``gm-<kind>``); it is resolved and stored like any intent, so undo, redo and resume treat it alike.
         Saves it calls for become dice requests for creatures whose dice are entered.
 
         Raises:
-            NotImplementedYet: Adding or removing a combatant mid-fight (not supported by the engine yet).
             TableError: 422 for a malformed change; RefusedIntent (409, rule GM) for an illegal one.
         """
         self.fight_row(fight_id)
@@ -896,7 +903,7 @@ class TableService:
             pc = add.pc
             base = _slug(add.id or pc.name) or "pc"
             try:
-                creature = quick_pc(base, pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
+                creature = quick_pc(f"{PC_BLOCK}{base}", pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
                                     damage=pc.damage, initiative_bonus=pc.initiative_bonus, ruleset=state.ruleset)
             except QuickPcError as err:
                 raise TableError(422, f"change.add.pc.{err}") from None
