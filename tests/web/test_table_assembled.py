@@ -124,5 +124,6 @@ def test_assembled__a_pc_named_like_a_library_creature_gets_its_own_stat_block(t
                                           {"creature": "bandit", "side": "bandits", "count": 2}]})
     assert got.status_code == 201, got.text
     by_id = {c["id"]: c for c in got.json()["creatures"]}
-    assert by_id["bandit"]["pc"] and by_id["bandit"]["creature"] == "pc-bandit" and by_id["bandit"]["hp"]["max_hp"] == 24
+    pc = by_id["bandit"]
+    assert pc["pc"] and pc["creature"] == "pc-bandit" and pc["hp"]["max_hp"] == 24
     assert by_id["bandit-1"]["creature"] == "bandit" and not by_id["bandit-1"]["pc"]
