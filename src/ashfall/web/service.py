@@ -466,7 +466,9 @@ class TableService:
                      assemble: Assembled | None = None) -> int:
         """Create a fight from a shipped encounter's name, uploaded YAML text or an assembled fight, and start it.
 
-        An assembled fight is stored as the encounter file it makes (:func:`assembled_encounter`).
+        An assembled fight is stored as the encounter file it makes (:func:`assembled_encounter`). When the settings
+        have some creatures' dice ``entered``, their initiative is a dice request: the fight is stored with the
+        start pending (round 0, nobody's turn) until the faces are entered.
 
         Raises:
             TableError: 422 with every problem (file, field path, line) when the encounter does not load.
@@ -486,7 +488,16 @@ class TableService:
         engine, info = self._build(text, source, seed)
         chosen = settings or Settings()
         self._check_settings(engine, chosen)
-        events = engine.start(ambushers=info.ambushers)
+        engine.entered = frozenset(c for c, how in chosen.dice.items() if how == "entered")
+        start = StartCombat(info.ambushers)
+        try:
+            events = engine.start(ambushers=info.ambushers)
+        except NeedDice as asked:  # an entered creature's initiative (or ambush Stealth): the start waits for it
+            names = {c.id: c.name for c in engine.state.combatants.values()}
+            pending = {"command": command_to_json(start), "answers": [], "faces": [],
+                       "dice": dice_request_json(asked.request, names)}
+            return self.store.create_fight(table_id, info.name, source, text, engine.state.ruleset.name, info.seed,
+                                           chosen.model_dump(), None, "", pending)
         first = engine.records[0]
         return self.store.create_fight(table_id, info.name, source, text, engine.state.ruleset.name, info.seed,
                                        chosen.model_dump(), _record_json(first), dumps(events))
@@ -763,7 +774,7 @@ class TableService:
         def act(live: Live) -> dict[str, Any]:
             engine = live.engine
             if steps > engine.intents_done - 1:
-                raise RefusedIntent("AE-1", f"only {engine.intents_done - 1} step(s) can be undone")
+                raise RefusedIntent("AE-1", f"only {max(0, engine.intents_done - 1)} step(s) can be undone")
             to = engine.intents_done - steps
             engine.undo(to)
             with self.store.write(fight_id, expected) as w:

@@ -249,16 +249,22 @@ class Store:
     # ----- fights -----
 
     def create_fight(self, table_id: int, name: str, source: str, encounter: str, ruleset: str, seed: int,
-                     settings: dict[str, Any], first: dict[str, Any], first_events: str) -> int:
-        """A new fight with its first record (the start of combat); returns its id."""
+                     settings: dict[str, Any], first: dict[str, Any] | None, first_events: str,
+                     pending: dict[str, Any] | None = None) -> int:
+        """A new fight with its first record (the start of combat); returns its id.
+
+        Without a first record the start waits for ``pending`` (initiative dice entered by people).
+        """
         with self._tx() as db:
             cur = db.execute(
-                "INSERT INTO fights (table_id, name, source, encounter, ruleset, seed, settings, version, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)",
-                (table_id, name, source, encounter, ruleset, seed, json.dumps(settings), time.time()))
+                "INSERT INTO fights (table_id, name, source, encounter, ruleset, seed, settings, version, created,"
+                " pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (table_id, name, source, encounter, ruleset, seed, json.dumps(settings), time.time(),
+                 json.dumps(pending) if pending is not None else None))
             fight_id = int(cur.lastrowid or 0)
-            db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written) VALUES (?, 0, 0, ?, ?, ?)",
-                       (fight_id, json.dumps(first), first_events, time.time()))
+            if first is not None:
+                db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written)"
+                           " VALUES (?, 0, 0, ?, ?, ?)", (fight_id, json.dumps(first), first_events, time.time()))
         return fight_id
 
     def fight(self, fight_id: int) -> FightRow | None:
