@@ -214,3 +214,28 @@ def test_combatant__a_player_token_cannot_add_or_remove(client: TestClient, tabl
                      {"targets": ["champion"], "change": {"remove": True}, "reason": "x", "version": before["version"]},
                      player)
     assert got.status_code == 403 and table.view(fight) == before
+
+
+@pytest.mark.rule("INIT-3")
+def test_combatant__a_full_tie_on_initiative_and_agi_is_settled_by_the_engines_coin(table: Table) -> None:
+    sides = set()
+    for seed in range(1, 9):
+        fight = table.new_fight("duel", seed=seed)["id"]
+        warrior = creature(table.view(fight), "warrior")
+        got = combatant(table, fight, {"change": {"add": {"creature": "warrior", "side": "raiders",
+                                                           "initiative": warrior["initiative"]}}})
+        assert got.status_code == 200, got.text
+        order = table.view(fight)["order"]
+        gap = order.index("warrior-2") - order.index("warrior")
+        assert gap in (-1, 1)  # right before or right after the one it ties with (same total, same AGI)
+        sides.add(gap)
+    assert sides == {-1, 1}  # the coin falls both ways over these seeds
+
+
+@pytest.mark.rule("VEH-2")
+def test_combatant__a_vehicle_is_not_added_mid_fight(table: Table) -> None:
+    fight = table.new_fight("duel", seed=1)["id"]
+    before = table.view(fight)
+    got = combatant(table, fight, {"change": {"add": {"creature": "dune-buggy", "side": "raiders"}}})
+    assert got.status_code == 409 and "vehicle" in got.json()["reason"], got.text
+    assert table.view(fight) == before

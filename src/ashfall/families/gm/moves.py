@@ -10,6 +10,7 @@ with a duration in rounds expires by the rules (``Duration.for_rounds``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -236,6 +237,8 @@ def _check_add(state: EncounterState, intent: GmAddCombatant) -> None:
         raise refuse("GM", f"the id {intent.id!r} is taken")
     if not intent.side or len(intent.side) > MAX_ID:
         raise refuse("GM", f"an added creature needs a side of 1..{MAX_ID} characters")
+    if intent.creature.vehicle is not None:
+        raise refuse("GM", "a vehicle joins with its crew aboard: add it in the encounter, not mid-fight (VEH-2)")
     if intent.initiative is not None and not -100 <= intent.initiative <= 200:
         raise refuse("GM", "initiative must be -100..200")
     board = state.board
@@ -350,17 +353,19 @@ def _resolve_morale(ctx: Context, intent: GmMorale) -> None:
         ctx.emit(ev.MoraleChanged(key, tuple(members), None, intent.reason, GM))
 
 
-def placed(state: EncounterState, newcomer: Combatant) -> tuple[str, ...]:
+def placed(state: EncounterState, newcomer: Combatant, coin: Callable[[], bool]) -> tuple[str, ...]:
     """The order with a newcomer in it: before the first creature it beats on initiative, then AGI (INIT-2, INIT-3).
 
-    On a full tie it goes after those it ties with (it arrived last). The order may be out of initiative order after
-    delays (DEL-2) and GM changes; the newcomer is placed at the first creature it beats, reading the order as it is.
+    A full tie is settled by ``coin`` (INIT-3's coin flip: True, the newcomer goes first), flipped only for a tie.
+    The order may be out of initiative order after delays (DEL-2) and GM changes; the newcomer is placed at the first
+    creature it beats, reading the order as it is.
     """
     key = (newcomer.initiative, newcomer.creature.attributes.AGI)
     order = list(state.order)
     for i, cid in enumerate(order):
         other = state.get(cid)
-        if key > (other.initiative, other.creature.attributes.AGI):
+        theirs = (other.initiative, other.creature.attributes.AGI)
+        if key > theirs or (key == theirs and coin()):
             return (*order[:i], newcomer.id, *order[i:])
     return (*order, newcomer.id)
 
@@ -381,9 +386,13 @@ def _resolve_add(ctx: Context, intent: GmAddCombatant) -> None:
         newcomer.initiative = roll.total
     else:
         newcomer.initiative = intent.initiative
+    def coin() -> bool:  # the engine's coin, never a player's (INIT-3)
+        return ctx.roller(None, "tie-break", INIT_1).roll(2) == 1
+
+    order = placed(state, newcomer, coin)
     ctx.emit(ev.CombatantJoined(newcomer.id, newcomer.name, newcomer.side, creature, intent.weapons, intent.armor,
                                 intent.shield, health, intent.position, intent.controller, newcomer.initiative,
-                                placed(state, newcomer), GM))
+                                order, GM))
     if roll is not None:
         ctx.emit(ev.InitiativeRolled(newcomer.id, ev.RollRecord.of(roll), 0))
 
