@@ -206,7 +206,10 @@ def create_app(db: FsPath | str) -> FastAPI:
     async def _unicode(request: Request, err: UnicodeError) -> JSONResponse:
         return JSONResponse({"detail": "text must be valid Unicode (no lone surrogates)"}, 422)
 
-    def caller(request: Request, authorization: Annotated[str | None, Header()] = None,
+    # The access checks are async on purpose: each is one quick read of this thread's own SQLite connection (WAL:
+    # never waiting for a writer), and a sync dependency would cost a trip through the thread pool, which under
+    # load waits for the GIL behind the busy request threads.
+    async def caller(request: Request, authorization: Annotated[str | None, Header()] = None,
                token: Annotated[str | None, Query(max_length=200)] = None) -> Principal:
         raw = token
         if authorization and authorization.lower().startswith("bearer "):
@@ -218,12 +221,12 @@ def create_app(db: FsPath | str) -> FastAPI:
 
     Caller = Annotated[Principal, Depends(caller)]
 
-    def gm_of_fight(fight_id: _Id, who: Caller) -> Principal:
+    async def gm_of_fight(fight_id: _Id, who: Caller) -> Principal:
         if who.role != "gm" or not service.may_read(who, fight_id, gm_only=True):
             raise TableError(403, "this needs the GM's token of this fight's table")
         return who
 
-    def member_of_fight(fight_id: _Id, who: Caller) -> Principal:
+    async def member_of_fight(fight_id: _Id, who: Caller) -> Principal:
         if not service.may_read(who, fight_id, gm_only=False):
             raise TableError(403, "this token is not for this fight")
         return who
@@ -251,7 +254,7 @@ def create_app(db: FsPath | str) -> FastAPI:
         table_id, token = service.create_table(body.name)
         return {"table_id": table_id, "gm_token": token}
 
-    def gm_of_table(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: Caller) -> Principal:
+    async def gm_of_table(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: Caller) -> Principal:
         if who.role != "gm" or who.table_id != table_id:
             raise TableError(403, "this needs the table's GM token")
         return who

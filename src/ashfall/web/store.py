@@ -277,6 +277,11 @@ class Store:
         return FightRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), int(r[6]),
                         json.loads(r[7]), int(r[8]), bool(r[9]), json.loads(r[10]) if r[10] else None)
 
+    def fight_table(self, fight_id: int) -> int | None:
+        """The table a fight belongs to (None: no such fight), without reading the rest of its row."""
+        rows = self._query("SELECT table_id FROM fights WHERE id = ?", (fight_id,))
+        return int(rows[0][0]) if rows else None
+
     def fights(self, table_id: int) -> list[FightRow]:
         """The fights of a table, oldest first."""
         ids = self._query("SELECT id FROM fights WHERE table_id = ? ORDER BY id", (table_id,))
