@@ -5,7 +5,10 @@ shipped encounter, and plays them at once, one client thread per fight. Each act
 an end of turn or a decision's answer), chosen from the fight's legal intents the way a GM would (the strike
 with the best expected damage, else a stride, else end the turn); a fight that ends is replaced by a new one.
 Prints the p50 and p99 latency of the writes (the target: p99 < 50 ms) and of the whole step (its reads
-included). Not a test: run it by hand::
+included), and the server's CPU time per step: on a shared machine the latencies move with the load, the CPU
+time much less. With every client waiting for its answer, a step's latency is about the number of fights times
+the server's time per step (one Python process: one core), so the CPU time is what a change to the server cuts.
+Not a test: run it by hand::
 
     .venv/bin/python bench/bench_table.py [--actions 1000] [--fights 20] [--encounter skirmish]
 """
@@ -13,6 +16,7 @@ included). Not a test: run it by hand::
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import threading
@@ -89,6 +93,15 @@ class Player(threading.Thread):
         self.client.close()
 
 
+def _cpu(pid: int) -> float:
+    """The CPU seconds (user + system) a process has used, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank) in milliseconds."""
     ordered = sorted(values)
@@ -111,12 +124,14 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             budget, lock = [args.actions], threading.Lock()
             players = [Player(base, made["gm_token"], made["table_id"], args.encounter, i, budget, lock)
                        for i in range(args.fights)]
+            cpu0 = _cpu(proc.pid)
             t0 = time.perf_counter()
             for p in players:
                 p.start()
             for p in players:
                 p.join()
             wall = time.perf_counter() - t0
+            cpu = _cpu(proc.pid) - cpu0
         finally:
             proc.terminate()
             proc.wait()
@@ -124,11 +139,13 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     steps = [s for p in players for s in p.steps]
     result = {"actions": float(len(writes)), "write_p50_ms": percentile(writes, 50),
               "write_p99_ms": percentile(writes, 99), "step_p50_ms": percentile(steps, 50),
-              "step_p99_ms": percentile(steps, 99), "mean_ms": 1000 * statistics.fmean(writes), "wall_s": wall}
+              "step_p99_ms": percentile(steps, 99), "mean_ms": 1000 * statistics.fmean(writes), "wall_s": wall,
+              "server_cpu_ms_per_step": 1000 * cpu / max(1, len(steps))}
     print(f"{len(writes)} actions on {args.fights} concurrent fights ({args.encounter}) in {wall:.1f} s")
     print(f"per action (the write): p50 {result['write_p50_ms']:.1f} ms  p99 {result['write_p99_ms']:.1f} ms"
           f"  mean {result['mean_ms']:.1f} ms")
     print(f"per step (view + intents + write): p50 {result['step_p50_ms']:.1f} ms  p99 {result['step_p99_ms']:.1f} ms")
+    print(f"server CPU per step: {result['server_cpu_ms_per_step']:.1f} ms")
     return result
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 import ashfall.engine as api
+from ashfall.content.schema import Creature, Weapon
 from ashfall.engine import (
     Engine,
     Intent,
@@ -67,6 +68,10 @@ def sample(hint: Any, name: str, ids: dict[str, str]) -> Any:
         return next(iter(hint))
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         return build(hint, ids)
+    if hint is Creature:  # a whole stat block (the GM adding a creature mid-fight)
+        return LIB.creature("bandit")
+    if hint is Weapon:
+        return LIB.weapon("combat-knife")
     raise AssertionError(f"no sample for {hint!r}")
 
 

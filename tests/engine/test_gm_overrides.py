@@ -153,3 +153,32 @@ def test_gm_override__a_fight_with_overrides_and_entered_faces_replays_from_its_
     engine.submit(GmCondition(("w",), Condition.BLINDED, "smoke", rounds=2))
     again = replay(loads_log(dumps_log(engine.fight_log())), engine.initial_state)
     assert again.log == engine.log and again.state == engine.state
+
+
+
+@pytest.mark.rule("GM")
+@pytest.mark.rule("GRP-1")
+def test_gm_override__removing_a_grappler_ends_its_grapple_and_replays() -> None:
+    from dataclasses import replace
+
+    from ashfall.core.rule_ids import rule
+    from ashfall.families.gm.moves import GmRemoveCombatant
+    from ashfall.rules.condition_durations import AppliedCondition, Duration
+
+    held = AppliedCondition(Condition.GRAPPLED, rule("GRP-1"), "r1", Duration.until_removed())
+    fighters = [replace(make_combatant(LIB, "warrior", "w", "party", (1, 2)), conditions=(held,))]
+    fighters += [make_combatant(LIB, "raider", cid, "raiders", (5, 1 + i)) for i, cid in enumerate(RAIDERS)]
+    engine = new_engine(new_state(fighters, board=Board(10, 6)), seed=4,
+                        controllers={c.id: Decline() for c in fighters})
+    engine.start()
+    active = engine.state.active_id
+    events = engine.submit(GmRemoveCombatant(("r1",), "the grappler is dragged off"))
+    assert [e.target for e in events if isinstance(e, ev.ConditionRemoved)] == ["w"]
+    assert "r1" not in engine.state.combatants and "r1" not in engine.state.order
+    assert not engine.state.get("w").conditions
+    if active != "r1":
+        assert engine.state.active_id == active
+    replayed = replay(loads_log(dumps_log(engine.fight_log())), engine.initial_state)
+    assert dumps_log(replayed.fight_log()) == dumps_log(engine.fight_log())
+    engine.undo(1)
+    assert "r1" in engine.state.combatants and engine.state.get("w").conditions == (held,)

@@ -59,7 +59,8 @@ INSTALLS: dict[str, tuple[set[str], set[str], dict[str, int]]] = {
               {"before_acting": 1}),
     "turns": ({"delay", "fire-readied", "lean-out", "ready"}, {"readied"}, {"start_of_turn": 1}),
     "senses": (set(), set(), {"ambush_stealth": 1}),
-    "gm": ({"gm-condition", "gm-damage", "gm-hp", "gm-morale", "gm-move", "gm-order", "gm-skip-turn"}, set(), {}),
+    "gm": ({"gm-condition", "gm-damage", "gm-hp", "gm-morale", "gm-move", "gm-order", "gm-skip-turn",
+            "gm-add-combatant", "gm-remove-combatant"}, set(), {}),
 }
 """What each shipped family installs: its actions, its reactions and how many hooks of each kind."""
 

@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 from tests.web.table_client import Table, bearer
 
 PUBLIC = {("GET", "/api/encounters"), ("POST", "/api/tables"), ("GET", "/api/rules/{rule_id}")}
+ANY_TOKEN = {("GET", "/api/library/creatures")}
+"""Shipped content, answered to any valid token (of any table) and to nobody else."""
 MEMBER = {"/api/fights/{fight_id}/view", "/api/fights/{fight_id}/stream", "/api/fights/{fight_id}/intents",
           "/api/fights/{fight_id}/end-turn", "/api/fights/{fight_id}/decision", "/api/fights/{fight_id}/dice",
           "/api/fights/{fight_id}/move", "/api/fights/{fight_id}/check"}
@@ -71,6 +73,10 @@ def test_access__every_endpoint_refuses_no_token_foreign_token_and_player_on_gm(
     before = table.view(ids["fight_id"])
     for method, path in routes:
         assert call(client, method, path, ids, None, version) == 401, (method, path)
+        if (method, path) in ANY_TOKEN:
+            assert call(client, method, path, ids, foreign.gm, version) == 200
+            assert call(client, method, path, ids, player, version) == 200
+            continue
         assert call(client, method, path, ids, foreign.gm, version) == 403, (method, path)
         status = call(client, method, path, ids, player, version)
         if path in MEMBER:
@@ -182,6 +188,29 @@ def test_access__player_stream_pushes_each_change_as_the_projection(table: Table
     for event in events:
         assert_player_safe(event, set(), {1})
         assert event["active"] in ("warrior", "champion")
+
+
+def test_access__a_revoked_player_tokens_open_stream_stops(table: Table) -> None:
+    fight = table.new_fight("duel", seed=1)["id"]
+    made = table.post(f"/api/fights/{fight}/players", {"creatures": ["warrior"]}).json()
+    player, token_id = made["token"], made["token_id"]
+
+    def later() -> None:
+        time.sleep(0.3)
+        assert table.client.delete(f"/api/tables/{table.table_id}/tokens/{token_id}",
+                                   headers=bearer(table.gm)).status_code == 200
+        for _ in range(3):  # changes after the revocation: the stream must not carry them
+            table.post(f"/api/fights/{fight}/end-turn", {"version": table.view(fight)["version"]})
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    started = time.monotonic()
+    with table.client.stream("GET", f"/api/fights/{fight}/stream?max_events=4&token={player}") as got:
+        lines = list(got.iter_lines())
+    writer.join()
+    assert [line for line in lines if line.startswith("event: ")] == ["event: player", "event: revoked"]
+    assert time.monotonic() - started < 5
+    assert table.get(f"/api/fights/{fight}/view", player).status_code == 401
 
 
 def test_access__bad_input_is_422_and_oversized_body_413(table: Table) -> None:

@@ -159,3 +159,32 @@ def test_table__entered_faces_replay_after_a_restart(db: Path, client: TestClien
         again = Table(fresh, table.gm, table.table_id)
         assert again.view(fight) == before
         assert again.get(f"/api/fights/{fight}/log").json() == log
+
+
+@pytest.mark.rule("INIT-1")
+def test_table__entered_initiative_at_creation_waits_for_the_face_and_survives_a_restart(db: Path) -> None:
+    with make_client(db) as client:
+        table = Table.open(client)
+        made = table.post(f"/api/tables/{table.table_id}/fights",
+                          {"encounter": "duel", "seed": 2, "settings": {"dice": {"warrior": "entered"}}})
+        assert made.status_code == 201, made.text
+        fight = made.json()
+        request = fight["pending"]["dice"]
+        assert request["owner"] == "warrior" and request["kind"] == "initiative" and request["sides"] == 20
+        assert fight["round"] == 0 and fight["active"] is None and fight["order"] == []
+        assert table.get(f"/api/fights/{fight['id']}/intents").status_code == 404  # nobody's turn yet
+        undo = table.post(f"/api/fights/{fight['id']}/undo", {"steps": 1, "version": fight["version"]})
+        assert undo.status_code == 409 and "only 0 step(s)" in undo.json()["reason"]
+        assert dice(table, fight["id"], {"faces": [21]}).status_code == 422
+    with make_client(db) as client:  # the waiting start survives a restart
+        table = Table(client, table.gm, table.table_id)
+        assert table.view(fight["id"])["pending"]["dice"]["kind"] == "initiative"
+        done = dice(table, fight["id"], {"faces": [14]})
+        assert done.status_code == 200 and done.json()["status"] == "done", done.text
+        started = table.view(fight["id"])
+        warrior = next(c for c in started["creatures"] if c["id"] == "warrior")
+        rolled = next(e for e in done.json()["events"] if e["type"] == "initiative-rolled" and e["actor"] == "warrior")
+        assert rolled["roll"]["faces"] == [14] and warrior["initiative"] == rolled["roll"]["total"]
+        assert started["round"] == 1 and started["active"] is not None
+        log = table.get(f"/api/fights/{fight['id']}/log").json()["records"]
+        assert log[0]["seq"] == 0 and log[0]["faces"][0][1] == 14

@@ -163,13 +163,3 @@ def test_table__fights_list_archive_and_export(table: Table) -> None:
     assert table.act(fight, {"type": "dodge", "actor": table.view(fight)["active"]}).status_code == 409
     exported = table.get(f"/api/fights/{fight}/export").json()
     assert exported["log"].startswith('{"format":1') and "Duel" in exported["encounter"]
-
-
-def test_table__adding_a_combatant_mid_fight_answers_501_and_changes_nothing(table: Table) -> None:
-    fight = table.new_fight("duel", seed=1)
-    version = fight["version"]
-    got = table.post(f"/api/fights/{fight['id']}/overrides/combatant", {"targets": ["champion"], "change": {},
-                                                                      "reason": "reinforcements", "version": version})
-    assert got.status_code == 501 and "combatant" in got.json()["detail"]
-    assert table.post(f"/api/fights/{fight['id']}/dice", {"faces": [12], "version": version}).status_code == 409
-    assert table.view(fight["id"])["version"] == version

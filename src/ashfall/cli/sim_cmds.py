@@ -19,6 +19,7 @@ from ashfall.cli.common import (
     AllowDirOption,
     JsonOption,
     err,
+    error_line,
     json_text,
     literal,
     out,
@@ -98,15 +99,29 @@ def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: 
 
 
 def run_command(
-    file: File,
+    file: Annotated[Path | None, typer.Argument(help="An encounter file (YAML).", exists=True,
+                                                dir_okay=False)] = None,
     seed: Seed = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show every roll's breakdown and damage ledger.")] = False,
     as_json: JsonOption = False,
     ruleset: Ruleset = None,
     max_rounds: MaxRounds = None,
     allow_dir: AllowDirOption = None,
+    replay: Annotated[Path | None, typer.Option(
+        "--replay", help="Play back a fight exported from the table (its encounter and log) instead.",
+        exists=True, dir_okay=False)] = None,
 ) -> None:
-    """Play one fight of an encounter and print it round by round."""
+    """Play one fight of an encounter and print it round by round (or play back an exported one: --replay)."""
+    if replay is not None:
+        if file is not None or seed is not None or ruleset is not None or max_rounds is not None:
+            err().print(error_line("--replay plays the exported fight as it was: give no file, seed, ruleset or "
+                                   "round limit"))
+            raise typer.Exit(2)
+        _replay(replay, explain, as_json)
+        return
+    if file is None:
+        err().print(error_line("give an encounter file (or --replay an exported fight)"))
+        raise typer.Exit(2)
     from ashfall.sim.runner import play
     from ashfall.sim.setups import EncounterSetup
 
@@ -115,6 +130,31 @@ def run_command(
         _human_notice(setup)
         result = play(setup, _seed(setup, seed), record_log=True, max_rounds=max_rounds)
     _show_fight(result, list(result.log or ()), explain, as_json)
+
+
+def _replay(path: Path, explain: bool, as_json: bool) -> None:
+    """Play back a fight exported from the table through the engine and print its log and final state."""
+    import json
+
+    from ashfall.cli import sim_present
+    from ashfall.engine import events as ev
+    from ashfall.web.service import final_state, replay_export
+
+    with user_errors():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as bad:
+            raise ValueError(f"{path}: not a JSON export: {bad}") from None
+        engine, _ = replay_export(data, str(path))
+    final = final_state(engine)
+    if as_json:
+        typer.echo(json_text({"name": data.get("name"), "events": ev.to_jsonable(engine.log), "final": final}))
+        return
+    console = out()
+    names = {c.id: c.name for c in engine.initial_state.combatants.values()}  # and those added, then removed:
+    names.update((e.id, e.name) for e in engine.log if isinstance(e, ev.CombatantJoined))
+    sim_present.print_log(console, engine.log, names, explain)
+    console.print(sim_present.state_table(final))
 
 
 @contextmanager

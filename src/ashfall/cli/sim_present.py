@@ -34,6 +34,19 @@ def print_log(console: Console, events: Sequence[Any], names: Mapping[str, str],
             console.print(literal(line))
 
 
+def state_table(final: Mapping[str, Any]) -> Table:
+    """Each combatant as a fight stands (a replayed export's end): HP, square, conditions."""
+    ended = f"winner: {final['winner'] or 'none'}" if final["ended"] else f"{final['active'] or 'nobody'}'s turn"
+    table = Table(title=literal(f"Round {final['round']}, {ended}"))
+    for col in ("combatant", "side", "HP", "square", "conditions"):
+        table.add_column(col, justify="right" if col == "HP" else "left")
+    for c in final["creatures"]:
+        square = f"{c['position'][0]},{c['position'][1]}" if c["position"] else "-"
+        table.add_row(literal(c["name"]), literal(c["side"]), f"{c['hp']}/{c['max_hp']}", square,
+                      literal(", ".join(c["conditions"]) or c["vitality"]))
+    return table
+
+
 def result_table(result: FightResult) -> Table:
     """Each combatant at the end of one fight."""
     table = Table(title=literal(f"Winner: {result.winner or 'none'} after {result.rounds} round(s)"))

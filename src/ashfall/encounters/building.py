@@ -109,6 +109,7 @@ def build(spec: EncounterSpec, seed: int | None = None,
     apply_objects(spec.document, spec.library, state)  # barrels, barricades (OBJ-1, CHN-0)
     state.morale_immune = frozenset(s.name for s in spec.sides if not s.morale)
     state.exits = tuple(spec.exits)  # where fleeing NPCs leave (MOR-20)
+    state.initiative_groups = {e.id: e.initiative_group for e in spec.roster if e.initiative_group}
     tactics = {e.id: e.tactics for e in spec.roster}
     chosen = {c.id: factories[sides[c.side].controller](c, tactics[c.id]) for c in combatants}
     used = seed if seed is not None else spec.seed if spec.seed is not None else DEFAULT_SEED

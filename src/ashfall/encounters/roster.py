@@ -96,7 +96,8 @@ def build_roster(entries: Sequence[Declared], sides: Sequence[str] | None, rules
             leader = e.creature.leader if e.spec.leader is None else e.spec.leader
             mount, station = riding.get((e.index, k), (None, ""))
             out.append(RosterEntry(cid, name, e.creature, e.spec.side, squares.get((e.index, k)), leader,
-                                   tactics[e.index], dotted(e.path), mount, station, bool(e.spec.moving)))
+                                   tactics[e.index], dotted(e.path), mount, station, bool(e.spec.moving),
+                                   e.spec.initiative_group))
     return tuple(out)
 
 

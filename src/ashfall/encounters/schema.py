@@ -181,6 +181,9 @@ class CombatantSpec(Model):
     mounted_on: str | None = Field(None, description="The combatant id of the mount or vehicle it rides (MNT, VEH).")
     station: CrewStation | None = Field(None, description="Aboard a vehicle: its crew station (VEH-2).")
     moving: bool | None = Field(None, description="A vehicle that is moving as the fight starts (VEH-5).")
+    initiative_group: str | None = Field(None, min_length=1, max_length=60, description=(
+        "Creatures with the same initiative group share one initiative die (and tie-break coin), each adding its "
+        "own modifiers (INIT-1): a table convenience; without it every creature rolls."))
 
     @field_validator("creature", mode="before")
     @classmethod

@@ -61,6 +61,7 @@ class RosterEntry:
         mounted_on: The id of the mount or vehicle it rides (it stands in its square, MNT-4), or None.
         station: Aboard a vehicle: its crew station or "passenger" (VEH-2); "" otherwise.
         moving: A vehicle moving as the fight starts (VEH-5).
+        initiative_group: The initiative group it shares a roll with, or None (it rolls its own, INIT-1).
     """
 
     id: str
@@ -74,6 +75,7 @@ class RosterEntry:
     mounted_on: str | None = None
     station: str = ""
     moving: bool = False
+    initiative_group: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

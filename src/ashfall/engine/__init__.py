@@ -48,7 +48,17 @@ if TYPE_CHECKING:  # the exports, imported on first use (the start-up budget: as
     from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
     from ashfall.families.attacks.moves_strike import Strike
     from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
-    from ashfall.families.gm.moves import GmCondition, GmDamage, GmMorale, GmMove, GmOrder, GmSetHp, GmSkipTurn
+    from ashfall.families.gm.moves import (
+        GmAddCombatant,
+        GmCondition,
+        GmDamage,
+        GmMorale,
+        GmMove,
+        GmOrder,
+        GmRemoveCombatant,
+        GmSetHp,
+        GmSkipTurn,
+    )
     from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
     from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
     from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
@@ -125,11 +135,13 @@ __all__ = [
     "FirstOption",
     "FlipTable",
     "FullAutoBurst",
+    "GmAddCombatant",
     "GmCondition",
     "GmDamage",
     "GmMorale",
     "GmMove",
     "GmOrder",
+    "GmRemoveCombatant",
     "GmSetHp",
     "GmSkipTurn",
     "Grapple",

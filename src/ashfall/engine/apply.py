@@ -46,7 +46,7 @@ def apply(state: EncounterState, event: Any) -> None:
 FURNISHING: frozenset[type] = frozenset({
     ev.ObjectPlaced, ev.FireChanged, ev.GasChanged, ev.SmokeChanged, ev.WaterChanged, ev.DrainChanged,
     ev.CollapseChanged, ev.CountdownChanged, ev.RubbleAdded, ev.DebrisFell, ev.ItemDropped, ev.MountChanged,
-    ev.ConditionAdded,
+    ev.ConditionAdded, ev.CombatantJoined,
 })
 """Events that may give the fight a feature it lacked (an object, a fire, water, a gun on the ground, a rider, a
 creature drowning or buried): after them the state decides its rulebook again (:meth:`EncounterState.furnished`)."""
@@ -237,6 +237,26 @@ def _delay(state: EncounterState, e: ev.InitiativeChanged) -> None:
     state.order = list(e.order)
     if active is not None and active in state.order:
         state.turn_index = state.order.index(active)
+
+
+@applies(ev.CombatantJoined)
+def _joined(state: EncounterState, e: ev.CombatantJoined) -> None:
+    active = state.active_id
+    state.combatants[e.id] = Combatant(
+        id=e.id, name=e.name, side=e.side, creature=e.creature, weapons=e.weapons, armor=e.armor, shield=e.shield,
+        health=e.health, position=e.position, initiative=e.initiative, controller=e.controller)
+    state.order = list(e.order)
+    if active is not None:
+        state.turn_index = state.order.index(active)
+
+
+@applies(ev.CombatantLeft)
+def _left(state: EncounterState, e: ev.CombatantLeft) -> None:
+    active = state.active_id
+    state.order = [cid for cid in state.order if cid != e.actor]
+    del state.combatants[e.actor]
+    if active is not None:  # the active creature left: nobody's turn until the engine passes it on
+        state.turn_index = state.order.index(active) if active != e.actor else -1
 
 
 @applies(ev.BoundaryPassed)

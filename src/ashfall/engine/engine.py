@@ -269,7 +269,13 @@ class Engine:
         order, index = list(self.state.order), self.state.turn_index
         definition.resolve(ctx, intent)
         active = self.state.active_id
-        if self._check_victory(ctx) or active is None:
+        if self._check_victory(ctx):
+            return
+        if active is None:
+            if 0 <= index < len(order) and order[index] not in self.state.combatants:
+                # the creature whose turn it was left the fight (a GM removed it): the turn passes to the next
+                following = [cid for cid in order[index + 1:] if cid in self.state.order]
+                self._advance(ctx, self.state.order.index(following[0]) if following else len(self.state.order))
             return
         # a creature that drops during its own turn (an AoO, Return Fire, a zone) can do no more (DEATH-1)
         if not definition.ends_turn and self.state.get(active).is_active:

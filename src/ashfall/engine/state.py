@@ -183,6 +183,10 @@ class EncounterState:
     """MOR-38: morale applies in this encounter (with the ruleset's ``morale.enabled``)."""
     morale_immune: frozenset[str] = frozenset()
     """MOR-37: combatant ids or whole sides the GM declared immune to morale for this encounter."""
+    initiative_groups: Mapping[str, str] = field(default_factory=dict)
+    """Combatant id -> initiative group: the members of a group share one initiative die and coin (the encounter's
+    ``initiative_group``, a table convenience the GM opts into; INIT-1's formula still adds each one's own modifiers).
+    Empty: everyone rolls (INIT-1)."""
     morale: dict[str, GroupMorale] = field(default_factory=dict)
     """Each NPC group's morale record (MOR-4); the applier replaces the dict, never mutates it."""
     chosen_rulebook: Rulebook | None = field(default=None, repr=False, compare=False)

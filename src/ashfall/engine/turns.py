@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ashfall.core.d20 import roll_d20
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.morale import MoraleMark
+from ashfall.core.rng import ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
 from ashfall.engine import events as ev
@@ -61,11 +62,24 @@ def initiative_modifiers(c: Combatant, state: EncounterState) -> list[Modifier]:
 
 
 def roll_initiative(ctx: Context) -> None:
-    """Roll initiative for everyone and set the order: total, then AGI, then a seeded coin flip (INIT-1..3)."""
+    """Roll initiative for everyone and set the order: total, then AGI, then a seeded coin flip (INIT-1..3).
+
+    Members of an initiative group (``state.initiative_groups``) share the die rolled for the group's first member
+    and its coin, each adding its own modifiers: identical members act one after another.
+    """
     keys: dict[str, tuple[int, int, int, int]] = {}
+    groups = ctx.state.initiative_groups
+    shared: dict[str, tuple[tuple[int, ...], int]] = {}
     for index, c in enumerate(ctx.state.combatants.values()):
-        roll = roll_d20(ctx.roller(c.id, "initiative", INIT_1, dice=(1, 20)), initiative_modifiers(c, ctx.state))
-        flip = ctx.roller(None, "tie-break", INIT_1).roll(TIEBREAK_SIDES)  # the engine's coin, never a player's
+        group = groups.get(c.id) if groups else None
+        if group is not None and group in shared:
+            faces, flip = shared[group]
+            roll = roll_d20(ScriptedRng(faces), initiative_modifiers(c, ctx.state))
+        else:
+            roll = roll_d20(ctx.roller(c.id, "initiative", INIT_1, dice=(1, 20)), initiative_modifiers(c, ctx.state))
+            flip = ctx.roller(None, "tie-break", INIT_1).roll(TIEBREAK_SIDES)  # the engine's coin, never a player's
+            if group is not None:
+                shared[group] = (roll.faces, flip)
         ctx.emit(ev.InitiativeRolled(c.id, ev.RollRecord.of(roll), flip))
         keys[c.id] = (-roll.total, -c.creature.attributes.AGI, -flip, index)
     order = sorted(keys, key=keys.__getitem__)

@@ -158,6 +158,10 @@ OTHER_HEADLINES: dict[str, Headline] = {
     "spell-cast": lambda e, n: f"{_n(n, e.actor)} casts {e.spell}"
                                + (f" at {', '.join(_n(n, t) for t in e.targets)}" if e.targets else "")
                                + (f": countered [{e.countered}]" if e.countered else "") + f" [{e.rule}]",
+    "combatant-joined": lambda e, n: f"{_n(n, e.id)} joins the fight on side {e.side}"
+                                     + (f" at {list(e.position)}" if e.position is not None else "")
+                                     + f", initiative {e.initiative} [{e.rule}]",
+    "combatant-left": lambda e, n: f"{_n(n, e.actor)} leaves the fight [{e.rule}]",
     "action-noted": lambda e, n: f"{_n(n, e.actor)}: {e.label}{': ' + e.detail if e.detail else ''} [{e.rule}]",
     "item-dropped": lambda e, n: f"{_n(n, e.actor)} drops {e.item} [{e.rule}]",
     "item-picked-up": lambda e, n: f"{_n(n, e.actor)} picks up {e.item} [{e.rule}]",

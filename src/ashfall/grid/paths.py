@@ -87,6 +87,51 @@ def _expand_by(cost: StepCost) -> Expand:
     return expand
 
 
+def shortest_paths(start: Square, goals: Sequence[Goal], cost: StepCost) -> list[Path | None]:
+    """For each goal, the path :func:`shortest_path` would find (no budget), from one search shared by all.
+
+    The search pops squares in the same order as each single search would (the goals only decide when to stop),
+    and a popped square's way back never changes afterwards, so each answer is exactly the single search's. The
+    search stops once every goal is met.
+    """
+    found: list[Path | None] = [None] * len(goals)
+    todo = []
+    for i, goal in enumerate(goals):
+        if goal(start):
+            found[i] = Path((), ())
+        else:
+            todo.append(i)
+    if not todo:
+        return found
+    expand = _expand_by(cost)
+    counter = 0
+    frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
+    came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
+    best: dict[tuple[Square, int], int] = {(start, 0): 0}
+    pop, push, known = heapq.heappop, heapq.heappush, best.get
+    while frontier and todo:
+        spent, _, here, parity = pop(frontier)
+        if spent > known((here, parity), spent):
+            continue
+        if here != start:
+            met = [i for i in todo if goals[i](here)]
+            for i in met:
+                found[i] = _walk_back(came, (here, parity))
+                todo.remove(i)
+        node = (here, parity)
+        for nxt, feet, diagonal in expand(here, parity):
+            total = spent + feet
+            key = (nxt, parity ^ diagonal)
+            seen = known(key)
+            if seen is not None and seen <= total:
+                continue
+            best[key] = total
+            came[key] = (node, feet)
+            counter += 1
+            push(frontier, (total, counter, nxt, key[1]))
+    return found
+
+
 def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Path | None:
     """:func:`shortest_path`'s search with the steps listed by ``expand`` (same pushes in the same order)."""
     counter = 0

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ashfall.web.pages import install_pages
-from ashfall.web.service import NotImplementedYet, Principal, Settings, TableError, TableService
+from ashfall.web.service import Assembled, NotImplementedYet, Principal, Settings, TableError, TableService
 from ashfall.web.store import Conflict, Store
 
 MAX_BODY = 1 << 20
@@ -95,10 +95,15 @@ class NewTable(_Body):
 
 
 class NewFight(_Body):
-    """A fight from a shipped encounter (``encounter``: its name) or an uploaded file's text (``yaml``)."""
+    """A new fight: from a shipped encounter, an uploaded file, or assembled at the table.
+
+    ``encounter``: a shipped encounter's name; ``yaml``: an encounter file's text; ``assemble``: sides, library
+    creatures with counts and initiative groups, quick-added PCs, an optional map (without one, theater of mind).
+    """
 
     encounter: str | None = Field(default=None, min_length=1, max_length=200)
     yaml: str | None = Field(default=None, min_length=1, max_length=MAX_BODY)
+    assemble: Assembled | None = None
     seed: int | None = Field(default=None, ge=0, le=MAX_ID)
     settings: Settings | None = None
 
@@ -140,7 +145,7 @@ class NewPlayer(_Body):
 
 
 class OverrideKind(StrEnum):
-    """The GM overrides, each an event with the GM's reason and rule tag GM (``combatant`` answers 501 for now)."""
+    """The GM overrides, each an event with the GM's reason and rule tag GM."""
 
     HP = "hp"
     DAMAGE = "damage"
@@ -153,7 +158,14 @@ class OverrideKind(StrEnum):
 
 
 class Override(Versioned):
-    """A GM override: its targets, the change and the GM's reason."""
+    """A GM override: its targets, the change and the GM's reason.
+
+    ``combatant``: add one creature with ``change.add`` = ``{"creature": <library id>, "side": …}`` or
+    ``{"pc": {"name", "hp", "dv", "attack_bonus", "damage", "initiative_bonus"}, "side": …}``, optionally ``id``,
+    ``name``, ``position`` ``[x, y]`` (a free, passable square; default: the free square nearest its side),
+    ``initiative`` (a total; default: rolled) and ``dice`` (``entered``: its dice, initiative first, are asked for);
+    or remove the ``targets`` with ``change.remove: true``.
+    """
 
     targets: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=50)
     change: dict[str, Any] = Field(default_factory=dict)
@@ -194,7 +206,10 @@ def create_app(db: FsPath | str) -> FastAPI:
     async def _unicode(request: Request, err: UnicodeError) -> JSONResponse:
         return JSONResponse({"detail": "text must be valid Unicode (no lone surrogates)"}, 422)
 
-    def caller(request: Request, authorization: Annotated[str | None, Header()] = None,
+    # The access checks are async on purpose: each is one quick read of this thread's own SQLite connection (WAL:
+    # never waiting for a writer), and a sync dependency would cost a trip through the thread pool, which under
+    # load waits for the GIL behind the busy request threads.
+    async def caller(request: Request, authorization: Annotated[str | None, Header()] = None,
                token: Annotated[str | None, Query(max_length=200)] = None) -> Principal:
         raw = token
         if authorization and authorization.lower().startswith("bearer "):
@@ -206,12 +221,12 @@ def create_app(db: FsPath | str) -> FastAPI:
 
     Caller = Annotated[Principal, Depends(caller)]
 
-    def gm_of_fight(fight_id: _Id, who: Caller) -> Principal:
+    async def gm_of_fight(fight_id: _Id, who: Caller) -> Principal:
         if who.role != "gm" or not service.may_read(who, fight_id, gm_only=True):
             raise TableError(403, "this needs the GM's token of this fight's table")
         return who
 
-    def member_of_fight(fight_id: _Id, who: Caller) -> Principal:
+    async def member_of_fight(fight_id: _Id, who: Caller) -> Principal:
         if not service.may_read(who, fight_id, gm_only=False):
             raise TableError(403, "this token is not for this fight")
         return who
@@ -239,12 +254,20 @@ def create_app(db: FsPath | str) -> FastAPI:
         table_id, token = service.create_table(body.name)
         return {"table_id": table_id, "gm_token": token}
 
-    def gm_of_table(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: Caller) -> Principal:
+    async def gm_of_table(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: Caller) -> Principal:
         if who.role != "gm" or who.table_id != table_id:
             raise TableError(403, "this needs the table's GM token")
         return who
 
     TableGM = Annotated[Principal, Depends(gm_of_table)]
+
+    @app.get("/api/library/creatures", tags=["fights"])
+    def library_creatures(who: Caller) -> dict[str, Any]:
+        """The library's creatures for a picker (id, name, level, HP, DV, kind, size, weapons): any valid token.
+
+        Nothing in it is secret (the stat blocks ship with the program), but the table answers only its users.
+        """
+        return {"creatures": service.library_creatures()}
 
     @app.get("/api/tables/{table_id}/fights", tags=["tables"])
     def list_fights(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], who: TableGM,
@@ -254,9 +277,14 @@ def create_app(db: FsPath | str) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/fights", status_code=201, tags=["tables"])
     def new_fight(table_id: Annotated[int, Path(ge=1, le=MAX_ID)], body: NewFight, who: TableGM) -> dict[str, Any]:
-        """Create and start a fight from a shipped encounter or an uploaded file (422 lists every problem)."""
+        """Create and start a fight from a shipped encounter, an uploaded file or an assembled fight.
+
+        422 lists every problem (file, field path, line). An assembled fight's creatures come from
+        ``GET /api/library/creatures`` or are quick-added PCs (name, HP, DV, attack bonus, damage, initiative
+        bonus); entries with the same ``group`` share one initiative die.
+        """
         fight_id = service.create_fight(table_id, encounter=body.encounter, yaml=body.yaml, seed=body.seed,
-                                        settings=body.settings)
+                                        settings=body.settings, assemble=body.assemble)
         return service.gm_view(fight_id)
 
     @app.get("/api/fights/{fight_id}", tags=["fights"])
@@ -352,13 +380,22 @@ def create_app(db: FsPath | str) -> FastAPI:
     @app.post("/api/fights/{fight_id}/overrides/{kind}", tags=["overrides"])
     def override(fight_id: _Id, kind: OverrideKind, body: Override, who: GM,
                  x_version: VersionHeader = None) -> dict[str, Any]:
-        """A GM override as an event with the GM's reason and rule GM (``combatant``: 501, not supported yet)."""
+        """A GM override as an event with the GM's reason and rule GM; refused: 409 with its rule and reason.
+
+        Kinds: ``hp``, ``damage``, ``condition``, ``move``, ``initiative``, ``skip-turn``, ``morale``, and
+        ``combatant`` (add a creature from the library or a quick-added PC mid-fight, or remove creatures: a removed
+        active creature's turn passes to the next in the order).
+        """
         return service.override(fight_id, expected(body, x_version), kind.value, body.model_dump())
 
     @app.get("/api/fights/{fight_id}/stream", tags=["fights"], response_class=StreamingResponse)
     async def stream(fight_id: _Id, who: Member,
                      max_events: Annotated[int | None, Query(ge=1, le=100_000)] = None) -> StreamingResponse:
-        """Server-Sent Events: the caller's view each time the fight changes (a player: the projection only)."""
+        """Server-Sent Events: the caller's view each time the fight changes (a player: the projection only).
+
+        The token is checked again while the stream is open: once it is revoked, the stream sends a ``revoked``
+        event and ends.
+        """
         gm = who.role == "gm"
 
         def view() -> dict[str, Any]:
@@ -369,6 +406,9 @@ def create_app(db: FsPath | str) -> FastAPI:
         async def events() -> AsyncIterator[str]:
             sent, seen = 0, -1
             while max_events is None or sent < max_events:
+                if not await run_in_threadpool(service.still_valid, who):
+                    yield "event: revoked\ndata: {}\n\n"
+                    return
                 version = await run_in_threadpool(service.version, fight_id)
                 if version != seen:
                     data = await run_in_threadpool(view)

@@ -15,8 +15,9 @@ Dice entered by people: a creature whose dice setting is ``entered`` is in the e
 one of its dice is needed the engine raises ``NeedDice`` before anything changes, and the fight stores a pending
 **dice request** (:func:`dice_request_json`) that :meth:`TableService.enter_dice` answers with faces in range or
 "roll it for me". Entered faces are stored in the record (``faces``), so resume, undo and redo replay them.
-GM overrides (:meth:`TableService.override`) are the ``gm`` family's intents, stored like any record. Adding or
-removing a combatant mid-fight still raises :class:`NotImplementedYet` (501).
+GM overrides (:meth:`TableService.override`) are the ``gm`` family's intents, stored like any record; adding a
+combatant mid-fight carries its whole stat block (from the library, or a quick-added PC) in the intent, so a replay
+needs no library.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ashfall.content.library import UnknownIdError
+from ashfall.content.loader import default_library
 from ashfall.encounters import build, encounter_from_text, encounters_root, shipped_encounters
 from ashfall.encounters.building import BuildInfo
 from ashfall.engine import (
@@ -49,6 +52,7 @@ from ashfall.engine import (
     NeedDecision,
     NeedDice,
     Refused,
+    ReplayDivergence,
     StartCombat,
     command_from_json,
     command_tag,
@@ -57,12 +61,16 @@ from ashfall.engine import (
     dumps_log,
     legal_intents,
     loads,
+    loads_log,
     replay,
 )
 from ashfall.engine.record import faces_from_json
 from ashfall.explain import log_rows, names_of
 from ashfall.families.gm.moves import OVERRIDES, ended_conditions
+from ashfall.families.gm.rules_roster import QuickPcError, quick_pc
 from ashfall.files.yaml_marks import InputError
+from ashfall.rules.defense import defense_value, hull
+from ashfall.ruleset import preset
 from ashfall.web import views
 from ashfall.web.odds import intent_odds
 from ashfall.web.scene import scene
@@ -113,6 +121,161 @@ class Settings(BaseModel):
     hidden: list[str] = Field(default_factory=list, max_length=200)
     notes: str = Field(default="", max_length=20_000)
     dice: dict[str, Literal["engine", "entered"]] = Field(default_factory=dict)
+
+
+class QuickPc(BaseModel):
+    """A PC quick-added by its table numbers (see :func:`ashfall.families.gm.rules_roster.quick_pc`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    hp: int = Field(ge=1, le=10_000)
+    dv: int = Field(ge=0, le=40)
+    attack_bonus: int = Field(ge=-8, le=22)
+    damage: str = Field(min_length=3, max_length=20, description="Dice plus a flat part, e.g. 1d8+3.")
+    initiative_bonus: int = Field(default=0, ge=-50, le=50)
+
+
+class AddCombatant(BaseModel):
+    """A creature to add mid-fight: a library creature (``creature``) or a quick-added PC (``pc``), on a side.
+
+    ``position`` must be a free, passable square on a map (default: the free square nearest its side); ``initiative``
+    is the total the GM gives (default: rolled, INIT-1: by the engine, or asked as a dice request when ``dice`` is
+    ``entered``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str | None = Field(default=None, min_length=1, max_length=100)
+    pc: QuickPc | None = None
+    side: str = Field(min_length=1, max_length=60)
+    id: str | None = Field(default=None, min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str | None = Field(default=None, min_length=1, max_length=60)
+    position: tuple[Annotated[int, Field(ge=0, le=1000)], Annotated[int, Field(ge=0, le=1000)]] | None = None
+    initiative: int | None = Field(default=None, ge=-100, le=200)
+    dice: Literal["engine", "entered"] | None = None
+
+
+class CombatantChange(BaseModel):
+    """The ``change`` of a combatant override: ``add`` one creature, or ``remove`` the targets."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    add: AddCombatant | None = None
+    remove: bool = False
+
+
+class AssembledSide(BaseModel):
+    """A side of an assembled fight. ``controller`` defaults to ``human`` for a side with a quick-added PC."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    controller: Literal["ai", "human"] | None = None
+    morale: bool = True
+
+
+class AssembledEntry(BaseModel):
+    """Creatures of an assembled fight: ``count`` of a library creature, or one quick-added PC, on a side.
+
+    ``group`` names an initiative group: its members share one initiative die (see docs/table.md). On a map,
+    ``position`` (one creature) or ``positions`` (one per creature) place them.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: str | None = Field(default=None, min_length=1, max_length=100)
+    pc: QuickPc | None = None
+    side: str = Field(min_length=1, max_length=60)
+    count: int = Field(default=1, ge=1, le=20)
+    id: str | None = Field(default=None, min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str | None = Field(default=None, min_length=1, max_length=60)
+    group: str | None = Field(default=None, min_length=1, max_length=60)
+    position: tuple[Annotated[int, Field(ge=0, le=200)], Annotated[int, Field(ge=0, le=200)]] | None = None
+    positions: list[tuple[Annotated[int, Field(ge=0, le=200)], Annotated[int, Field(ge=0, le=200)]]] | None = Field(
+        default=None, max_length=20)
+
+
+class AssembledMap(BaseModel):
+    """A map for an assembled fight: its rows as in an encounter file (``#`` wall, ``.`` floor …)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: str = Field(min_length=1, max_length=20_000)
+
+
+class Assembled(BaseModel):
+    """A fight put together at the table from the library and quick-added PCs; no map: theater of mind."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="Assembled fight", min_length=1, max_length=200)
+    ruleset: Literal["ashfall-1", "ashfall-2"] = "ashfall-2"
+    sides: list[AssembledSide] = Field(min_length=2, max_length=8)
+    combatants: list[AssembledEntry] = Field(min_length=1, max_length=50)
+    map: AssembledMap | None = None
+
+
+PC_BLOCK = "pc-"
+"""The prefix of a quick-added PC's stat block id (``pc-vex``): its combatant id is the name's (``vex``)."""
+
+
+def assembled_encounter(fight: Assembled) -> str:
+    """The encounter file (YAML text) of an assembled fight: stored, exported and replayed like an uploaded one.
+
+    Quick-added PCs become inline stat blocks (:func:`~ashfall.families.gm.rules_roster.quick_pc`); the entries
+    keep the request's order, so a problem's ``combatants[i]`` path names the request's entry.
+
+    Raises:
+        TableError: 422 for an entry with both or neither of ``creature`` and ``pc``, a ``count`` with a PC, or
+            numbers a quick-added PC cannot have.
+    """
+    import yaml
+
+    ruleset = preset(fight.ruleset)
+    human = {e.side for e in fight.combatants if e.pc is not None}
+    blocks: set[str] = set()
+    entries: list[dict[str, Any]] = []
+    for i, e in enumerate(fight.combatants):
+        if (e.pc is None) == (e.creature is None):
+            raise TableError(422, f"assemble.combatants[{i}]: give either creature (a library id) or pc")
+        entry: dict[str, Any] = {"side": e.side}
+        if e.pc is not None:
+            if e.count != 1:
+                raise TableError(422, f"assemble.combatants[{i}].count: a quick-added PC is one creature")
+            pc = e.pc
+            slug = _slug(e.id or pc.name) or "pc"
+            block_id = _free_id(f"{PC_BLOCK}{slug}", blocks)  # its own stat block, never a library id
+            blocks.add(block_id)
+            try:
+                block = quick_pc(block_id, pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
+                                 damage=pc.damage, initiative_bonus=pc.initiative_bonus, ruleset=ruleset)
+            except QuickPcError as err:
+                raise TableError(422, f"assemble.combatants[{i}].pc.{err}") from None
+            entry["creature"] = block.model_dump(mode="json", exclude_defaults=True)
+            entry["id"] = e.id or slug
+        else:
+            entry["creature"] = e.creature
+            if e.count != 1:
+                entry["count"] = e.count
+        for key in ("id", "name"):
+            if getattr(e, key) is not None and key not in entry:
+                entry[key] = getattr(e, key)
+        if e.position is not None:
+            entry["position"] = list(e.position)
+        if e.positions is not None:
+            entry["positions"] = [list(sq) for sq in e.positions]
+        if e.group is not None:
+            entry["initiative_group"] = e.group
+        entries.append(entry)
+    doc: dict[str, Any] = {
+        "name": fight.name, "ruleset": fight.ruleset,
+        "sides": [{"name": s.name, "controller": s.controller or ("human" if s.name in human else "ai"),
+                   "morale": s.morale} for s in fight.sides],
+        "combatants": entries}
+    if fight.map is not None:
+        doc["map"] = {"rows": fight.map.rows}
+    return "# assembled at the table\n" + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
 class DiceSource(Protocol):
@@ -299,15 +462,23 @@ class TableService:
         return [p.stem for p in shipped_encounters()]
 
     def create_fight(self, table_id: int, *, encounter: str | None = None, yaml: str | None = None,
-                     seed: int | None = None, settings: Settings | None = None) -> int:
-        """Create a fight from a shipped encounter's name or uploaded YAML text, and start it.
+                     seed: int | None = None, settings: Settings | None = None,
+                     assemble: Assembled | None = None) -> int:
+        """Create a fight from a shipped encounter's name, uploaded YAML text or an assembled fight, and start it.
+
+        An assembled fight is stored as the encounter file it makes (:func:`assembled_encounter`). When the settings
+        have some creatures' dice ``entered``, their initiative is a dice request: the fight is stored with the
+        start pending (round 0, nobody's turn) until the faces are entered.
 
         Raises:
             TableError: 422 with every problem (file, field path, line) when the encounter does not load.
         """
-        if (encounter is None) == (yaml is None):
-            raise TableError(422, "give exactly one of 'encounter' (a shipped name) and 'yaml' (the file's text)")
-        if encounter is not None:
+        if sum(x is not None for x in (encounter, yaml, assemble)) != 1:
+            raise TableError(422, "give exactly one of 'encounter' (a shipped name), 'yaml' (the file's text) and "
+                                  "'assemble' (sides and creatures)")
+        if assemble is not None:
+            text, source = assembled_encounter(assemble), "assembled"
+        elif encounter is not None:
             path = next((p for p in shipped_encounters() if p.stem == encounter), None)
             if path is None:
                 raise TableError(404, f"no shipped encounter {encounter!r}", known=self.shipped())
@@ -317,14 +488,23 @@ class TableService:
         engine, info = self._build(text, source, seed)
         chosen = settings or Settings()
         self._check_settings(engine, chosen)
-        events = engine.start(ambushers=info.ambushers)
+        engine.entered = frozenset(c for c, how in chosen.dice.items() if how == "entered")
+        start = StartCombat(info.ambushers)
+        try:
+            events = engine.start(ambushers=info.ambushers)
+        except NeedDice as asked:  # an entered creature's initiative (or ambush Stealth): the start waits for it
+            names = {c.id: c.name for c in engine.state.combatants.values()}
+            pending = {"command": command_to_json(start), "answers": [], "faces": [],
+                       "dice": dice_request_json(asked.request, names)}
+            return self.store.create_fight(table_id, info.name, source, text, engine.state.ruleset.name, info.seed,
+                                           chosen.model_dump(), None, "", pending)
         first = engine.records[0]
         return self.store.create_fight(table_id, info.name, source, text, engine.state.ruleset.name, info.seed,
                                        chosen.model_dump(), _record_json(first), dumps(events))
 
     @staticmethod
     def _build(text: str, source: str, seed: int | None) -> tuple[Engine, BuildInfo]:
-        file = source.split(":", 1)[1] + ".yaml" if source.startswith("shipped:") else "upload.yaml"
+        file = source.split(":", 1)[1] + ".yaml" if source.startswith("shipped:") else f"{source}.yaml"
         try:
             # relative paths an encounter names resolve inside the shipped encounters' folder only
             spec = encounter_from_text(text, file, encounters_root(), allow_dirs=())
@@ -334,8 +514,10 @@ class TableService:
         return build(spec, seed)
 
     @staticmethod
-    def _check_settings(engine: Engine, settings: Settings) -> None:
-        unknown = [c for c in (*settings.hidden, *settings.dice) if c not in engine.state.combatants]
+    def _check_settings(engine: Engine, settings: Settings, before: Settings | None = None) -> None:
+        # ids the settings named already stay acceptable: a creature the GM removed (or an add undone) may be back
+        known = {*before.hidden, *before.dice} if before is not None else set()
+        unknown = [c for c in (*settings.hidden, *settings.dice) if c not in engine.state.combatants and c not in known]
         if unknown:
             raise TableError(422, f"settings name no combatant {unknown[0]!r}")
         for creature in settings.dice:
@@ -430,6 +612,11 @@ class TableService:
         """A fight's version as stored."""
         return self.store.version(fight_id)
 
+    def still_valid(self, by: Principal) -> bool:
+        """Whether a caller's token still holds (not revoked since the caller was let in): open streams ask."""
+        row = self.store.token_by_id(by.token_id)
+        return row is not None and not row.revoked
+
     @staticmethod
     def _meta(live: Live) -> dict[str, Any]:
         engine = live.engine
@@ -463,12 +650,10 @@ class TableService:
             if known is not None:
                 return known
             out: list[dict[str, Any]] = []
-            for intent in legal_intents(engine, who):
+            actions = engine.rulebook.actions
+            for intent in legal_intents(engine, who):  # each checked by legal_intents already: not again
                 tag = command_tag(intent)
-                try:
-                    definition = engine.check(intent)
-                except Refused:
-                    continue
+                definition = actions[type(intent)]
                 out.append({"intent": command_to_json(intent), "type": tag, "rule": str(definition.rule),
                             "cost": definition.cost(engine.state, intent), "bonus_action": definition.bonus,
                             "free": definition.free, "odds": intent_odds(engine.state, intent, tag)})
@@ -589,7 +774,7 @@ class TableService:
         def act(live: Live) -> dict[str, Any]:
             engine = live.engine
             if steps > engine.intents_done - 1:
-                raise RefusedIntent("AE-1", f"only {engine.intents_done - 1} step(s) can be undone")
+                raise RefusedIntent("AE-1", f"only {max(0, engine.intents_done - 1)} step(s) can be undone")
             to = engine.intents_done - steps
             engine.undo(to)
             with self.store.write(fight_id, expected) as w:
@@ -623,7 +808,7 @@ class TableService:
     def update_settings(self, fight_id: int, expected: int, settings: Settings) -> dict[str, Any]:
         """Replace the fight's GM settings."""
         def act(live: Live) -> dict[str, Any]:
-            self._check_settings(live.engine, settings)
+            self._check_settings(live.engine, settings, live.settings)
             with self.store.write(fight_id, expected) as w:
                 w.set_settings(settings.model_dump())
             live.version, live.settings = expected + 1, settings
@@ -641,20 +826,18 @@ class TableService:
             return {"status": "ok", "archived": archived, "version": expected + 1, "id": live.row.id}
 
     def override(self, fight_id: int, expected: int, kind: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A GM override (HP, damage with saves, conditions, position, initiative, skip, morale) as an event.
+        """A GM override as an event: HP, damage with saves, conditions, position, initiative, skip, morale, combatants.
 
         The body's ``targets``, ``reason`` and ``change`` (the override's own fields) become the ``gm`` family's
         intent (``gm-<kind>``); it is resolved and stored like any intent, so undo, redo and resume treat it alike.
         Saves it calls for become dice requests for creatures whose dice are entered.
 
         Raises:
-            NotImplementedYet: Adding or removing a combatant mid-fight (not supported by the engine yet).
             TableError: 422 for a malformed change; RefusedIntent (409, rule GM) for an illegal one.
         """
         self.fight_row(fight_id)
         if kind == "combatant":
-            raise NotImplementedYet("adding or removing a combatant mid-fight needs engine support that has not "
-                                    "landed yet; nothing was changed")
+            return self._combatant(fight_id, expected, body)
         tag = "order" if kind == "initiative" else kind  # the table's word for the engine's gm-order
         if tag not in OVERRIDES:
             raise TableError(404, f"no override {kind!r}")
@@ -676,6 +859,116 @@ class TableService:
         def act(live: Live) -> dict[str, Any]:
             return self._perform(live, expected, command, [])
         return self._write(fight_id, expected, act)
+
+    def _combatant(self, fight_id: int, expected: int, body: dict[str, Any]) -> dict[str, Any]:
+        """Add a creature (from the library, or a quick-added PC) or remove the targets: the gm family's intents."""
+        try:
+            change = CombatantChange.model_validate(body.get("change") or {})
+        except ValidationError as err:
+            problems = [{"path": ".".join(map(str, ("change", *e["loc"]))), "message": e["msg"]}
+                        for e in err.errors()]
+            raise TableError(422, "; ".join(f"{p['path']}: {p['message']}" for p in problems),
+                             problems=problems) from None
+        targets = list(body.get("targets") or [])
+        reason = str(body.get("reason", ""))
+        if (change.add is None) == (not change.remove):
+            raise TableError(422, "change: give either add (one creature) or remove: true (the targets)")
+        if change.remove:
+            if not targets:
+                raise TableError(422, "targets: name the creatures to remove")
+            command: dict[str, Any] = {"type": "gm-remove-combatant", "targets": targets, "reason": reason}
+
+            def remove(live: Live) -> dict[str, Any]:
+                return self._perform(live, expected, command, [])
+            return self._write(fight_id, expected, remove)
+        add = change.add
+        assert add is not None
+        if targets:
+            raise TableError(422, "targets: an added creature is named by add.id, not targets")
+
+        def act(live: Live) -> dict[str, Any]:
+            command = self._add_command(live, add, reason)
+            entered = add.dice == "entered"
+            if entered:  # its dice (initiative first) are entered from now on: the settings say so with the record
+                live.engine.entered = live.engine.entered | {command["id"]}
+            try:
+                result = self._perform(live, expected, command, [])
+            finally:
+                self._controllers(live)
+            if entered:
+                settings = live.settings.model_copy(update={"dice": {**live.settings.dice, command["id"]: "entered"}})
+                with self.store.write(fight_id, live.version) as w:
+                    w.set_settings(settings.model_dump())
+                live.version, live.settings = live.version + 1, settings
+                self._controllers(live)
+            return result
+        return self._write(fight_id, expected, act)
+
+    def _add_command(self, live: Live, add: AddCombatant, reason: str) -> dict[str, Any]:
+        """The ``gm-add-combatant`` intent as JSON: the whole stat block and gear, an id, a controller, a square."""
+        state = live.engine.state
+        library = default_library()
+        if (add.pc is None) == (add.creature is None):
+            raise TableError(422, "change.add: give either creature (a library id) or pc (a quick-added PC)")
+        if add.pc is not None:
+            pc = add.pc
+            base = _slug(add.id or pc.name) or "pc"
+            try:
+                creature = quick_pc(f"{PC_BLOCK}{base}", pc.name, hp=pc.hp, dv=pc.dv, attack_bonus=pc.attack_bonus,
+                                    damage=pc.damage, initiative_bonus=pc.initiative_bonus, ruleset=state.ruleset)
+            except QuickPcError as err:
+                raise TableError(422, f"change.add.pc.{err}") from None
+            weapons, armor, shield, controller = creature.natural_weapons, None, None, "human"
+        else:
+            try:
+                creature = library.creature(str(add.creature))
+                weapons = library.weapons_of(creature)
+                armor = library.armor(creature.armor) if creature.armor else hull(creature, state.ruleset)
+                shield = library.shield(creature.shield) if creature.shield else None
+            except UnknownIdError as err:
+                raise TableError(422, f"change.add.creature: {err}", suggestions=list(err.suggestions)) from None
+            base = creature.id
+            side_members = [c for c in state.combatants.values() if c.side == add.side]
+            controller = side_members[0].controller if side_members else ("human" if creature.is_pc else "ai")
+        cid = add.id or _free_id(base, state.combatants)
+        position = add.position
+        if state.board is not None and position is None:
+            position = _free_square(state, add.side, creature.size.squares)
+            if position is None:
+                raise TableError(409, "no free square on the map for it", rule="GM")
+        command: dict[str, Any] = {
+            "type": "gm-add-combatant", "id": cid, "side": add.side, "reason": reason,
+            "creature": creature.model_dump(mode="json", exclude_defaults=True),
+            "weapons": [w.model_dump(mode="json", exclude_defaults=True) for w in weapons],
+            "controller": controller}
+        if armor is not None:
+            command["armor"] = armor.model_dump(mode="json", exclude_defaults=True)
+        if shield is not None:
+            command["shield"] = shield.model_dump(mode="json", exclude_defaults=True)
+        if add.name is not None:
+            command["name"] = add.name
+        if position is not None:
+            command["position"] = list(position)
+        if add.initiative is not None:
+            command["initiative"] = add.initiative
+        return command
+
+    @staticmethod
+    def library_creatures() -> list[dict[str, Any]]:
+        """The library's creatures for a picker.
+
+        Each with its id, name, level, HP, DV (no cover, under the default ruleset), size, PC or NPC, weapons' names.
+        """
+        library = default_library()
+        ruleset = preset()
+        out = []
+        for c in library.creatures():
+            armor = library.armor(c.armor) if c.armor else hull(c, ruleset)
+            shield = library.shield(c.shield) if c.shield else None
+            out.append({"id": c.id, "name": c.name, "level": c.level, "hp": c.hp,
+                        "dv": defense_value(c, armor, shield, ruleset).total, "kind": c.kind.value,
+                        "size": c.size.value, "weapons": [w.name for w in library.weapons_of(c)]})
+        return out
 
     def enter_dice(self, fight_id: int, expected: int, body: dict[str, Any], by: Principal) -> dict[str, Any]:
         """Answer the pending dice request with entered faces (each in range) or "roll it for me".
@@ -711,11 +1004,14 @@ class TableService:
         return self._write(fight_id, expected, act)
 
     def export(self, fight_id: int) -> dict[str, Any]:
-        """The encounter text and the fight log (canonical JSON lines) of the live line."""
+        """The encounter text and the fight log (canonical JSON lines) of the live line.
+
+        ``ashfall run --replay FILE`` plays it back (:func:`replay_export`); undone steps are not in it.
+        """
         with self._reading(fight_id) as live:
             setup = {"encounter": live.row.source, "table-seed": str(live.row.seed)}
-            return {"name": live.row.name, "encounter": live.row.encounter,
-                    "log": dumps_log(live.engine.fight_log(setup))}
+            return {"format": EXPORT_FORMAT, "name": live.row.name, "source": live.row.source,
+                    "encounter": live.row.encounter, "log": dumps_log(live.engine.fight_log(setup))}
 
     def check_intent(self, fight_id: int, command: dict[str, Any]) -> dict[str, Any]:
         """Read only: whether the engine would accept an intent now (its rule), or its refusal's rule and reason."""
@@ -787,17 +1083,109 @@ class TableService:
 
     def may_read(self, by: Principal, fight_id: int, gm_only: bool) -> bool:
         """Whether a caller may read (or, for GM endpoints, use) a fight."""
-        row = self.store.fight(fight_id)
-        if row is None:
+        table_id = self.store.fight_table(fight_id)  # asked by every request: the table id alone
+        if table_id is None:
             return by.role == "gm"  # a GM learns 404; a player nothing more than 403
         if by.role == "gm":
-            return by.table_id == row.table_id
+            return by.table_id == table_id
         return not gm_only and by.fight_id == fight_id
 
     def names(self, fight_id: int) -> dict[str, Combatant]:
         """A fight's combatants by id."""
         with self._reading(fight_id) as live:
             return dict(live.engine.state.combatants)
+
+
+EXPORT_FORMAT = "ashfall-table-export/1"
+"""The ``format`` of an exported fight (the encounter text and the log)."""
+
+
+def replay_export(data: Any, file: str = "export.json") -> tuple[Engine, BuildInfo]:
+    """Play an exported fight back through the engine: its encounter built again, every record of its log replayed.
+
+    Each replayed event is checked against the logged one (:func:`ashfall.engine.replay`); entered faces and
+    answers come from the log, so nobody is asked anything.
+
+    Raises:
+        ValueError: The export is malformed (the message names the field), its encounter does not load, or the
+            replay diverges from the log.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"{file}: an export is a JSON object with 'encounter' and 'log'")
+    for key in ("encounter", "log"):
+        if not isinstance(data.get(key), str):
+            raise ValueError(f"{file}: {key}: missing, or not text")
+    log = loads_log(data["log"])
+    source = str(data.get("source") or log.setup.get("encounter") or "upload")
+    try:
+        engine, info = TableService._build(data["encounter"], source, log.seed)
+    except TableError as err:
+        problems = "; ".join(f"line {p['line']}: {p['path']}: {p['message']}" for p in err.extra.get("problems", []))
+        raise ValueError(f"{file}: encounter: {err.message}: {problems}") from None
+    try:
+        return replay(log, engine.initial_state), info
+    except ReplayDivergence as err:
+        raise ValueError(f"{file}: log: {err}") from None
+
+
+def final_state(engine: Engine) -> dict[str, Any]:
+    """The end of a fight as data: round, turn, winner, order and each creature's HP, square and conditions."""
+    state = engine.state
+    return {"round": state.round, "active": state.active_id, "ended": state.ended, "winner": state.winner,
+            "order": list(state.order),
+            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "hp": c.health.hp, "max_hp": c.health.max_hp,
+                           "temp_hp": c.health.temp_hp, "vitality": c.health.vitality.value,
+                           "position": list(c.position) if c.position else None, "initiative": c.initiative,
+                           "conditions": sorted(a.condition.value for a in c.conditions)}
+                          for c in state.combatants.values()]}
+
+
+def _slug(text: str) -> str:
+    """A lower-case id made of the letters and digits of a name (``"Vex the Bold"`` -> ``"vex-the-bold"``)."""
+    out, dash = [], False
+    for ch in text.lower():
+        if ch.isascii() and ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif out and not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")[:50]
+
+
+def _free_id(base: str, taken: Any) -> str:
+    """``base`` if free, else ``base-2``, ``base-3`` … (the first not taken)."""
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def _free_square(state: Any, side: str, size: int) -> tuple[int, int] | None:
+    """The free, passable square nearest the side's first standing member (else the map's first free square).
+
+    Nearest by grid distance (diagonals count 1), ties by row then column, so the choice is deterministic.
+    """
+    from ashfall.grid.board import Terrain, footprint
+
+    board = state.board
+    anchors = [c.position for c in state.combatants.values() if c.side == side and c.position is not None
+               and not c.health.is_dead]
+    ax, ay = anchors[0] if anchors else (0, 0)
+    taken = {sq for c in state.combatants.values() if not c.health.is_dead for sq in c.space}
+    best: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+    for y in range(board.height):
+        for x in range(board.width):
+            squares = footprint((x, y), size)
+            if any(not board.in_bounds(sq) or board.terrain_at(sq) is Terrain.IMPASSABLE or sq in taken
+                   for sq in squares):
+                continue
+            key = (max(abs(x - ax), abs(y - ay)), y, x)
+            if best is None or key < best[0]:
+                best = (key, (x, y))
+    return None if best is None else best[1]
 
 
 def command_to_json_event(event: Event) -> Any:
@@ -813,6 +1201,8 @@ def default_db() -> Path:
 
 
 __all__ = [
+    "EXPORT_FORMAT",
+    "Assembled",
     "DiceSource",
     "EngineDice",
     "EnteredDice",
@@ -822,10 +1212,13 @@ __all__ = [
     "Settings",
     "TableError",
     "TableService",
+    "assembled_encounter",
     "decision_json",
     "default_db",
     "dice_request_json",
     "dice_source",
+    "final_state",
     "hash_token",
     "new_token",
+    "replay_export",
 ]

@@ -249,16 +249,22 @@ class Store:
     # ----- fights -----
 
     def create_fight(self, table_id: int, name: str, source: str, encounter: str, ruleset: str, seed: int,
-                     settings: dict[str, Any], first: dict[str, Any], first_events: str) -> int:
-        """A new fight with its first record (the start of combat); returns its id."""
+                     settings: dict[str, Any], first: dict[str, Any] | None, first_events: str,
+                     pending: dict[str, Any] | None = None) -> int:
+        """A new fight with its first record (the start of combat); returns its id.
+
+        Without a first record the start waits for ``pending`` (initiative dice entered by people).
+        """
         with self._tx() as db:
             cur = db.execute(
-                "INSERT INTO fights (table_id, name, source, encounter, ruleset, seed, settings, version, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)",
-                (table_id, name, source, encounter, ruleset, seed, json.dumps(settings), time.time()))
+                "INSERT INTO fights (table_id, name, source, encounter, ruleset, seed, settings, version, created,"
+                " pending) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (table_id, name, source, encounter, ruleset, seed, json.dumps(settings), time.time(),
+                 json.dumps(pending) if pending is not None else None))
             fight_id = int(cur.lastrowid or 0)
-            db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written) VALUES (?, 0, 0, ?, ?, ?)",
-                       (fight_id, json.dumps(first), first_events, time.time()))
+            if first is not None:
+                db.execute("INSERT INTO records (fight_id, seq, branch, record, events, written)"
+                           " VALUES (?, 0, 0, ?, ?, ?)", (fight_id, json.dumps(first), first_events, time.time()))
         return fight_id
 
     def fight(self, fight_id: int) -> FightRow | None:
@@ -270,6 +276,11 @@ class Store:
         r = rows[0]
         return FightRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), int(r[6]),
                         json.loads(r[7]), int(r[8]), bool(r[9]), json.loads(r[10]) if r[10] else None)
+
+    def fight_table(self, fight_id: int) -> int | None:
+        """The table a fight belongs to (None: no such fight), without reading the rest of its row."""
+        rows = self._query("SELECT table_id FROM fights WHERE id = ?", (fight_id,))
+        return int(rows[0][0]) if rows else None
 
     def fights(self, table_id: int) -> list[FightRow]:
         """The fights of a table, oldest first."""

@@ -46,6 +46,8 @@ from ashfall.engine.events.fight import (
     AttackRolled,
     BoundaryPassed,
     CheckRolled,
+    CombatantJoined,
+    CombatantLeft,
     CombatEnded,
     CombatStarted,
     ConditionAdded,
@@ -99,7 +101,7 @@ Event = Annotated[
     | FireChanged | FireTicked | SmokeChanged | GasChanged | CountdownChanged | CollapseChanged | RubbleAdded
     | WaterChanged | DrainChanged | HazardTriggered
     | ObjectPlaced | ObjectDamaged | ObjectDestroyed | ChainReaction | ChainPending | DebrisFell
-    | BreathChanged | DepthChanged | DamageSpread | VehicleStatus,
+    | BreathChanged | DepthChanged | DamageSpread | VehicleStatus | CombatantJoined | CombatantLeft,
     Field(discriminator="type"),
 ]
 
@@ -135,6 +137,8 @@ __all__ = [
     "CollapseChanged",
     "CombatEnded",
     "CombatStarted",
+    "CombatantJoined",
+    "CombatantLeft",
     "ConditionAdded",
     "ConditionRemoved",
     "CountdownChanged",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ashfall.content.schema import Armor, Creature, Shield, Weapon
 from ashfall.core.morale import GroupMorale
 from ashfall.engine.effects import TimedEffect
 from ashfall.engine.events.records import LedgerLine, Part, RolledPart, RollRecord
@@ -438,3 +439,40 @@ class CombatEnded:
     round: int
     rule: str = "INIT-2"
     type: Literal["combat-ended"] = "combat-ended"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantJoined:
+    """A creature joins the fight under way (the GM adds it), with its initiative and the order it takes its place in.
+
+    It carries its whole stat block and gear and where it stands; the active creature keeps its turn.
+
+    The event carries everything the creature is, so a replay builds it again whatever the library says later.
+    """
+
+    id: str
+    name: str
+    side: str
+    creature: Creature
+    weapons: tuple[Weapon, ...]
+    armor: Armor | None
+    shield: Shield | None
+    health: Health
+    position: Square | None
+    controller: str
+    initiative: int
+    order: tuple[str, ...]
+    rule: str = "GM"
+    type: Literal["combatant-joined"] = "combatant-joined"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantLeft:
+    """A creature leaves the fight (the GM removes it): out of the roster and the initiative order.
+
+    When it was the active creature, no creature is active until the engine passes the turn on.
+    """
+
+    actor: str
+    rule: str = "GM"
+    type: Literal["combatant-left"] = "combatant-left"

@@ -10,9 +10,12 @@ with a duration in rounds expires by the rules (``Duration.for_rounds``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ashfall.content.schema import Armor, Creature, Shield, Weapon
+from ashfall.core.d20 import roll_d20
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition, DamageType, Save
 from ashfall.engine import events as ev
@@ -21,15 +24,18 @@ from ashfall.engine.context import Context
 from ashfall.engine.events import Event
 from ashfall.engine.harm import add, deal_damage
 from ashfall.engine.rulebook import RulebookDraft
-from ashfall.engine.state import EncounterState
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.engine.turns import end_turn, initiative_modifiers
 from ashfall.families.morale.engine import group_key, member_status
 from ashfall.families.morale.rules import Status
+from ashfall.grid.board import Terrain, footprint
 from ashfall.rules.checks import saving_throw
 from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.rules.dc import fixed_dc
-from ashfall.rules.health import Health, Vitality
+from ashfall.rules.health import Health, Vitality, makes_death_saves
 
 GM = rule("GM")
+INIT_1 = rule("INIT-1")
 GM_ACTOR = "gm"
 """The ``actor`` of every override: the GM, who is no creature in the fight."""
 
@@ -115,6 +121,37 @@ class GmMorale:
     actor: str = GM_ACTOR
 
 
+@dataclass(frozen=True, slots=True)
+class GmAddCombatant:
+    """A creature joins the fight under way, on a side, at a square of the map and a place in the order.
+
+    It carries its whole stat block and gear (so a replay needs no library); ``initiative`` is a total the GM gives
+    (None: rolled, INIT-1).
+    """
+
+    id: str
+    side: str
+    creature: Creature
+    weapons: tuple[Weapon, ...]
+    reason: str
+    armor: Armor | None = None
+    shield: Shield | None = None
+    name: str | None = None
+    position: tuple[int, int] | None = None
+    initiative: int | None = None
+    controller: str = "ai"
+    actor: str = GM_ACTOR
+
+
+@dataclass(frozen=True, slots=True)
+class GmRemoveCombatant:
+    """Creatures leave the fight: out of the roster and the order; the active one's turn passes on (INIT-2)."""
+
+    targets: tuple[str, ...]
+    reason: str
+    actor: str = GM_ACTOR
+
+
 # ----- checks (before anything changes) -----
 
 
@@ -123,7 +160,7 @@ def _common(state: EncounterState, intent: Any, targets: tuple[str, ...]) -> Non
         raise refuse("GM", f"an override is the GM's (actor {GM_ACTOR!r}), not {intent.actor!r}'s")
     if not intent.reason.strip() or len(intent.reason) > MAX_REASON:
         raise refuse("GM", f"give the reason for the override (1..{MAX_REASON} characters)")
-    if not targets and not isinstance(intent, GmSkipTurn | GmOrder):
+    if not targets and not isinstance(intent, GmSkipTurn | GmOrder | GmAddCombatant):
         raise refuse("GM", "name at least one creature")
     if len(set(targets)) != len(targets):
         raise refuse("GM", "a creature is named twice")
@@ -186,6 +223,49 @@ def _check_morale(state: EncounterState, intent: GmMorale) -> None:
     for cid in intent.targets:
         if group_key(state, state.get(cid)) is None:
             raise refuse("GM", f"{state.get(cid).name} is in no morale group (a PC, or immune: MOR-4)")
+
+
+MAX_ID = 60
+"""The longest combatant id (and side name) an added creature may have."""
+
+
+def _check_add(state: EncounterState, intent: GmAddCombatant) -> None:
+    _common(state, intent, ())
+    if not intent.id or len(intent.id) > MAX_ID or intent.id == GM_ACTOR or not intent.id.isprintable():
+        raise refuse("GM", f"an added creature needs an id of 1..{MAX_ID} printable characters (not {GM_ACTOR!r})")
+    if intent.id in state.combatants:
+        raise refuse("GM", f"the id {intent.id!r} is taken")
+    if not intent.side or len(intent.side) > MAX_ID:
+        raise refuse("GM", f"an added creature needs a side of 1..{MAX_ID} characters")
+    if intent.creature.vehicle is not None:
+        raise refuse("GM", "a vehicle joins with its crew aboard: add it in the encounter, not mid-fight (VEH-2)")
+    if intent.initiative is not None and not -100 <= intent.initiative <= 200:
+        raise refuse("GM", "initiative must be -100..200")
+    board = state.board
+    if board is None:
+        if intent.position is not None:
+            raise refuse("GM", "this fight has no map: where a creature stands is narrated (POS-2)")
+        return
+    if intent.position is None:
+        raise refuse("GM", "this fight has a map: give the square the creature enters on")
+    for sq in footprint(intent.position, intent.creature.size.squares):
+        if not board.in_bounds(sq):
+            raise refuse("GM", f"{list(sq)} is off the map")
+        if board.terrain_at(sq) is Terrain.IMPASSABLE:
+            raise refuse("GM", f"{list(sq)} is not passable")
+        other = state.occupant(sq)
+        if other is not None:
+            raise refuse("GM", f"{other.name} is on {list(sq)}")
+
+
+def _check_remove(state: EncounterState, intent: GmRemoveCombatant) -> None:
+    _common(state, intent, intent.targets)
+    for cid in intent.targets:
+        c = state.get(cid)
+        riders = [r.name for r in state.combatants.values() if r.mounted_on == cid]
+        if riders or c.mounted_on is not None:
+            raise refuse("GM", f"{c.name} {'carries ' + ', '.join(riders) if riders else 'is mounted'}: "
+                               "dismount first (MNT)")
 
 
 # ----- resolution -----
@@ -273,6 +353,74 @@ def _resolve_morale(ctx: Context, intent: GmMorale) -> None:
         ctx.emit(ev.MoraleChanged(key, tuple(members), None, intent.reason, GM))
 
 
+def placed(state: EncounterState, newcomer: Combatant, coin: Callable[[], bool]) -> tuple[str, ...]:
+    """The order with a newcomer in it: before the first creature it beats on initiative, then AGI (INIT-2, INIT-3).
+
+    A full tie is settled by ``coin`` (INIT-3's coin flip: True, the newcomer goes first), flipped only for a tie.
+    The order may be out of initiative order after delays (DEL-2) and GM changes; the newcomer is placed at the first
+    creature it beats, reading the order as it is.
+    """
+    key = (newcomer.initiative, newcomer.creature.attributes.AGI)
+    order = list(state.order)
+    for i, cid in enumerate(order):
+        other = state.get(cid)
+        theirs = (other.initiative, other.creature.attributes.AGI)
+        if key > theirs or (key == theirs and coin()):
+            return (*order[:i], newcomer.id, *order[i:])
+    return (*order, newcomer.id)
+
+
+def _resolve_add(ctx: Context, intent: GmAddCombatant) -> None:
+    _ruled(ctx, "combatant", (intent.id,), intent.reason)
+    state = ctx.state
+    creature = intent.creature
+    health = Health.full(creature.hp, temp_hp=creature.temp_hp,
+                         uses_death_saves=makes_death_saves(creature, state.ruleset))
+    newcomer = Combatant(id=intent.id, name=intent.name or creature.name, side=intent.side, creature=creature,
+                         weapons=intent.weapons, armor=intent.armor, shield=intent.shield, health=health,
+                         position=intent.position, controller=intent.controller)
+    roll = None
+    if intent.initiative is None:
+        dice = ctx.roller(intent.id, "initiative", INIT_1, dice=(1, 20))
+        roll = roll_d20(dice, initiative_modifiers(newcomer, state))
+        newcomer.initiative = roll.total
+    else:
+        newcomer.initiative = intent.initiative
+    def coin() -> bool:  # the engine's coin, never a player's (INIT-3)
+        return ctx.roller(None, "tie-break", INIT_1).roll(2) == 1
+
+    order = placed(state, newcomer, coin)
+    ctx.emit(ev.CombatantJoined(newcomer.id, newcomer.name, newcomer.side, creature, intent.weapons, intent.armor,
+                                intent.shield, health, intent.position, intent.controller, newcomer.initiative,
+                                order, GM))
+    if roll is not None:
+        ctx.emit(ev.InitiativeRolled(newcomer.id, ev.RollRecord.of(roll), 0))
+
+
+def _resolve_remove(ctx: Context, intent: GmRemoveCombatant) -> None:
+    _ruled(ctx, "combatant", intent.targets, intent.reason)
+    state = ctx.state
+    for cid in intent.targets:
+        if state.active_id == cid:
+            end_turn(ctx, cid)  # its turn ends as any turn does ("until the end of its turn" ends, AE-1)
+        gone = set(intent.targets)
+        # what it caused on others ends with it: a grapple, a fear, an effect it granted, its zones, its readiness
+        for other in state.combatants.values():
+            for applied in other.conditions:
+                if applied.source == cid and other.id not in gone:
+                    ctx.emit(ev.ConditionRemoved(other.id, applied, GM))
+        for effect in state.effects:
+            if cid in (effect.bearer, effect.source, effect.against):
+                ctx.emit(ev.EffectRemoved(effect.key, GM))
+        for zone in state.zones:
+            if zone.owner == cid:
+                ctx.emit(ev.ZoneEnded(zone.key, GM))
+        for readied in state.readied:  # its own readied action, and those readied against it
+            if readied.actor == cid or (readied.action.target == cid and readied.actor not in gone):
+                ctx.emit(ev.ReadyEnded(readied.actor, False, GM))
+        ctx.emit(ev.CombatantLeft(cid, GM))
+
+
 # ----- reminders -----
 
 
@@ -309,8 +457,13 @@ def install(book: RulebookDraft) -> None:
                                       gm=True, ends_turn=True))
     book.action(GmMorale, ActionDef("gm-morale", GM, fixed(0), _resolve_morale, _check_morale, own_turn=False,
                                     gm=True))
+    book.action(GmAddCombatant, ActionDef("gm-add-combatant", GM, fixed(0), _resolve_add, _check_add,
+                                          own_turn=False, gm=True))
+    book.action(GmRemoveCombatant, ActionDef("gm-remove-combatant", GM, fixed(0), _resolve_remove, _check_remove,
+                                             own_turn=False, gm=True))
 
 
 OVERRIDES: dict[str, type] = {"hp": GmSetHp, "damage": GmDamage, "condition": GmCondition, "move": GmMove,
-                              "order": GmOrder, "skip-turn": GmSkipTurn, "morale": GmMorale}
+                              "order": GmOrder, "skip-turn": GmSkipTurn, "morale": GmMorale,
+                              "add-combatant": GmAddCombatant, "remove-combatant": GmRemoveCombatant}
 """The override intents by the kind the table names them."""

@@ -25,7 +25,7 @@ from ashfall.families.attacks.engine_common import melee_reach, speed_ft
 from ashfall.families.movement.engine_terrain import hazard_multiplier
 from ashfall.grid.board import SQUARE_FT, Square, Terrain, footprint, neighbours
 from ashfall.grid.geometry import space_distance_ft
-from ashfall.grid.paths import shortest_path
+from ashfall.grid.paths import Goal, shortest_paths
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_durations import EndEvent, may_move_closer
 from ashfall.rules.condition_table import EndTrigger
@@ -266,8 +266,14 @@ def approach_path(state: EncounterState, mover: Combatant, target: Combatant, re
 
     None when no path leads there or not one square of it can be afforded.
     """
-    if state.board is None or mover.position is None or not target.space:
-        return None
+    return approach_paths(state, mover, (target,), reach_ft, budget_ft)[0]
+
+
+def approach_paths(state: EncounterState, mover: Combatant, targets: Sequence[Combatant], reach_ft: int,
+                   budget_ft: int) -> list[tuple[Square, ...] | None]:
+    """:func:`approach_path` towards each target, from one search shared by all (the same paths, found once)."""
+    if state.board is None or mover.position is None:
+        return [None] * len(targets)
     side, who = mover.creature.size.squares, occupants(state)
     passable: dict[Square, bool] = {}
 
@@ -282,13 +288,17 @@ def approach_path(state: EncounterState, mover: Combatant, target: Combatant, re
     def can_end(sq: Square) -> bool:
         return _space_free(state, mover, sq, True, who) is None
 
-    def goal(sq: Square) -> bool:
-        return space_distance_ft(footprint(sq, side), target.space) <= reach_ft and can_end(sq)
+    def goal_of(target: Combatant) -> Goal:
+        def goal(sq: Square) -> bool:
+            return space_distance_ft(footprint(sq, side), target.space) <= reach_ft and can_end(sq)
+        return goal
 
-    found = shortest_path(mover.position, goal, price)
-    if found is None:
-        return None
-    return found.prefix(budget_ft, can_end).squares or None
+    wanted = [i for i, t in enumerate(targets) if t.space]
+    found = shortest_paths(mover.position, [goal_of(targets[i]) for i in wanted], price)
+    out: list[tuple[Square, ...] | None] = [None] * len(targets)
+    for i, path in zip(wanted, found, strict=True):
+        out[i] = None if path is None else path.prefix(budget_ft, can_end).squares or None
+    return out
 
 
 def _leaving_reach(state: EncounterState, mover: Combatant, frm: Square, to: Square) -> list[str]:
@@ -500,10 +510,9 @@ def _stride_candidates(state: EncounterState, actor: str) -> Iterable[Stride]:
         return []
     speed, reach = speed_ft(c, state), melee_reach(c, state)
     found: list[Stride] = []
-    for e in state.enemies_of(actor):
-        if not e.space or e.health.is_dead or space_distance_ft(c.space, e.space) <= reach:
-            continue
-        path = approach_path(state, c, e, reach, speed)
+    far = [e for e in state.enemies_of(actor)
+           if e.space and not e.health.is_dead and space_distance_ft(c.space, e.space) > reach]
+    for path in approach_paths(state, c, far, reach, speed):  # one search for every enemy
         if path is not None and Stride(actor, path) not in found:
             found.append(Stride(actor, path))
     return found
