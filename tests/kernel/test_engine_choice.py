@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import typer
@@ -120,3 +121,14 @@ def test_start_up__numba_only_when_the_kernel_plays(argv: list[str]) -> None:
 
 def test_start_up__the_kernel_loads_numba_when_it_plays() -> None:
     assert "numba" in _modules_after(["sim", str(DUEL), "-n", "1", "--json"])
+
+
+@pytest.mark.rule("INIT-1")
+def test_choose_engine__a_shared_initiative_roll_stays_on_the_reference_engine(tmp_path: Path) -> None:
+    text = TWO_ON_TWO.read_text(encoding="utf-8")
+    text = text.replace("  - side: reavers\n", "  - side: reavers\n    initiative_group: reavers\n")
+    grouped = tmp_path / "grouped.yaml"
+    grouped.write_text(text, encoding="utf-8")
+    choice = choose_engine(EncounterSetup(grouped), "auto")
+    assert choice.engine == "reference"
+    assert choice.notice is not None and "initiative groups" in choice.notice

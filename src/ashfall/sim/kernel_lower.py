@@ -266,6 +266,8 @@ def unsupported(fight: Fight) -> str | None:
             return problem
     if fight.ambushers is not None:
         return "surprise (an ambushing side)"
+    if state.initiative_groups:
+        return "initiative groups (a shared initiative roll)"
     rulebook = state.rulebook
     extra = sorted(set(rulebook.families) - KNOWN_FAMILIES)
     if extra:

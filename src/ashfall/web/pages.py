@@ -19,7 +19,7 @@ rules' own functions (:mod:`ashfall.web.scene`) or the catalog, never by rule lo
 * ``GET /api/fights/{id}/rail`` (GM): Delay and Ready for the initiative rail (:func:`~ashfall.web.scene.rail_marks`);
 * ``GET /api/rules/{rule_id}``: a rule's catalog text, as ``ashfall rule`` prints it.
 
-The three GM readers take the service's live fight under its lock (``TableService._reading``), the way its own
+The three GM readers take the service's live fight under its lock (``TableService.reading``), the way its own
 readers do, so they see one consistent state.
 
 """
@@ -152,7 +152,7 @@ def install_pages(app: FastAPI, service: TableService) -> None:
 
         The chosen attacker (default: the active creature) comes first; ``weapon`` is the one its attack uses.
         """
-        with service._reading(fight_id) as live:
+        with service.reading(fight_id) as live:
             state = live.engine.state
             for wanted in (target, attacker):
                 if wanted is not None and wanted not in state.combatants:
@@ -162,13 +162,13 @@ def install_pages(app: FastAPI, service: TableService) -> None:
     @app.get("/api/fights/{fight_id}/morale", tags=["table pages"])
     def morale_view(who: GM, fight_id: Id) -> Any:
         """Read only (GM): each NPC group's morale, the check due now and the checks its next events would call."""
-        with service._reading(fight_id) as live:
+        with service.reading(fight_id) as live:
             return {"version": live.version, **morale_panel(live.engine.state, live.engine.log, live.pending)}
 
     @app.get("/api/fights/{fight_id}/rail", tags=["table pages"])
     def rail_view(who: GM, fight_id: Id) -> Any:
         """Read only (GM): who delayed (DEL-2) and each readied action with its trigger (RDY-2), for the rail."""
-        with service._reading(fight_id) as live:
+        with service.reading(fight_id) as live:
             return {"version": live.version, **rail_marks(live.engine.state, live.engine.log)}
 
     @app.post("/api/fights/{fight_id}/check", tags=["acting"])

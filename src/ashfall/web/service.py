@@ -433,7 +433,7 @@ class TableService:
 
     def add_player(self, fight_id: int, creatures: Sequence[str]) -> tuple[int, str]:
         """A player token for some of a fight's creatures; returns its id and the token."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             table_id = live.row.table_id
             unknown = [c for c in creatures if c not in live.engine.state.combatants]
         if unknown:
@@ -545,8 +545,12 @@ class TableService:
             return self._locks.setdefault(fight_id, threading.Lock())
 
     @contextmanager
-    def _reading(self, fight_id: int) -> Iterator[Live]:
-        """The live fight at the store's version (rebuilt by replay when the store moved on), under its lock."""
+    def reading(self, fight_id: int) -> Iterator[Live]:
+        """The live fight at the store's version (rebuilt by replay when the store moved on), under its lock.
+
+        Read only: for views of the state (the pages' GM readers); every change goes through the service's own
+        methods, which record it.
+        """
         with self._lock(fight_id):
             yield self._current(fight_id)
 
@@ -596,14 +600,14 @@ class TableService:
 
     def gm_view(self, fight_id: int) -> dict[str, Any]:
         """The whole fight for the GM."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             out = views.gm_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
             out["scene"] = scene(live.engine.state)
             return out
 
     def player_view(self, fight_id: int) -> dict[str, Any]:
         """The players' projection of the fight."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             out = views.player_view(live.engine.state, self._meta(live), live.settings.model_dump(), live.pending)
             out["scene"] = scene(live.engine.state)
             return out
@@ -631,7 +635,7 @@ class TableService:
 
     def log(self, fight_id: int, branches: bool = False) -> dict[str, Any]:
         """The live line's records with their events' explanation rows (and dropped branches when asked)."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             names = {c.id: c.name for c in live.engine.state.combatants.values()}
             version = live.version
         out = [{"seq": r.seq, "branch": r.branch, "undone": r.undone, **r.record,
@@ -641,7 +645,7 @@ class TableService:
 
     def legal(self, fight_id: int, actor: str | None = None) -> dict[str, Any]:
         """The legal intents of a creature (default: the active one), each with its cost and exact odds."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             engine = live.engine
             who = actor or engine.state.active_id
             if who is None or who not in engine.state.combatants:
@@ -1008,7 +1012,7 @@ class TableService:
 
         ``ashfall run --replay FILE`` plays it back (:func:`replay_export`); undone steps are not in it.
         """
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             setup = {"encounter": live.row.source, "table-seed": str(live.row.seed)}
             return {"format": EXPORT_FORMAT, "name": live.row.name, "source": live.row.source,
                     "encounter": live.row.encounter, "log": dumps_log(live.engine.fight_log(setup))}
@@ -1021,7 +1025,7 @@ class TableService:
             raise TableError(422, str(err)) from err
         if isinstance(intent, StartCombat):
             raise TableError(422, "the fight has started already")
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             try:
                 definition = live.engine.check(intent)
             except Refused as no:
@@ -1039,7 +1043,7 @@ class TableService:
         from ashfall.ai.movement import MoveGraph, path_to, provokers_along, threats
         from ashfall.engine import Stride
 
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             engine = live.engine
             state = engine.state
             who = actor or state.active_id
@@ -1092,7 +1096,7 @@ class TableService:
 
     def names(self, fight_id: int) -> dict[str, Combatant]:
         """A fight's combatants by id."""
-        with self._reading(fight_id) as live:
+        with self.reading(fight_id) as live:
             return dict(live.engine.state.combatants)
 
 
