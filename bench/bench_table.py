@@ -8,15 +8,18 @@ Prints the p50 and p99 latency of the writes (the target: p99 < 50 ms) and of th
 included), and the server's CPU time per step: on a shared machine the latencies move with the load, the CPU
 time much less. With every client waiting for its answer, a step's latency is about the number of fights times
 the server's time per step (one Python process: one core), so the CPU time is what a change to the server cuts.
-Not a test: run it by hand::
+``--pace S`` has each fight's GM pause about S seconds between actions (a table's rhythm: 20 fights at one action a
+second each is 20 actions a second, busier than any real evening), which measures the latency a GM feels rather
+than the server's saturation. Not a test: run it by hand::
 
-    .venv/bin/python bench/bench_table.py [--actions 1000] [--fights 20] [--encounter skirmish]
+    .venv/bin/python bench/bench_table.py [--actions 1000] [--fights 20] [--encounter skirmish] [--pace 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import tempfile
 import threading
@@ -34,8 +37,9 @@ class Player(threading.Thread):
     """Plays one fight at a time until the shared action budget is spent."""
 
     def __init__(self, base: str, gm: str, table: int, encounter: str, seed: int, budget: list[int],
-                 lock: threading.Lock) -> None:
+                 lock: threading.Lock, pace: float = 0.0) -> None:
         super().__init__()
+        self.pace, self.think = pace, random.Random(seed)
         self.client = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {gm}"}, timeout=30)
         self.table, self.encounter, self.seed = table, encounter, seed
         self.budget, self.lock = budget, lock
@@ -90,6 +94,8 @@ class Player(threading.Thread):
                 if not done:
                     self.write(f"/api/fights/{fight}/end-turn", {"version": version})
             self.steps.append(time.perf_counter() - t0)
+            if self.pace:  # the GM reads the answer and thinks (jittered, so the fights do not act in step)
+                time.sleep(self.think.uniform(0.5, 1.5) * self.pace)
         self.client.close()
 
 
@@ -114,6 +120,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--fights", type=int, default=20)
     parser.add_argument("--encounter", default="skirmish")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds each fight's GM takes between actions (jittered ±50%%); 0 (the default) sends "
+                             "the next action as soon as the last is answered, which saturates the server")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
@@ -122,7 +131,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             base = f"http://127.0.0.1:{port}"
             made = httpx.post(f"{base}/api/tables", json={"name": "bench"}).json()
             budget, lock = [args.actions], threading.Lock()
-            players = [Player(base, made["gm_token"], made["table_id"], args.encounter, i, budget, lock)
+            players = [Player(base, made["gm_token"], made["table_id"], args.encounter, i, budget, lock, args.pace)
                        for i in range(args.fights)]
             cpu0 = _cpu(proc.pid)
             t0 = time.perf_counter()
@@ -141,7 +150,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
               "write_p99_ms": percentile(writes, 99), "step_p50_ms": percentile(steps, 50),
               "step_p99_ms": percentile(steps, 99), "mean_ms": 1000 * statistics.fmean(writes), "wall_s": wall,
               "server_cpu_ms_per_step": 1000 * cpu / max(1, len(steps))}
-    print(f"{len(writes)} actions on {args.fights} concurrent fights ({args.encounter}) in {wall:.1f} s")
+    paced = f", a GM action every {args.pace:g} s per fight" if args.pace else ", no pause between actions"
+    print(f"{len(writes)} actions on {args.fights} concurrent fights ({args.encounter}{paced}) in {wall:.1f} s")
     print(f"per action (the write): p50 {result['write_p50_ms']:.1f} ms  p99 {result['write_p99_ms']:.1f} ms"
           f"  mean {result['mean_ms']:.1f} ms")
     print(f"per step (view + intents + write): p50 {result['step_p50_ms']:.1f} ms  p99 {result['step_p99_ms']:.1f} ms")
