@@ -70,7 +70,7 @@ def shortest_path(start: Square, goal: Goal, cost: StepCost, budget_ft: int | No
     """
     if goal(start):
         return Path((), ())
-    return _search(start, goal, expand or _expand_by(cost), budget_ft)
+    return _search(start, [goal], expand or _expand_by(cost), budget_ft)[0]
 
 
 def _expand_by(cost: StepCost) -> Expand:
@@ -101,39 +101,20 @@ def shortest_paths(start: Square, goals: Sequence[Goal], cost: StepCost) -> list
             found[i] = Path((), ())
         else:
             todo.append(i)
-    if not todo:
-        return found
-    expand = _expand_by(cost)
-    counter = 0
-    frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
-    came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
-    best: dict[tuple[Square, int], int] = {(start, 0): 0}
-    pop, push, known = heapq.heappop, heapq.heappush, best.get
-    while frontier and todo:
-        spent, _, here, parity = pop(frontier)
-        if spent > known((here, parity), spent):
-            continue
-        if here != start:
-            met = [i for i in todo if goals[i](here)]
-            for i in met:
-                found[i] = _walk_back(came, (here, parity))
-                todo.remove(i)
-        node = (here, parity)
-        for nxt, feet, diagonal in expand(here, parity):
-            total = spent + feet
-            key = (nxt, parity ^ diagonal)
-            seen = known(key)
-            if seen is not None and seen <= total:
-                continue
-            best[key] = total
-            came[key] = (node, feet)
-            counter += 1
-            push(frontier, (total, counter, nxt, key[1]))
+    if todo:
+        for i, path in zip(todo, _search(start, [goals[i] for i in todo], _expand_by(cost), None), strict=True):
+            found[i] = path
     return found
 
 
-def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Path | None:
-    """:func:`shortest_path`'s search with the steps listed by ``expand`` (same pushes in the same order)."""
+def _search(start: Square, goals: Sequence[Goal], expand: Expand, limit: int | None) -> list[Path | None]:
+    """The search of :func:`shortest_path` and :func:`shortest_paths`: cheapest first, ties in push order.
+
+    Each goal's answer is the way back to the first popped square (other than ``start``) where it holds; the
+    search ends when every goal is met or nothing within ``limit`` feet is left.
+    """
+    found: list[Path | None] = [None] * len(goals)
+    todo = list(range(len(goals)))
     counter = 0
     frontier: list[tuple[int, int, Square, int]] = [(0, counter, start, 0)]
     came: dict[tuple[Square, int], tuple[tuple[Square, int], int]] = {}
@@ -143,8 +124,15 @@ def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Pat
         spent, _, here, parity = pop(frontier)
         if spent > known((here, parity), spent):
             continue
-        if here != start and goal(here):
-            return _walk_back(came, (here, parity))
+        if here != start:
+            met = [i for i in todo if goals[i](here)]
+            if met:
+                way = _walk_back(came, (here, parity))
+                for i in met:
+                    found[i] = way
+                    todo.remove(i)
+                if not todo:
+                    break
         node = (here, parity)
         for nxt, feet, diagonal in expand(here, parity):
             total = spent + feet
@@ -158,7 +146,7 @@ def _search(start: Square, goal: Goal, expand: Expand, limit: int | None) -> Pat
             came[key] = (node, feet)
             counter += 1
             push(frontier, (total, counter, nxt, key[1]))
-    return None
+    return found
 
 
 def reachable(start: Square, goal: Goal, cost: StepCost) -> bool:
