@@ -3,7 +3,9 @@
 Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, a shield, DR,
 resistances, vulnerabilities, immunities, initiative bonuses), one to three combatants a side, two or three
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
-Attack with any target rule, both editions, short and long round limits: the kernel plays the supported ones
+Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
+massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
+editions, short and long round limits: the kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -15,7 +17,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import ai_controller
-from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
+from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
 from ashfall.grid.board import Board
@@ -79,6 +81,8 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         immunities=frozenset(immune),
         dr=(DrEntry(amount=dr, source="hide", physical_only=draw(st.booleans())),) if dr else (),
         morale=MoraleProfile(immune=True),
+        kind=draw(st.sampled_from([CreatureKind.NPC, CreatureKind.NPC, CreatureKind.PC])),
+        uses_death_saves=draw(st.sampled_from([False, False, True])),
     )
 
 
@@ -97,6 +101,13 @@ def fights(draw: st.DrawFn) -> Planned:
                                            plan))
             targets.append(draw(st.sampled_from(TARGETS)))
     ruleset = preset(draw(st.sampled_from(EDITIONS)))
+    if draw(st.booleans()):  # the dying track's options (MASS-1, G-50, DEATH-14, X-08, G-38, DEATH-3, DEATH-11)
+        ruleset = ruleset.with_options(
+            damage={"massive_damage": draw(st.booleans()),
+                    "massive_damage_basis": draw(st.sampled_from(["after-temp-hp", "before-temp-hp"])),
+                    "stabilized_damage_resumes_dying": draw(st.booleans())},
+            dying={"stabilised_hp": draw(st.integers(0, 1)), "npcs_die_at_zero": draw(st.booleans()),
+                   "failures_to_die": draw(st.integers(2, 4)), "crit_failures": draw(st.integers(1, 3))})
     limit = draw(st.sampled_from([2, 5, 30]))
     board = Board(5, 5) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
