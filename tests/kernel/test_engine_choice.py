@@ -112,11 +112,18 @@ print(json.dumps(sorted(m for m in ("numba", "ashfall.kernel.fight", "ashfall.ke
 
 
 @pytest.mark.parametrize("argv", [["rule", "MAP-2"], ["sim", str(SHIPPED_DUEL), "-n", "1", "--json"],
-                                  ["sim", str(DUEL), "-n", "1", "--json", "--engine", "reference"]],
-                         ids=["rule", "sim-unsupported", "sim-reference"])
+                                  ["sim", str(DUEL), "-n", "1", "--json", "--engine", "reference"],
+                                  ["sweep", str(SHIPPED_DUEL), "--vary", "combatants.champion.hp=40", "-n", "1",
+                                   "--json"],
+                                  ["sweep", str(DUEL), "--vary", "combatants.kernel-brute.hp=30", "-n", "1", "--json",
+                                   "--engine", "reference"]],
+                         ids=["rule", "sim-unsupported", "sim-reference", "sweep-unsupported", "sweep-reference"])
 def test_start_up__numba_only_when_the_kernel_plays(argv: list[str]) -> None:
     assert _modules_after(argv) == []
 
 
-def test_start_up__the_kernel_loads_numba_when_it_plays() -> None:
-    assert "numba" in _modules_after(["sim", str(DUEL), "-n", "1", "--json"])
+@pytest.mark.parametrize("argv", [["sim", str(DUEL), "-n", "1", "--json"],
+                                  ["sweep", str(DUEL), "--vary", "combatants.kernel-brute.hp=30", "-n", "1", "--json"]],
+                         ids=["sim", "sweep"])
+def test_start_up__the_kernel_loads_numba_when_it_plays(argv: list[str]) -> None:
+    assert "numba" in _modules_after(argv)
