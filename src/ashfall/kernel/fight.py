@@ -5,8 +5,10 @@ It mirrors the reference engine's path through the fights the kernel supports, d
 rounds and turns (AE-1), each combatant's scripted plan (``ScriptedTactics``: the step it is on, the enemy its
 target rule picks, the activity or a Strike when the activity is not possible), Strike, Power Strike and
 All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-01), attack outcomes and damage
-from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38), the victory check after every
-action and between turns, and the round limit.
+from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38) or the dying track (DEATH-1:
+death saves at the start of a dying creature's turn from the lowered ``death_save`` table, DEATH-2..9; damage
+while dying, DEATH-10..12, DEATH-14, MASS-1; a natural 20 back up and standing, ACT-5), the victory check after
+every action and between turns, and the round limit.
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in

@@ -10,9 +10,12 @@ d20 face, for every attacker, target, activity and MAP value, from ``resolve_att
 CRIT-1/3, ATK-4, MAA-5 …) with the MAP values of ``map_modifier`` and ``all_out_schedule``; damage parts and
 crit doubling from the hit itself and ``crit_doubles``; the damage that reaches temporary HP and HP for every
 rolled total from ``damage_ledger`` with the target's ``Defenses`` (DR, resistance, minimum); action costs and
-plan steps from the ``Ruleset``'s attack section; the action budget from ``max_actions``. The kernel only adds
-the logic that runs between those numbers (turn order, plans, MAP counting, temporary HP, death at 0 HP),
-and the differential tests hold that logic to the engine's.
+plan steps from the ``Ruleset``'s attack section; the action budget from ``max_actions``; the dying track from
+``falls_dying``, ``death_save`` (every successes, failures and face), the Stand action's cost and the
+ruleset's ``dying`` and ``damage`` sections, with a second attack table for a target that is down (dying and
+prone, over both d20 faces of a roll with advantage). The kernel only adds the logic that runs between those
+numbers (turn order, plans, MAP counting, temporary HP, death at 0 HP, the dying track by vitality), and the
+differential tests hold that logic to the engine's.
 """
 
 from __future__ import annotations
