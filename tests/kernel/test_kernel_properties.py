@@ -5,7 +5,8 @@ resistances, vulnerabilities, immunities, initiative bonuses), one to three comb
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
 Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
 massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
-editions, short and long round limits: the kernel plays the supported ones
+editions, short and long round limits, and duels that start apart on a wide open grid (the approach): the
+kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -90,11 +91,13 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
 def fights(draw: st.DrawFn) -> Planned:
     n_sides = draw(st.integers(2, 3))
     on_map = draw(st.booleans())
-    squares = iter(draw(st.permutations([(x, y) for x in range(1, 4) for y in range(1, 4)])))
+    spread = on_map and draw(st.booleans())  # a wide open grid: creatures apart, someone has to approach first
+    side = 9 if spread else 3
+    squares = iter(draw(st.permutations([(x, y) for x in range(1, side + 1) for y in range(1, side + 1)])))
     members: list[InlineCombatant] = []
     targets: list[TargetRule | None] = []
     for s in range(n_sides):
-        for m in range(draw(st.integers(1, 3 if n_sides == 2 else 2))):
+        for m in range(1 if spread and n_sides == 2 else draw(st.integers(1, 3 if n_sides == 2 else 2))):
             cid = f"c{s}{m}"
             plan = tuple(draw(st.lists(st.sampled_from(PLAN_STEPS), min_size=1, max_size=3)))
             members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), next(squares) if on_map else None,
@@ -109,7 +112,7 @@ def fights(draw: st.DrawFn) -> Planned:
             dying={"stabilised_hp": draw(st.integers(0, 1)), "npcs_die_at_zero": draw(st.booleans()),
                    "failures_to_die": draw(st.integers(2, 4)), "crit_failures": draw(st.integers(1, 3))})
     limit = draw(st.sampled_from([2, 5, 30]))
-    board = Board(5, 5) if on_map else None
+    board = Board(side + 2, side + 2) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
                    draw(st.sampled_from([True, True, True, False])))
 
@@ -123,6 +126,7 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
         assert problem.strip()  # the notice names a feature; the reference engine plays this one
         return
     kernel = KernelSetup(setup)
+    event("with an approach on the grid" if kernel.lowered.moves else "without moving")
     report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
     fight = [(c.id, c.side, c.plan, rule, c.creature.model_dump(exclude_defaults=True))
              for c, rule in zip(setup.inline.combatants, setup.targets, strict=True)]

@@ -8,7 +8,9 @@ All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-
 from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38) or the dying track (DEATH-1:
 death saves at the start of a dying creature's turn from the lowered ``death_save`` table, DEATH-2..9; damage
 while dying, DEATH-10..12, DEATH-14, MASS-1; a natural 20 back up and standing, ACT-5), the victory check after
-every action and between turns, and the round limit.
+every action and between turns, and the round limit. In a duel on an open grid the approach too: the scripted
+policy's Stride along its shortest path (:func:`_approach`, ACT-2, MOV-1..5, G-37) while the enemy is out of
+reach.
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in
@@ -36,7 +38,7 @@ def _jit(fn: F) -> F:
 
 
 # step kinds (column 0 of a step row)
-INITIATIVE, ACTIONS, ATTACK, DAMAGE, DEATH_SAVE = 0, 1, 2, 3, 4
+INITIATIVE, ACTIONS, ATTACK, DAMAGE, DEATH_SAVE, MOVED = 0, 1, 2, 3, 4, 5
 # vitality codes (``vit``): where a creature stands on the life track (DEATH-1)
 ALIVE, DYING, STABILISED, DEAD = 0, 1, 2, 3
 # slots of ``dying_rules`` (:class:`~ashfall.sim.kernel_lower.Lowered`)
@@ -50,7 +52,8 @@ STEP_FACES = 64
 # outcome slots (``out``): winner side (-1: none), rounds, timed out, attack rolls, steps written (-1: full)
 OUT_WINNER, OUT_ROUNDS, OUT_TIMED_OUT, OUT_ATTACKS, OUT_STEPS = 0, 1, 2, 3, 4
 OUT_LEN = 5
-STRIKE, POWER, ALL_OUT, STAND = 0, 1, 2, 3
+STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
+FAR = 1 << 60
 
 
 @_jit
@@ -174,6 +177,110 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, d
 
 
 @_jit
+def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
+    return a_total < b_total or (a_total == b_total and a_count < b_count)
+
+
+@_jit
+def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I64, offsets: I64, dist: I64,
+              path_x: I64, path_y: I64) -> int:
+    """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
+
+    Dijkstra over (square, diagonals mod 2) to the cheapest square from which ``t`` is within ``reach`` and ``c``
+    may stop, pushes ordered by (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order;
+    then the longest start of it within ``speed`` that ends where ``c`` may stop. In a duel the only creature in
+    the way is ``t``: it bars passage and the final square (ACT-2).
+    """
+    width, height = dist.shape[0], dist.shape[1]
+    sx, sy, tx, ty = px[c], py[c], px[t], py[t]
+    best = np.full((width, height, 2), FAR, np.int64)
+    came = np.full((width, height, 2, 4), -1, np.int64)
+    size = width * height * 2 * offsets.shape[0] + 1
+    h_total = np.zeros(size, np.int64)
+    h_count = np.zeros(size, np.int64)
+    h_node = np.zeros((size, 3), np.int64)
+    n = 1
+    counter = 0
+    best[sx, sy, 0] = 0
+    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
+    end_x, end_y, end_p = -1, -1, -1
+    while n > 0:
+        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
+        n -= 1  # pop the heap's root: move the last entry up, sift it down
+        h_total[0], h_count[0] = h_total[n], h_count[n]
+        h_node[0, 0], h_node[0, 1], h_node[0, 2] = h_node[n, 0], h_node[n, 1], h_node[n, 2]
+        i = 0
+        while True:
+            left, right, least = 2 * i + 1, 2 * i + 2, i
+            if left < n and _before(h_total[left], h_count[left], h_total[least], h_count[least]):
+                least = left
+            if right < n and _before(h_total[right], h_count[right], h_total[least], h_count[least]):
+                least = right
+            if least == i:
+                break
+            for col in range(3):
+                h_node[i, col], h_node[least, col] = h_node[least, col], h_node[i, col]
+            h_total[i], h_total[least] = h_total[least], h_total[i]
+            h_count[i], h_count[least] = h_count[least], h_count[i]
+            i = least
+        if spent > best[x, y, parity]:
+            continue
+        if (x != sx or y != sy) and dist[abs(x - tx), abs(y - ty)] <= reach and not (x == tx and y == ty):
+            end_x, end_y, end_p = x, y, parity
+            break
+        for k in range(offsets.shape[0]):
+            feet = price[c, x, y, k, parity]
+            nx, ny = x + offsets[k, 0], y + offsets[k, 1]
+            if feet < 0 or (nx == tx and ny == ty):
+                continue
+            total = spent + feet
+            np_ = parity ^ offsets[k, 2]
+            if best[nx, ny, np_] <= total:
+                continue
+            best[nx, ny, np_] = total
+            came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2], came[nx, ny, np_, 3] = x, y, parity, feet
+            counter += 1
+            j = n  # push and sift up
+            n += 1
+            h_total[j], h_count[j] = total, counter
+            h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
+            while j > 0:
+                up = (j - 1) // 2
+                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
+                    break
+                for col in range(3):
+                    h_node[j, col], h_node[up, col] = h_node[up, col], h_node[j, col]
+                h_total[j], h_total[up] = h_total[up], h_total[j]
+                h_count[j], h_count[up] = h_count[up], h_count[j]
+                j = up
+    if end_x < 0:
+        return 0
+    steps = 0  # walk back to the start, then keep the affordable start that ends on a free square
+    x, y, p = end_x, end_y, end_p
+    while came[x, y, p, 0] >= 0:
+        steps += 1
+        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
+    xs = np.zeros(steps, np.int64)
+    ys = np.zeros(steps, np.int64)
+    fs = np.zeros(steps, np.int64)
+    x, y, p = end_x, end_y, end_p
+    for s in range(steps - 1, -1, -1):
+        xs[s], ys[s], fs[s] = x, y, came[x, y, p, 3]
+        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
+    keep = 0
+    used = 0
+    for s in range(steps):
+        used += fs[s]
+        if used > speed:
+            break
+        if not (xs[s] == tx and ys[s] == ty):
+            keep = s + 1
+    for s in range(keep):
+        path_x[s], path_y[s] = xs[s], ys[s]
+    return keep
+
+
+@_jit
 def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
     """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule."""
     n = 0
@@ -210,7 +317,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
          outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
-         save_table: I64, dying_rules: I64, stand_cost: I64, round_limit: int,
+         save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
+         stride_cost: I64, price: I64, offsets: I64, dist: I64, round_limit: int,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64) -> None:
     """Play one fight with ``seed``.
@@ -224,6 +332,10 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     foes = np.zeros(n, np.int64)
     succ = np.zeros(n, np.int64)
     fail = np.zeros(n, np.int64)
+    px = pos[:, 0].copy()
+    py = pos[:, 1].copy()
+    path_x = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
+    path_y = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
     for i in range(n):
         hp[i] = hp0[i]
         temp[i] = temp0[i]
@@ -329,6 +441,21 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             if nf == 0:
                 break
             t = foes[0]
+            if moves == 1 and dist[abs(px[c] - px[t]), abs(py[c] - py[t])] > reach_ft[c]:
+                # out of reach: Stride towards it (the policy's approach), which does not advance the plan
+                if stride_cost[c] > left:
+                    break
+                went = _approach(c, t, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y)
+                if went == 0:
+                    break
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
+                left -= stride_cost[c]
+                for s in range(went):
+                    px[c], py[c] = path_x[s], path_y[s]
+                    if record:
+                        at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+                continue
             k = step if act_legal[c, step] == 1 and act_cost[step] <= left else STRIKE
             cost = act_cost[k]
             if record:
@@ -371,7 +498,8 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
                map_index: I64, all_out_index: I64, outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64,
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
-               round_limit: int,
+               moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
+               dist: I64, round_limit: int,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -381,9 +509,10 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
     for i in range(len(seeds)):
         play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, near, plan, plan_len, step_actions,
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
-             dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, round_limit, hp[i],
-             temp[i], vit[i], prone[i], dropped[i], dealt_by[i], taken[i], out[i], False, no_steps)
+             dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
+             speed, stride_cost, price, offsets, dist, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             dealt_by[i], taken[i], out[i], False, no_steps)
 
 
-__all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "OUT_LEN",
+__all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",
            "STABILISED", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

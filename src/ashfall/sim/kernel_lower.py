@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
+from ashfall.ai.board_cache import static_step
 from ashfall.content.schema import WeaponKind
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
@@ -37,10 +38,11 @@ from ashfall.core.modifiers import Modifier
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
-from ashfall.engine import Combatant, EncounterState, Stand
+from ashfall.engine import Combatant, EncounterState, Stand, Stride
 from ashfall.engine.actions import Refused
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import cover_level, situation, target_defense
+from ashfall.families.attacks.engine_common import melee_reach, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
@@ -56,9 +58,11 @@ from ashfall.families.attacks.rules_activities import (
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.dying.rules import death_save
 from ashfall.families.morale.engine import immune_rule, morale_active
+from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.senses.engine import concealment_sources
-from ashfall.grid.board import CoverLevel
+from ashfall.grid.board import SQUARE_FT, CoverLevel
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.grid.paths import STEP_OFFSETS
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
@@ -67,7 +71,7 @@ from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft
 from ashfall.ruleset.sections import MassiveDamageBasis
-from ashfall.sim.policy import ScriptedTactics, threat_of
+from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
 I64 = npt.NDArray[np.int64]
@@ -90,6 +94,10 @@ KNOWN_FAMILIES = frozenset({"morale", "movement", "attacks", "reactions", "maneu
                             "senses", "gm"})
 """The rulebook families of a plain fight (every other family is dormant); the kernel mirrors what they do in
 the fights it supports (see :func:`unsupported`)."""
+
+INERT_MOVEMENT_HOOKS = ("ashfall.families.morale.", "ashfall.families.maneuvers.")
+"""Movement hooks that do nothing in the kernel's fights: a fleeing creature's escape (morale is off there) and a
+grapple following its holder (nobody grapples)."""
 
 
 class KernelUnsupported(ValueError):
@@ -139,7 +147,17 @@ class Lowered:
             damage, per crit, failures that kill, damage to a stabilised creature resumes dying (MASS-1, G-50,
             DEATH-10, DEATH-11, DEATH-3, DEATH-14).
         stand_cost: Actions standing up from prone costs each combatant (ACT-5).
-        action_names: The engine's action name of each activity, then of Stand (``actions-spent`` labels).
+        moves: 1 when someone has to approach first (a duel on an open grid), else 0.
+        pos: Each combatant's starting square ``(x, y)`` (zeros off the map).
+        reach_ft: How near each must be to attack (its weapon's reach).
+        speed: Feet each Stride may cover (``speed_ft``).
+        stride_cost: Actions a Stride costs each combatant (ACT-2).
+        price: ``[combatant, x, y, step, diagonals mod 2]`` feet to step from ``(x, y)`` along ``offsets[step]``
+            ignoring creatures (-1: it cannot), from the movement rules' own ``static_step`` (MOV-2..5, G-37).
+        offsets: The path search's neighbour order ``(dx, dy, diagonal)`` (``STEP_OFFSETS``).
+        dist: ``[|dx|, |dy|]`` the distance in feet between two squares so far apart (``space_distance_ft``).
+        action_names: The engine's action name of each activity, then of Stand and Stride (``actions-spent``
+            labels).
         creatures: Stat block id of each combatant.
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
@@ -177,6 +195,14 @@ class Lowered:
     save_table: I64
     dying_rules: I64
     stand_cost: I64
+    moves: int
+    pos: I64
+    reach_ft: I64
+    speed: I64
+    stride_cost: I64
+    price: I64
+    offsets: I64
+    dist: I64
     action_names: tuple[str, ...]
     creatures: tuple[str, ...]
     names: tuple[str, ...]
@@ -249,13 +275,46 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     return None
 
 
-def _map_problem(state: EncounterState) -> str | None:
+def _approach_problem(fight: Fight, mover: Combatant, foe: Combatant) -> str | None:
+    """A fight where someone must move first: the kernel mirrors the scripted approach in a duel on an open grid.
+
+    Two creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far), plans that
+    move, no walls, terrain, elevation or anything else the step prices or movement hooks read: then every
+    attack is made from an adjacent square, nobody ever leaves an enemy's reach (no Attack of Opportunity, RX-21)
+    and nothing gives cover or flanking, so the lowered tables (asked with the two side by side) hold.
+    """
+    state = fight.engine.state
+    board = state.board
+    assert board is not None
+    needs = f"combatant {mover.id} must move to reach {foe.id}"
+    if len(state.combatants) != 2:
+        return f"maps and movement with more than two combatants ({needs})"
+    if board.walls or board.terrain or board.elevation or not board_only_costs(state):
+        return f"maps and movement with walls, terrain or elevation ({needs})"
+    if any(not hook.__module__.startswith(INERT_MOVEMENT_HOOKS) for hook in state.rulebook.movement_hooks):
+        return f"movement hooks ({needs})"
+    for c in state.combatants.values():
+        policy = fight.policies[c.id]
+        weapon = _first_weapon(c)
+        limit = attack_limit_ft(weapon, False, state.ruleset.attack.natural_reach)
+        if c.creature.size.squares != 1 or len(c.weapons) != 1:
+            return f"maps and movement for large creatures or several weapons (combatant {c.id})"
+        if not isinstance(policy, ScriptedTactics) or not policy.move:
+            return f"plans that do not move (combatant {c.id})"
+        if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == SQUARE_FT:
+            return f"maps and movement with reach weapons (combatant {c.id})"
+    return None
+
+
+def _map_problem(fight: Fight) -> str | None:
     """On a map the kernel plays fights where nobody needs to move: every enemy within reach from the start.
 
     Then the scripted plan never Strides and no reaction is offered (an Attack of Opportunity needs movement or
     a ranged attack, Intercept an ally within its range, RX-26); who is nearest, cover, high ground and the
     absence of flanking never change (allies only ever leave), so the lowered tables hold for the whole fight.
+    A duel on an open grid may start apart (:func:`_approach_problem`).
     """
+    state = fight.engine.state
     if state.environment.objects:
         return "destructible objects on the map"
     rs = state.ruleset
@@ -268,7 +327,10 @@ def _map_problem(state: EncounterState) -> str | None:
         limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
         for e in state.enemies_of(c.id):
             if space_distance_ft(c.space, e.space) > limit:
-                return f"maps and movement (combatant {c.id} must move to reach {e.id})"
+                problem = _approach_problem(fight, c, e)
+                if problem is not None:
+                    return problem
+                continue
             if cover_level(state, c, e) is CoverLevel.TOTAL:
                 return f"total cover (between {c.id} and {e.id})"
             if situation(state, c, e, False).flanking:
@@ -307,7 +369,7 @@ def unsupported(fight: Fight) -> str | None:
     if state.effects:
         return "lasting effects"
     if state.board is not None:
-        problem = _map_problem(state)
+        problem = _map_problem(fight)
         if problem is not None:
             return problem
     if len({c.side for c in state.combatants.values()}) < 2:
@@ -376,6 +438,66 @@ def _downed(t: Combatant, down: bool) -> Iterator[None]:
         yield
     finally:
         t.health, t.conditions = health, conditions
+
+
+def _moves(state: EncounterState) -> bool:
+    """Whether someone must approach before it can attack (a duel on an open grid, see ``_approach_problem``)."""
+    if state.board is None:
+        return False
+    rs = state.ruleset
+    return any(space_distance_ft(c.space, e.space) > attack_limit_ft(_first_weapon(c), False, rs.attack.natural_reach)
+               for c in state.combatants.values() for e in state.enemies_of(c.id))
+
+
+@contextmanager
+def _beside(state: EncounterState, a: Combatant, t: Combatant) -> Iterator[None]:
+    """In a fight that moves, the target set beside the attacker (where every attack is made) while asking."""
+    board = state.board
+    if board is None or not _moves(state) or a.position is None:
+        yield
+        return
+    x, y = a.position
+    square = next((x + dx, y + dy) for dx, dy, _ in STEP_OFFSETS if board.in_bounds((x + dx, y + dy)))
+    position = t.position
+    t.position = square
+    try:
+        yield
+    finally:
+        t.position = position
+
+
+def _movement(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]:
+    """The approach's tables (zeros in a fight where nobody moves)."""
+    n = len(roster)
+    board = state.board
+    moves = _moves(state)
+    width, height = (board.width, board.height) if board is not None and moves else (1, 1)
+    price = np.full((n, width, height, len(STEP_OFFSETS), 2), -1, np.int64)
+    dist = np.zeros((width, height), np.int64)
+    pos = np.zeros((n, 2), np.int64)
+    reach_ft = np.zeros(n, np.int64)
+    speed = np.zeros(n, np.int64)
+    stride_cost = np.zeros(n, np.int64)
+    if moves:
+        assert board is not None
+        stride = state.rulebook.actions[Stride]
+        for i, c in enumerate(roster):
+            assert c.position is not None
+            pos[i] = c.position
+            reach_ft[i] = weapon_distance(_first_weapon(c), state)
+            speed[i] = speed_ft(c, state)
+            stride_cost[i] = stride.cost(state, Stride(c.id, ()))
+            for x in range(width):
+                for y in range(height):
+                    for k, (dx, dy, _) in enumerate(STEP_OFFSETS):
+                        for parity in (0, 1):
+                            feet = static_step(state, c, 1, (x, y), (x + dx, y + dy), parity)
+                            price[i, x, y, k, parity] = -1 if feet is None else feet
+        for dx in range(width):
+            for dy in range(height):
+                dist[dx, dy] = space_distance_ft(((0, 0),), ((dx, dy),))
+    return {"moves": int(moves), "pos": pos, "reach_ft": reach_ft, "speed": speed, "stride_cost": stride_cost,
+            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist}
 
 
 @contextmanager
@@ -497,7 +619,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             for down in (0, 1):
                 if down and not falls_dying(t.health, rs):
                     continue  # it dies at 0 HP: never attacked down
-                with _downed(t, bool(down)):
+                with _downed(t, bool(down)), _beside(state, a, t):
                     for k, activity in enumerate(ACTIVITY_CODES):
                         if not act_legal[i, k] or (down and k != ALL_OUT):
                             continue  # only an All-Out Attack's later attacks find a target down
@@ -571,6 +693,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                             rs.damage.massive_damage_basis is MassiveDamageBasis.AFTER_TEMP_HP,
                             opts.damage_failures, opts.crit_failures, opts.failures_to_die,
                             rs.damage.stabilized_damage_resumes_dying], np.int64)
+    movement = _movement(state, roster)
     budget = cond.max_actions(frozenset(), rs)
     stand_cost = np.zeros(n, np.int64)
     stand = state.rulebook.actions[Stand]
@@ -596,8 +719,9 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         actions=actions,
         map_index=map_index, all_out_index=all_out_index, outcome=outcome, draws=draws, dice=dice, flat=flat,
         dealt=dealt, low=low, falls=falls, saves=saves, save_table=save_table, dying_rules=dying_rules,
-        stand_cost=stand_cost,
-        action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name),
+        stand_cost=stand_cost, **movement,
+        action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
+                      state.rulebook.actions[Stride].name),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
         round_limit=round_limit,
     )

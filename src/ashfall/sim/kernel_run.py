@@ -26,6 +26,8 @@ from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_dige
 
 DEATH_SAVE_STEP = "check-rolled:death save"
 """How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
+MOVED_STEP = "moved:stride"
+"""How a square entered by a Stride reads as a step (the movement family's ``Moved`` event, mode ``stride``)."""
 _VITALITIES = (Vitality.ALIVE, Vitality.DYING, Vitality.STABILIZED, Vitality.DEAD)
 """The kernel's vitality codes (``ashfall.kernel.fight.ALIVE`` …), in order."""
 
@@ -80,7 +82,8 @@ class KernelSetup:
         kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.near,
                 lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
-                lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.round_limit,
+                lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.moves, lo.pos,
+                lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.round_limit,
                 self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken, self._out,
                 record, steps)
 
@@ -110,6 +113,8 @@ class KernelSetup:
             action = "initiative-rolled"
         elif kind == kf.DEATH_SAVE:
             return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
+        elif kind == kf.MOVED:
+            return Step(lo.ids[actor], MOVED_STEP, None, faces)
         elif kind == kf.ACTIONS:
             action = f"actions-spent:{lo.action_names[label]}"
         elif kind == kf.ATTACK:
@@ -132,7 +137,8 @@ class KernelSetup:
                       lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
                       lo.act_cost, lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome,
                       lo.draws, lo.dice, lo.flat, lo.dealt, lo.low, lo.max_hp, lo.falls, lo.saves, lo.save_table,
-                      lo.dying_rules, lo.stand_cost, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
+                      lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
+                      lo.offsets, lo.dist, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
                       got.dropped, got.dealt, got.taken, got.out)
         return got
 
