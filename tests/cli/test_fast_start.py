@@ -12,7 +12,8 @@ import sys
 import pytest
 
 HEAVY = ("matplotlib", "pandas", "pyarrow", "polars", "numpy", "icepool", "pydantic", "d20", "ashfall.sim",
-         "ashfall.engine", "ashfall.engine.engine", "ashfall.families.attacks.engine", "ashfall.odds", "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
+         "ashfall.engine", "ashfall.engine.engine", "ashfall.families.attacks.engine", "ashfall.odds",
+         "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
 
 
 def loaded_after(code: str) -> list[str]:
