@@ -11,8 +11,11 @@ DUEL = ENCOUNTERS / "scripted-duel.yaml"
 REACH_DUEL = ENCOUNTERS / "scripted-reach-duel.yaml"
 TWO_ON_ONE = ENCOUNTERS / "scripted-two-on-one-on-a-map.yaml"
 TWO_ON_TWO = ENCOUNTERS / "scripted-two-on-two.yaml"
+HEROES_FALL = ENCOUNTERS / "scripted-heroes-fall.yaml"
+WALK_UP = ENCOUNTERS / "scripted-walk-up-duel.yaml"
 EDITIONS = ("ashfall-1", "ashfall-2")
-SETS = [(path, edition) for path in (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE) for edition in EDITIONS]
+FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP)
+SETS = [(path, edition) for path in FILES for edition in EDITIONS]
 SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
 
 

@@ -48,7 +48,7 @@ def test_choose_engine__auto_names_the_first_missing_feature_and_falls_back() ->
 
 
 def test_choose_engine__kernel_refuses_an_unsupported_fight_naming_the_feature() -> None:
-    with pytest.raises(ValueError, match=r"--engine kernel: .*death saves \(combatant warrior"):
+    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI \(combatant champion"):
         choose_engine(EncounterSetup(SHIPPED_DUEL), "kernel")
 
 
@@ -72,7 +72,7 @@ def test_sim__auto_notice_for_an_unsupported_fight(app: typer.Typer) -> None:
     result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
-    assert notices == ["kernel: not supported yet: dying and death saves (combatant warrior makes death saves); "
+    assert notices == ["kernel: not supported yet: tactical AI (combatant champion); "
                        "running the reference engine"]
 
 
@@ -85,7 +85,7 @@ def test_sim__json_output_carries_no_notice(app: typer.Typer) -> None:
 def test_sim__engine_kernel_on_an_unsupported_fight_is_an_error(app: typer.Typer) -> None:
     result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--engine", "kernel"])
     assert result.exit_code != 0
-    assert "does not support this fight yet: dying and death saves" in result.output
+    assert "does not support this fight yet: tactical AI" in result.output
 
 
 def test_compare__engines_agree(app: typer.Typer) -> None:
@@ -113,14 +113,21 @@ print(json.dumps(sorted(m for m in ("numba", "ashfall.kernel.fight", "ashfall.ke
 
 
 @pytest.mark.parametrize("argv", [["rule", "MAP-2"], ["sim", str(SHIPPED_DUEL), "-n", "1", "--json"],
-                                  ["sim", str(DUEL), "-n", "1", "--json", "--engine", "reference"]],
-                         ids=["rule", "sim-unsupported", "sim-reference"])
+                                  ["sim", str(DUEL), "-n", "1", "--json", "--engine", "reference"],
+                                  ["sweep", str(SHIPPED_DUEL), "--vary", "combatants.champion.hp=40", "-n", "1",
+                                   "--json"],
+                                  ["sweep", str(DUEL), "--vary", "combatants.kernel-brute.hp=30", "-n", "1", "--json",
+                                   "--engine", "reference"]],
+                         ids=["rule", "sim-unsupported", "sim-reference", "sweep-unsupported", "sweep-reference"])
 def test_start_up__numba_only_when_the_kernel_plays(argv: list[str]) -> None:
     assert _modules_after(argv) == []
 
 
-def test_start_up__the_kernel_loads_numba_when_it_plays() -> None:
-    assert "numba" in _modules_after(["sim", str(DUEL), "-n", "1", "--json"])
+@pytest.mark.parametrize("argv", [["sim", str(DUEL), "-n", "1", "--json"],
+                                  ["sweep", str(DUEL), "--vary", "combatants.kernel-brute.hp=30", "-n", "1", "--json"]],
+                         ids=["sim", "sweep"])
+def test_start_up__the_kernel_loads_numba_when_it_plays(argv: list[str]) -> None:
+    assert "numba" in _modules_after(argv)
 
 
 @pytest.mark.rule("INIT-1")

@@ -19,7 +19,7 @@ from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.runner import play, replay_trial, simulate
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import SET_IDS, SETS, TWO_ON_TWO, seeds, setup_of
+from tests.kernel.kit import HEROES_FALL, SET_IDS, SETS, TWO_ON_TWO, WALK_UP, seeds, setup_of
 
 CI_SEEDS = 100
 
@@ -55,9 +55,10 @@ def test_kernel__workers_play_the_same_trials() -> None:
                                                                                   engine="kernel").fights
 
 
-@pytest.mark.parametrize("trial", [0, 17, 123])
-def test_trial__the_reference_replay_is_the_kernels_trial(trial: int) -> None:
-    setup = setup_of(TWO_ON_TWO, "ashfall-2")
+@pytest.mark.parametrize(("path", "trial"), [(TWO_ON_TWO, 0), (TWO_ON_TWO, 17), (TWO_ON_TWO, 123), (HEROES_FALL, 24),
+                                             (WALK_UP, 5)])
+def test_trial__the_reference_replay_is_the_kernels_trial(path: Path, trial: int) -> None:
+    setup = setup_of(path, "ashfall-2")
     replayed, events = replay_trial(setup, 3, trial)
     counted = KernelSetup(setup).results(3, trial, trial + 1)[0]
     assert events and dataclasses.replace(replayed, log=None) == counted
@@ -71,6 +72,12 @@ class WrongKernel:
         lowered = self.kernel.lowered
         if broken == "no-map":
             lowered = dataclasses.replace(lowered, map_index=np.zeros_like(lowered.map_index))
+        elif broken == "every-step-10-ft":  # every step priced as a costly diagonal (G-37)
+            price = lowered.price.copy()
+            price[price > 0] = 10
+            lowered = dataclasses.replace(lowered, price=price)
+        elif broken == "no-advantage-on-the-fallen":  # one d20 against a prone, dying target (C-PRO)
+            lowered = dataclasses.replace(lowered, draws=np.ones_like(lowered.draws))
         else:
             dealt = lowered.dealt.copy()
             dealt[dealt > 0] += 1
@@ -81,10 +88,12 @@ class WrongKernel:
         return self.kernel.signature(seed)
 
 
-@pytest.mark.parametrize("broken", ["no-map", "damage-plus-one"])
-def test_compare_engines__a_wrong_kernel_diverges(broken: str) -> None:
-    setup = setup_of(TWO_ON_TWO, "ashfall-2")
+@pytest.mark.parametrize(("broken", "path", "least"), [("no-map", TWO_ON_TWO, 5), ("damage-plus-one", TWO_ON_TWO, 5),
+                                                    ("no-advantage-on-the-fallen", HEROES_FALL, 5),
+                                                    ("every-step-10-ft", WALK_UP, 5)])
+def test_compare_engines__a_wrong_kernel_diverges(broken: str, path: Path, least: int) -> None:
+    setup = setup_of(path, "ashfall-2")
     report = compare_engines(setup, seeds(30), reference_signature, WrongKernel(setup, broken))
-    assert len(report.divergences) > 5
+    assert len(report.divergences) >= least
     first = report.divergences[0]
     assert first.explanation  # explained by the reference engine's own rows

@@ -3,7 +3,10 @@
 Random stat blocks (HP, temporary HP, attributes, proficiency, a melee weapon from the library, armor, a shield, DR,
 resistances, vulnerabilities, immunities, initiative bonuses), one to three combatants a side, two or three
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
-Attack with any target rule, both editions, short and long round limits: the kernel plays the supported ones
+Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
+massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
+editions, short and long round limits, and duels that start apart on a wide open grid (the approach): the
+kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -15,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import ai_controller
-from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
+from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
 from ashfall.grid.board import Board
@@ -79,6 +82,8 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         immunities=frozenset(immune),
         dr=(DrEntry(amount=dr, source="hide", physical_only=draw(st.booleans())),) if dr else (),
         morale=MoraleProfile(immune=True),
+        kind=draw(st.sampled_from([CreatureKind.NPC, CreatureKind.NPC, CreatureKind.PC])),
+        uses_death_saves=draw(st.sampled_from([False, False, True])),
     )
 
 
@@ -86,19 +91,28 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
 def fights(draw: st.DrawFn) -> Planned:
     n_sides = draw(st.integers(2, 3))
     on_map = draw(st.booleans())
-    squares = iter(draw(st.permutations([(x, y) for x in range(1, 4) for y in range(1, 4)])))
+    spread = on_map and draw(st.booleans())  # a wide open grid: creatures apart, someone has to approach first
+    side = 9 if spread else 3
+    squares = iter(draw(st.permutations([(x, y) for x in range(1, side + 1) for y in range(1, side + 1)])))
     members: list[InlineCombatant] = []
     targets: list[TargetRule | None] = []
     for s in range(n_sides):
-        for m in range(draw(st.integers(1, 3 if n_sides == 2 else 2))):
+        for m in range(1 if spread and n_sides == 2 else draw(st.integers(1, 3 if n_sides == 2 else 2))):
             cid = f"c{s}{m}"
             plan = tuple(draw(st.lists(st.sampled_from(PLAN_STEPS), min_size=1, max_size=3)))
             members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), next(squares) if on_map else None,
                                            plan))
             targets.append(draw(st.sampled_from(TARGETS)))
     ruleset = preset(draw(st.sampled_from(EDITIONS)))
+    if draw(st.booleans()):  # the dying track's options (MASS-1, G-50, DEATH-14, X-08, G-38, DEATH-3, DEATH-11)
+        ruleset = ruleset.with_options(
+            damage={"massive_damage": draw(st.booleans()),
+                    "massive_damage_basis": draw(st.sampled_from(["after-temp-hp", "before-temp-hp"])),
+                    "stabilized_damage_resumes_dying": draw(st.booleans())},
+            dying={"stabilised_hp": draw(st.integers(0, 1)), "npcs_die_at_zero": draw(st.booleans()),
+                   "failures_to_die": draw(st.integers(2, 4)), "crit_failures": draw(st.integers(1, 3))})
     limit = draw(st.sampled_from([2, 5, 30]))
-    board = Board(5, 5) if on_map else None
+    board = Board(side + 2, side + 2) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
                    draw(st.sampled_from([True, True, True, False])))
 
@@ -112,6 +126,7 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
         assert problem.strip()  # the notice names a feature; the reference engine plays this one
         return
     kernel = KernelSetup(setup)
+    event("with an approach on the grid" if kernel.lowered.moves else "without moving")
     report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
     fight = [(c.id, c.side, c.plan, rule, c.creature.model_dump(exclude_defaults=True))
              for c, rule in zip(setup.inline.combatants, setup.targets, strict=True)]

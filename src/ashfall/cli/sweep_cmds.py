@@ -8,12 +8,13 @@ and every variant is checked before any fight; ``--workers K`` plays on local pr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
-from ashfall.cli.common import AllowDirOption, JsonOption, literal, out, print_json, user_errors
+from ashfall.cli.common import AllowDirOption, JsonOption, err, literal, out, print_json, user_errors
+from ashfall.cli.sim_cmds import EngineOption
 
 if TYPE_CHECKING:
     from ashfall.sim.sweep import SweepResult
@@ -70,6 +71,28 @@ def sweep_table(result: SweepResult) -> Table:
     return table
 
 
+def _engine_options(engine: str, dask: str | None, quiet: bool) -> dict[str, Any]:
+    """The engine arguments of a sweep or balance search: ``--engine``, and where auto's notice goes.
+
+    The notice goes to standard error once per command (not with ``--json``: machine output stays clean, and the
+    results are the same whichever engine played). On Dask the reference engine plays (the kernel is not shipped
+    to Dask workers yet), with a notice when the kernel was asked for or would have played.
+    """
+    from ashfall.sim.engines import ENGINES
+
+    def notice(line: str) -> None:
+        if not quiet:
+            err().print(line, markup=False)
+
+    if engine not in ENGINES:
+        raise ValueError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if dask is not None:
+        if engine != "reference":
+            notice("kernel: not on Dask yet; running the reference engine")
+        return {"engine": "reference"}
+    return {"engine": engine, "notice": notice}
+
+
 def sweep_command(
     file: File,
     vary: VaryOption,
@@ -86,6 +109,7 @@ def sweep_command(
     max_rounds: MaxRounds = None,
     as_json: JsonOption = False,
     allow_dir: AllowDirOption = None,
+    engine: EngineOption = "auto",
 ) -> None:
     """Play every combination of the varied values and tabulate win rates with 95% intervals."""
     from ashfall.sim.backends import backend_for
@@ -104,7 +128,8 @@ def sweep_command(
         backend = backend_for(workers, dask)
         try:
             result = sweep(file, axes, trials, _seed(file, seed), backend=backend, side=side, ruleset=ruleset,
-                           max_rounds=max_rounds, allow_dirs=allow_dir or ())
+                           max_rounds=max_rounds, allow_dirs=allow_dir or (),
+                           **_engine_options(engine, dask, as_json))
         finally:
             backend.close()
         if out_file is not None:
@@ -140,6 +165,7 @@ def balance_command(
     budget: Annotated[int, typer.Option("--budget", min=100, help="Stop after this many trials in all.")] = 40_000,
     as_json: JsonOption = False,
     allow_dir: AllowDirOption = None,
+    engine: EngineOption = "auto",
 ) -> None:
     """Find the value of one path that gives a target win rate (or rounds, P(PC drops), P(PC dies))."""
     from ashfall.sim.backends import backend_for
@@ -159,7 +185,7 @@ def balance_command(
         try:
             found = balance(file, parse_vary(vary), goal, metric=metric, side=side, seed=_seed(file, seed),
                             backend=backend, ruleset=ruleset, max_rounds=max_rounds, allow_dirs=allow_dir or (),
-                            budget=budget)
+                            budget=budget, **_engine_options(engine, dask, as_json))
         finally:
             backend.close()
     est = found.estimate

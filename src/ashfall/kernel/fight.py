@@ -5,8 +5,12 @@ It mirrors the reference engine's path through the fights the kernel supports, d
 rounds and turns (AE-1), each combatant's scripted plan (``ScriptedTactics``: the step it is on, the enemy its
 target rule picks, the activity or a Strike when the activity is not possible), Strike, Power Strike and
 All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-01), attack outcomes and damage
-from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38), the victory check after every
-action and between turns, and the round limit.
+from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38) or the dying track (DEATH-1:
+death saves at the start of a dying creature's turn from the lowered ``death_save`` table, DEATH-2..9; damage
+while dying, DEATH-10..12, DEATH-14, MASS-1; a natural 20 back up and standing, ACT-5), the victory check after
+every action and between turns, and the round limit. In a duel on an open grid the approach too: the scripted
+policy's Stride along its shortest path (:func:`_approach`, ACT-2, MOV-1..5, G-37) while the enemy is out of
+reach.
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in
@@ -34,7 +38,11 @@ def _jit(fn: F) -> F:
 
 
 # step kinds (column 0 of a step row)
-INITIATIVE, ACTIONS, ATTACK, DAMAGE = 0, 1, 2, 3
+INITIATIVE, ACTIONS, ATTACK, DAMAGE, DEATH_SAVE, MOVED = 0, 1, 2, 3, 4, 5
+# vitality codes (``vit``): where a creature stands on the life track (DEATH-1)
+ALIVE, DYING, STABILISED, DEAD = 0, 1, 2, 3
+# slots of ``dying_rules`` (:class:`~ashfall.sim.kernel_lower.Lowered`)
+DR_MASSIVE, DR_AFTER_TEMP, DR_DAMAGE_FAILURES, DR_CRIT_FAILURES, DR_FAILURES_TO_DIE, DR_RESUMES = 0, 1, 2, 3, 4, 5
 STEP_HEAD = 5
 """A step row: kind, actor, target (-1: none), label (activity code; All-Out Attack: 2 + 10 × attack number),
 number of faces, then the faces."""
@@ -44,7 +52,8 @@ STEP_FACES = 64
 # outcome slots (``out``): winner side (-1: none), rounds, timed out, attack rolls, steps written (-1: full)
 OUT_WINNER, OUT_ROUNDS, OUT_TIMED_OUT, OUT_ATTACKS, OUT_STEPS = 0, 1, 2, 3, 4
 OUT_LEN = 5
-STRIKE, POWER, ALL_OUT = 0, 1, 2
+STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
+FAR = 1 << 60
 
 
 @_jit
@@ -62,11 +71,11 @@ def _record(steps: I64, at: int, kind: int, actor: int, target: int, label: int,
 
 
 @_jit
-def _standing(side: I64, hp: I64, dead: I64) -> int:
-    """The one side still fighting (-1 when two or more are, -2 when none is)."""
+def _standing(side: I64, vit: I64) -> int:
+    """The one side still fighting (-1 when two or more are, -2 when none is): up means alive (DEATH-1)."""
     found = -2
     for i in range(len(side)):
-        if dead[i] == 0 and hp[i] > 0:
+        if vit[i] == ALIVE:
             if found == -2:
                 found = side[i]
             elif side[i] != found:
@@ -75,14 +84,75 @@ def _standing(side: I64, hp: I64, dead: I64) -> int:
 
 
 @_jit
-def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, dice: I64, flat: I64, dealt: I64,
-            low: int, hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
+def _harm(t: int, final: int, crit: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64,
+          prone: I64, dropped: I64, falls: I64, rules: I64) -> int:
+    """Apply one hit's damage after the ledger's steps 1-6, as ``apply_damage`` does by the target's vitality.
+
+    Temporary HP, then HP, then massive damage and the dying track (G-39, MASS-1, DEATH-1, DEATH-10..12,
+    DEATH-14, G-38, G-50). Returns what reached temporary HP and HP.
+    """
+    before = hp[t]
+    to_temp = min(temp[t], final)
+    left = final - to_temp
+    to_hp = min(hp[t], left)
+    temp[t] -= to_temp
+    hp[t] -= to_hp
+    counted = left if rules[DR_AFTER_TEMP] == 1 else final
+    v = vit[t]
+    if v == ALIVE:
+        if rules[DR_MASSIVE] == 1 and counted > 0 and before - counted <= -max_hp[t]:
+            hp[t] = 0
+            vit[t] = DEAD  # MASS-1
+        elif hp[t] > 0 or left <= 0:
+            pass
+        elif falls[t] == 1:
+            vit[t] = DYING  # DEATH-1: unconscious and prone
+            succ[t] = 0
+            fail[t] = 0
+            prone[t] = 1
+        else:
+            vit[t] = DEAD  # G-38
+    elif v == DYING or (v == STABILISED and counted > 0):
+        if v == STABILISED:
+            if rules[DR_MASSIVE] == 1 and counted >= max_hp[t]:
+                hp[t] = 0
+                vit[t] = DEAD  # MASS-3
+                counted = 0
+            elif rules[DR_RESUMES] == 1:
+                vit[t] = DYING  # DEATH-14: damage starts the dying again
+                succ[t] = 0
+                fail[t] = 0
+            else:
+                counted = 0
+        if counted > 0 and vit[t] == DYING:
+            if counted >= max_hp[t]:
+                hp[t] = 0
+                vit[t] = DEAD  # DEATH-12
+            else:
+                fail[t] += rules[DR_CRIT_FAILURES] if crit == 1 else rules[DR_DAMAGE_FAILURES]  # DEATH-10, 11
+                if fail[t] >= rules[DR_FAILURES_TO_DIE]:
+                    hp[t] = 0
+                    vit[t] = DEAD  # DEATH-3
+    if hp[t] == 0:
+        dropped[t] = 1
+    return int(to_temp + to_hp)
+
+
+@_jit
+def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, draws: I64, dice: I64, flat: I64,
+            dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
+            dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
             faces: I64) -> int:
-    natural = roll(mt, 20)
+    down = 1 if vit[t] != ALIVE else 0
+    first = roll(mt, 20)
+    second = 1
+    if draws[a, t, k, v, down] == 2:  # advantage or disadvantage: both faces, in the order drawn
+        second = roll(mt, 20)
     if record:
-        faces[0] = natural
-        at = _record(steps, at, ATTACK, a, t, label, faces, 1)
-    result = outcome[a, t, k, v, natural - 1]
+        faces[0] = first
+        faces[1] = second
+        at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down])
+    result = outcome[a, t, k, v, down, first - 1, second - 1]
     if result == 0:
         return at
     crit = 1 if result == 2 else 0
@@ -99,28 +169,126 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, d
             nf += 1
     if record:
         at = _record(steps, at, DAMAGE, a, t, -1, faces, nf)
-    final = dealt[a, k, t, crit, total - low]
-    to_temp = min(temp[t], final)
-    left = final - to_temp
-    to_hp = min(hp[t], left)
-    temp[t] -= to_temp
-    hp[t] -= to_hp
-    dealt_by[a] += to_temp + to_hp
-    taken[t] += to_temp + to_hp
-    if hp[t] == 0 and left > 0:
-        dead[t] = 1  # G-38: a creature without death saves dies at 0 HP
+    amount = _harm(t, dealt[a, k, t, crit, total - low], crit, hp, temp, max_hp, vit, succ, fail, prone, dropped,
+                   falls, rules)
+    dealt_by[a] += amount
+    taken[t] += amount
     return at
 
 
 @_jit
-def _foes(a: int, near: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
+def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
+    return a_total < b_total or (a_total == b_total and a_count < b_count)
+
+
+@_jit
+def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I64, offsets: I64, dist: I64,
+              path_x: I64, path_y: I64) -> int:
+    """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
+
+    Dijkstra over (square, diagonals mod 2) to the cheapest square from which ``t`` is within ``reach`` and ``c``
+    may stop, pushes ordered by (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order;
+    then the longest start of it within ``speed`` that ends where ``c`` may stop. In a duel the only creature in
+    the way is ``t``: it bars passage and the final square (ACT-2).
+    """
+    width, height = dist.shape[0], dist.shape[1]
+    sx, sy, tx, ty = px[c], py[c], px[t], py[t]
+    best = np.full((width, height, 2), FAR, np.int64)
+    came = np.full((width, height, 2, 4), -1, np.int64)
+    size = width * height * 2 * offsets.shape[0] + 1
+    h_total = np.zeros(size, np.int64)
+    h_count = np.zeros(size, np.int64)
+    h_node = np.zeros((size, 3), np.int64)
+    n = 1
+    counter = 0
+    best[sx, sy, 0] = 0
+    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
+    end_x, end_y, end_p = -1, -1, -1
+    while n > 0:
+        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
+        n -= 1  # pop the heap's root: move the last entry up, sift it down
+        h_total[0], h_count[0] = h_total[n], h_count[n]
+        h_node[0, 0], h_node[0, 1], h_node[0, 2] = h_node[n, 0], h_node[n, 1], h_node[n, 2]
+        i = 0
+        while True:
+            left, right, least = 2 * i + 1, 2 * i + 2, i
+            if left < n and _before(h_total[left], h_count[left], h_total[least], h_count[least]):
+                least = left
+            if right < n and _before(h_total[right], h_count[right], h_total[least], h_count[least]):
+                least = right
+            if least == i:
+                break
+            for col in range(3):
+                h_node[i, col], h_node[least, col] = h_node[least, col], h_node[i, col]
+            h_total[i], h_total[least] = h_total[least], h_total[i]
+            h_count[i], h_count[least] = h_count[least], h_count[i]
+            i = least
+        if spent > best[x, y, parity]:
+            continue
+        if (x != sx or y != sy) and dist[abs(x - tx), abs(y - ty)] <= reach and not (x == tx and y == ty):
+            end_x, end_y, end_p = x, y, parity
+            break
+        for k in range(offsets.shape[0]):
+            feet = price[c, x, y, k, parity]
+            nx, ny = x + offsets[k, 0], y + offsets[k, 1]
+            if feet < 0 or (nx == tx and ny == ty):
+                continue
+            total = spent + feet
+            np_ = parity ^ offsets[k, 2]
+            if best[nx, ny, np_] <= total:
+                continue
+            best[nx, ny, np_] = total
+            came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2], came[nx, ny, np_, 3] = x, y, parity, feet
+            counter += 1
+            j = n  # push and sift up
+            n += 1
+            h_total[j], h_count[j] = total, counter
+            h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
+            while j > 0:
+                up = (j - 1) // 2
+                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
+                    break
+                for col in range(3):
+                    h_node[j, col], h_node[up, col] = h_node[up, col], h_node[j, col]
+                h_total[j], h_total[up] = h_total[up], h_total[j]
+                h_count[j], h_count[up] = h_count[up], h_count[j]
+                j = up
+    if end_x < 0:
+        return 0
+    steps = 0  # walk back to the start, then keep the affordable start that ends on a free square
+    x, y, p = end_x, end_y, end_p
+    while came[x, y, p, 0] >= 0:
+        steps += 1
+        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
+    xs = np.zeros(steps, np.int64)
+    ys = np.zeros(steps, np.int64)
+    fs = np.zeros(steps, np.int64)
+    x, y, p = end_x, end_y, end_p
+    for s in range(steps - 1, -1, -1):
+        xs[s], ys[s], fs[s] = x, y, came[x, y, p, 3]
+        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
+    keep = 0
+    used = 0
+    for s in range(steps):
+        used += fs[s]
+        if used > speed:
+            break
+        if not (xs[s] == tx and ys[s] == ty):
+            keep = s + 1
+    for s in range(keep):
+        path_x[s], path_y[s] = xs[s], ys[s]
+    return keep
+
+
+@_jit
+def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
     """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule."""
     n = 0
     for j in range(near.shape[1]):
         i = near[a, j]
         if i < 0:
             break
-        if dead[i] == 0 and hp[i] > 0:
+        if vit[i] == ALIVE:
             out[n] = i
             n += 1
     if rule == 0 or n < 2:
@@ -148,21 +316,32 @@ def _foes(a: int, near: I64, hp: I64, dead: I64, rule: int, threat: npt.NDArray[
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
-         outcome: I64, dice: I64, flat: I64, dealt: I64, low: int, round_limit: int,
-         hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64, record: bool, steps: I64) -> None:
+         outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
+         save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
+         stride_cost: I64, price: I64, offsets: I64, dist: I64, round_limit: int,
+         hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
+         steps: I64) -> None:
     """Play one fight with ``seed``.
 
-    The end state goes into ``hp``, ``temp``, ``dead``, ``dealt_by``, ``taken`` and ``out``, and every step into
-    ``steps`` when ``record``.
+    The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
+    ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``.
     """
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
     foes = np.zeros(n, np.int64)
+    succ = np.zeros(n, np.int64)
+    fail = np.zeros(n, np.int64)
+    px = pos[:, 0].copy()
+    py = pos[:, 1].copy()
+    path_x = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
+    path_y = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
     for i in range(n):
         hp[i] = hp0[i]
         temp[i] = temp0[i]
-        dead[i] = 0
+        vit[i] = ALIVE
+        prone[i] = 0
+        dropped[i] = 0
         dealt_by[i] = 0
         taken[i] = 0
     at = 0
@@ -203,12 +382,12 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     timed_out = 0
     ended = False
     while not ended:
-        standing = _standing(side, hp, dead)
+        standing = _standing(side, vit)
         if standing != -1:
             winner = standing if standing >= 0 else -1
             break
         if index >= n:
-            standing = _standing(side, hp, dead)  # after the end-of-round hooks (none here)
+            standing = _standing(side, vit)  # after the end-of-round hooks (none here)
             if standing != -1:
                 winner = standing if standing >= 0 else -1
                 break
@@ -216,7 +395,20 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             index = 0
             continue
         c = order[index]
-        if dead[c] == 1 or hp[c] <= 0:
+        if vit[c] == DEAD:
+            index += 1
+            continue
+        if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
+            face = roll(mt, 20)
+            if record:
+                faces[0] = face
+                at = _record(steps, at, DEATH_SAVE, c, -1, -1, faces, 1)
+            vit[c] = save_table[c, succ[c], fail[c], face - 1, 0]
+            hp[c] = save_table[c, succ[c], fail[c], face - 1, 3]
+            s_after = save_table[c, succ[c], fail[c], face - 1, 1]
+            fail[c] = save_table[c, succ[c], fail[c], face - 1, 2]
+            succ[c] = s_after
+        if vit[c] != ALIVE:  # dying, stabilised or dead: it cannot act (C-INC)
             index += 1
             continue
         if rnd > round_limit:  # the simulator stops before the first intent of the round after the limit
@@ -226,6 +418,14 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         spent = 0
         rolls = 0
         strikes = 0
+        if prone[c] == 1:  # back up after a natural 20 (DEATH-7): the plan stands first (ACT-5)
+            if stand_cost[c] > left:
+                index += 1
+                continue
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, STAND, faces, 0)
+            left -= stand_cost[c]
+            prone[c] = 0
         while left > 0:
             # the plan step it is on: actions spent on the plan this turn against the steps' action counts
             step = -1
@@ -237,10 +437,25 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     break
             if step < 0:
                 break
-            nf = _foes(c, near, hp, dead, target_rule[c], threat, foes)
+            nf = _foes(c, near, hp, vit, target_rule[c], threat, foes)
             if nf == 0:
                 break
             t = foes[0]
+            if moves == 1 and dist[abs(px[c] - px[t]), abs(py[c] - py[t])] > reach_ft[c]:
+                # out of reach: Stride towards it (the policy's approach), which does not advance the plan
+                if stride_cost[c] > left:
+                    break
+                went = _approach(c, t, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y)
+                if went == 0:
+                    break
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
+                left -= stride_cost[c]
+                for s in range(went):
+                    px[c], py[c] = path_x[s], path_y[s]
+                    if record:
+                        at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+                continue
             k = step if act_legal[c, step] == 1 and act_cost[step] <= left else STRIKE
             cost = act_cost[k]
             if record:
@@ -249,21 +464,22 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             spent += cost
             if k == ALL_OUT:
                 for i in range(len(all_out_index)):
-                    if dead[t] == 1:
+                    if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    at = _attack(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), outcome, dice, flat,
-                                 dealt, low, hp, temp, dead, dealt_by, taken, record, steps, at, faces)
+                    at = _attack(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), outcome, draws, dice, flat,
+                                 dealt, low, hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, dying_rules,
+                                 dealt_by, taken, record, steps, at, faces)
                     attacks += 1
                     rolls += counts[k]
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at = _attack(mt, c, t, k, v, k, outcome, dice, flat, dealt, low, hp, temp, dead, dealt_by, taken,
-                             record, steps, at, faces)
+                at = _attack(mt, c, t, k, v, k, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
+                             fail, prone, dropped, falls, dying_rules, dealt_by, taken, record, steps, at, faces)
                 attacks += 1
                 rolls += counts[k]
                 strikes += 1
-            standing = _standing(side, hp, dead)
+            standing = _standing(side, vit)
             if standing != -1:
                 winner = standing if standing >= 0 else -1
                 ended = True
@@ -280,9 +496,11 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
                near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
                threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
-               map_index: I64, all_out_index: I64, outcome: I64, dice: I64, flat: I64, dealt: I64, low: int,
-               round_limit: int,
-               hp: I64, temp: I64, dead: I64, dealt_by: I64, taken: I64, out: I64) -> None:
+               map_index: I64, all_out_index: I64, outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64,
+               low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
+               moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
+               dist: I64, round_limit: int,
+               hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
     The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``). The simulator's fast path.
@@ -290,8 +508,11 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
     no_steps = np.zeros((1, STEP_HEAD + STEP_FACES), np.int64)
     for i in range(len(seeds)):
         play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, near, plan, plan_len, step_actions,
-             target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, dice,
-             flat, dealt, low, round_limit, hp[i], temp[i], dead[i], dealt_by[i], taken[i], out[i], False, no_steps)
+             target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
+             dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
+             speed, stride_cost, price, offsets, dist, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             dealt_by[i], taken[i], out[i], False, no_steps)
 
 
-__all__ = ["ACTIONS", "ATTACK", "DAMAGE", "INITIATIVE", "OUT_LEN", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]
+__all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",
+           "STABILISED", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import pickle
 import signal
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -42,6 +43,7 @@ class Chunk:
         start: The first trial.
         stop: One past the last trial.
         max_rounds: The round limit override, or None.
+        engine: ``reference``, or ``kernel`` for a setup :func:`ashfall.sim.engines.choose_engine` chose it for.
     """
 
     key: str
@@ -50,6 +52,7 @@ class Chunk:
     start: int
     stop: int
     max_rounds: int | None = None
+    engine: str = "reference"
 
     @property
     def id(self) -> ChunkId:
@@ -57,16 +60,25 @@ class Chunk:
         return (self.key, self.start)
 
 
+_SAME_SETUP: dict[bytes, FightSetup] = {}
+"""The first copy of each kernel setup a process received (a chunk sent to a worker arrives as a new object)."""
+
+
 def play_chunk(chunk: Chunk) -> tuple[ChunkId, list[FightResult]]:
     """Play one chunk (in whichever process runs this)."""
-    return chunk.id, play_trials(chunk.setup, chunk.seed, chunk.start, chunk.stop, chunk.max_rounds)
+    setup = chunk.setup
+    if chunk.engine == "kernel":  # lower a variant once per process, not once per chunk: reuse its first copy
+        if len(_SAME_SETUP) >= 64:
+            _SAME_SETUP.clear()
+        setup = _SAME_SETUP.setdefault(pickle.dumps(setup), setup)
+    return chunk.id, play_trials(setup, chunk.seed, chunk.start, chunk.stop, chunk.max_rounds, chunk.engine)
 
 
 def split(key: str, setup: FightSetup, seed: int, start: int, stop: int, max_rounds: int | None = None,
-          size: int = SWEEP_CHUNK) -> list[Chunk]:
+          size: int = SWEEP_CHUNK, engine: str = "reference") -> list[Chunk]:
     """Trials ``start`` .. ``stop - 1`` as chunks of at most ``size`` trials (boundaries at multiples of ``size``)."""
     edges = sorted({start, stop, *range((start // size + 1) * size, stop, size)})
-    return [Chunk(key, setup, seed, a, b, max_rounds) for a, b in itertools.pairwise(edges)]
+    return [Chunk(key, setup, seed, a, b, max_rounds, engine) for a, b in itertools.pairwise(edges)]
 
 
 Done = Callable[[ChunkId, list[FightResult]], None]

@@ -17,11 +17,12 @@ point make each 95% interval a little optimistic, which is why the answer report
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ashfall.sim.backends import Backend, InProcess, collect, split
+from ashfall.sim.engines import EngineChooser
 from ashfall.sim.fight import FightResult
 from ashfall.sim.sweep import Estimate, Focus, measure
 from ashfall.sim.variants import Value, VariantSetup, Vary, variant_key, variant_seed
@@ -81,17 +82,19 @@ class _Points:
     """Trials played so far at each value (trial numbers 0 .. n-1 of that variant)."""
 
     def __init__(self, path: str, file: str | Path, seed: int, backend: Backend, ruleset: str | None,
-                 max_rounds: int | None, allow_dirs: Sequence[str | Path]) -> None:
+                 max_rounds: int | None, allow_dirs: Sequence[str | Path], chooser: EngineChooser) -> None:
         self.path, self.file, self.seed, self.backend = path, file, seed, backend
-        self.ruleset, self.max_rounds, self.allow_dirs = ruleset, max_rounds, allow_dirs
+        self.ruleset, self.max_rounds, self.allow_dirs, self.chooser = ruleset, max_rounds, allow_dirs, chooser
         self.results: dict[Value, list[FightResult]] = {}
         self.setups: dict[Value, VariantSetup] = {}
+        self.engines: dict[Value, str] = {}
         self.played = 0
 
     def setup(self, value: Value) -> VariantSetup:
         if value not in self.setups:
             made = VariantSetup(self.file, ((self.path, value),), self.ruleset, self.allow_dirs)
             made.loaded  # noqa: B018 - a bad value fails here, before its trials
+            self.engines[value] = self.chooser(made)
             self.setups[value] = made
         return self.setups[value]
 
@@ -103,7 +106,8 @@ class _Points:
             have = len(self.results.setdefault(value, []))
             if n > have:
                 key = variant_key(setup.assignment)
-                chunks.extend(split(key, setup, variant_seed(self.seed, key), have, n, self.max_rounds))
+                chunks.extend(split(key, setup, variant_seed(self.seed, key), have, n, self.max_rounds,
+                                    engine=self.engines[value]))
         if not chunks:
             return
         got = collect(self.backend, chunks)
@@ -118,8 +122,12 @@ class _Points:
 def balance(file: str | Path, vary: Vary, target: float, *, metric: str = "win", side: str | None = None,
             seed: int = 0, backend: Backend | None = None, ruleset: str | None = None,
             max_rounds: int | None = None, allow_dirs: Sequence[str | Path] = (), batch: int = BATCH,
-            max_per_point: int = MAX_PER_POINT, budget: int = BUDGET) -> BalanceResult:
+            max_per_point: int = MAX_PER_POINT, budget: int = BUDGET, engine: str = "reference",
+            notice: Callable[[str], None] | None = None) -> BalanceResult:
     """Find the value of ``vary.path`` in ``vary.low .. vary.high`` where the metric is ``target``.
+
+    ``engine`` (auto, kernel or reference) is decided for each value probed, ``notice`` gets auto's one-line
+    fallback notice once: the kernel plays the same trials as the reference engine would.
 
     Raises:
         ValueError: For a list instead of a range, an unknown metric or side.
@@ -127,7 +135,8 @@ def balance(file: str | Path, vary: Vary, target: float, *, metric: str = "win",
     """
     if not vary.is_range or vary.low is None or vary.high is None:
         raise ValueError(f"--vary {vary.path}: a balance search needs a range LOW..HIGH, not a list")
-    points = _Points(vary.path, file, seed, backend or InProcess(), ruleset, max_rounds, allow_dirs)
+    points = _Points(vary.path, file, seed, backend or InProcess(), ruleset, max_rounds, allow_dirs,
+                     EngineChooser(engine, max_rounds, notice))
     integral = vary.integral
     low: Value = int(vary.low) if integral else vary.low
     high: Value = int(vary.high) if integral else vary.high

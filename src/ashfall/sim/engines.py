@@ -12,6 +12,7 @@ Deciding imports no numba: the kernel is compiled (or loaded from its cache) onl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ashfall.sim.setups import FightSetup
@@ -55,4 +56,33 @@ def choose_engine(setup: FightSetup, engine: str = "auto", max_rounds: int | Non
     return EngineChoice(REFERENCE, f"kernel: not supported yet: {problem}; running the reference engine")
 
 
-__all__ = ["ENGINES", "EngineChoice", "choose_engine"]
+class EngineChooser:
+    """Chooses the engine of each setup of one run (a sweep's variants, a balance search's points).
+
+    Each setup is decided on its own (a variant the kernel does not support runs on the reference engine), and
+    auto's fallback notice is given once per run, for the first setup that falls back.
+
+    Args:
+        engine: The ``--engine`` choice.
+        max_rounds: The round limit override.
+        notice: Where the one-line notice goes (None: nowhere, e.g. with ``--json``).
+    """
+
+    def __init__(self, engine: str = "auto", max_rounds: int | None = None,
+                 notice: Callable[[str], None] | None = None) -> None:
+        if engine not in ENGINES:
+            raise ValueError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
+        self.engine, self.max_rounds, self.notice = engine, max_rounds, notice
+        self.noticed = False
+
+    def __call__(self, setup: FightSetup) -> str:
+        """``kernel`` or ``reference`` for this setup (raises as :func:`choose_engine` does)."""
+        choice = choose_engine(setup, self.engine, self.max_rounds)
+        if choice.notice is not None and not self.noticed:
+            self.noticed = True
+            if self.notice is not None:
+                self.notice(choice.notice)
+        return choice.engine
+
+
+__all__ = ["ENGINES", "EngineChoice", "EngineChooser", "choose_engine"]

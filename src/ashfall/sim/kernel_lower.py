@@ -10,15 +10,19 @@ d20 face, for every attacker, target, activity and MAP value, from ``resolve_att
 CRIT-1/3, ATK-4, MAA-5 …) with the MAP values of ``map_modifier`` and ``all_out_schedule``; damage parts and
 crit doubling from the hit itself and ``crit_doubles``; the damage that reaches temporary HP and HP for every
 rolled total from ``damage_ledger`` with the target's ``Defenses`` (DR, resistance, minimum); action costs and
-plan steps from the ``Ruleset``'s attack section; the action budget from ``max_actions``. The kernel only adds
-the logic that runs between those numbers (turn order, plans, MAP counting, temporary HP, death at 0 HP),
-and the differential tests hold that logic to the engine's.
+plan steps from the ``Ruleset``'s attack section; the action budget from ``max_actions``; the dying track from
+``falls_dying``, ``death_save`` (every successes, failures and face), the Stand action's cost and the
+ruleset's ``dying`` and ``damage`` sections, with a second attack table for a target that is down (dying and
+prone, over both d20 faces of a roll with advantage). The kernel only adds the logic that runs between those
+numbers (turn order, plans, MAP counting, temporary HP, death at 0 HP, the dying track by vitality), and the
+differential tests hold that logic to the engine's.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,15 +30,19 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
+from ashfall.ai.board_cache import static_step
 from ashfall.content.schema import WeaponKind
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
 from ashfall.core.modifiers import Modifier
+from ashfall.core.rule_ids import rule
+from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
-from ashfall.engine import Combatant, EncounterState
+from ashfall.engine import Combatant, EncounterState, Stand, Stride
 from ashfall.engine.actions import Refused
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import cover_level, situation, target_defense
+from ashfall.families.attacks.engine_common import melee_reach, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
@@ -48,19 +56,26 @@ from ashfall.families.attacks.rules_activities import (
     takes_map,
 )
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
+from ashfall.families.dying.rules import death_save
 from ashfall.families.morale.engine import immune_rule, morale_active
+from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.senses.engine import concealment_sources
-from ashfall.grid.board import CoverLevel
+from ashfall.grid.board import SQUARE_FT, CoverLevel
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.grid.paths import STEP_OFFSETS
 from ashfall.rules import conditions as cond
+from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from ashfall.rules.damage_ledger import crit_doubles, damage_ledger
 from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft
-from ashfall.sim.policy import ScriptedTactics, threat_of
+from ashfall.ruleset.sections import MassiveDamageBasis
+from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
 I64 = npt.NDArray[np.int64]
+DEATH_1 = rule("DEATH-1")
 
 ACTIVITY_CODES: tuple[Activity, ...] = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT)
 """The activities the kernel plays, by code (the index): a plan step is one of these."""
@@ -79,6 +94,10 @@ KNOWN_FAMILIES = frozenset({"morale", "movement", "attacks", "reactions", "maneu
                             "senses", "gm"})
 """The rulebook families of a plain fight (every other family is dormant); the kernel mirrors what they do in
 the fights it supports (see :func:`unsupported`)."""
+
+INERT_MOVEMENT_HOOKS = ("ashfall.families.morale.", "ashfall.families.maneuvers.")
+"""Movement hooks that do nothing in the kernel's fights: a fleeing creature's escape (morale is off there) and a
+grapple following its holder (nobody grapples)."""
 
 
 class KernelUnsupported(ValueError):
@@ -111,12 +130,34 @@ class Lowered:
         actions: Actions per turn (AE-1 and the condition-free budget).
         map_index: MAP variant of an attack after ``[earlier attacks, earlier Strike actions]``.
         all_out_index: MAP variant of each All-Out Attack attack (MAP-5).
-        outcome: ``[attacker, target, activity, MAP variant, natural - 1]``: 0 miss, 1 hit, 2 crit.
+        outcome: ``[attacker, target, activity, MAP variant, target down, first face - 1, second face - 1]``:
+            0 miss, 1 hit, 2 crit (the second face is 1 when the roll draws one d20). "Target down": the target
+            is dying (DEATH-1: unconscious and prone), as an All-Out Attack's later attacks find it.
+        draws: ``[attacker, target, activity, MAP variant, target down]``: d20s the attack roll draws (2 with
+            advantage or disadvantage).
         dice: ``[attacker, activity, crit, group, (count, sides)]`` damage dice in rolling order.
         flat: ``[attacker, activity, crit]`` flat damage.
         dealt: ``[attacker, activity, target, crit, rolled total - low]`` damage after the ledger's steps 1-6.
         low: The lowest rolled total ``dealt`` covers.
-        action_names: The engine's action name of each activity (``actions-spent`` labels).
+        falls: Whether each combatant falls dying at 0 HP (DEATH-1) rather than dying (G-38).
+        saves: Whether each combatant rolls death saves while dying (DEATH-2).
+        save_table: ``[combatant, successes, failures, face - 1]`` -> (vitality, successes, failures, HP) after a
+            death save (vitality codes: 0 alive, 1 dying, 2 stabilised, 3 dead).
+        dying_rules: Damage on the dying track: massive damage on, counted after temporary HP, failures per
+            damage, per crit, failures that kill, damage to a stabilised creature resumes dying (MASS-1, G-50,
+            DEATH-10, DEATH-11, DEATH-3, DEATH-14).
+        stand_cost: Actions standing up from prone costs each combatant (ACT-5).
+        moves: 1 when someone has to approach first (a duel on an open grid), else 0.
+        pos: Each combatant's starting square ``(x, y)`` (zeros off the map).
+        reach_ft: How near each must be to attack (its weapon's reach).
+        speed: Feet each Stride may cover (``speed_ft``).
+        stride_cost: Actions a Stride costs each combatant (ACT-2).
+        price: ``[combatant, x, y, step, diagonals mod 2]`` feet to step from ``(x, y)`` along ``offsets[step]``
+            ignoring creatures (-1: it cannot), from the movement rules' own ``static_step`` (MOV-2..5, G-37).
+        offsets: The path search's neighbour order ``(dx, dy, diagonal)`` (``STEP_OFFSETS``).
+        dist: ``[|dx|, |dy|]`` the distance in feet between two squares so far apart (``space_distance_ft``).
+        action_names: The engine's action name of each activity, then of Stand and Stride (``actions-spent``
+            labels).
         creatures: Stat block id of each combatant.
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
@@ -144,10 +185,24 @@ class Lowered:
     map_index: I64
     all_out_index: I64
     outcome: I64
+    draws: I64
     dice: I64
     flat: I64
     dealt: I64
     low: int
+    falls: I64
+    saves: I64
+    save_table: I64
+    dying_rules: I64
+    stand_cost: I64
+    moves: int
+    pos: I64
+    reach_ft: I64
+    speed: I64
+    stride_cost: I64
+    price: I64
+    offsets: I64
+    dist: I64
     action_names: tuple[str, ...]
     creatures: tuple[str, ...]
     names: tuple[str, ...]
@@ -155,16 +210,17 @@ class Lowered:
 
 
 class _Fixed:
-    """An RNG that always shows one face and counts its draws (to ask the rules core about every face)."""
+    """An RNG that shows given faces (then the last again) and counts its draws (to ask the rules about every face)."""
 
-    __slots__ = ("draws", "face")
+    __slots__ = ("draws", "face", "faces")
 
-    def __init__(self, face: int) -> None:
-        self.face, self.draws = face, 0
+    def __init__(self, face: int, *later: int) -> None:
+        self.face, self.faces, self.draws = face, (face, *later), 0
 
     def roll(self, sides: int) -> int:
+        face = self.faces[min(self.draws, len(self.faces) - 1)]
         self.draws += 1
-        return min(self.face, sides)
+        return min(face, sides)
 
     def getstate(self) -> object:
         return self.draws
@@ -205,8 +261,6 @@ def _reaction_problem(fight: Fight, c: Combatant) -> str | None:
 def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     if c.creature.vehicle is not None:
         return f"vehicles (combatant {c.id})"
-    if c.health.uses_death_saves:
-        return f"dying and death saves (combatant {c.id} makes death saves)"
     if c.conditions:
         return f"starting conditions (combatant {c.id})"
     weapon = _first_weapon(c)
@@ -221,13 +275,46 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     return None
 
 
-def _map_problem(state: EncounterState) -> str | None:
+def _approach_problem(fight: Fight, mover: Combatant, foe: Combatant) -> str | None:
+    """A fight where someone must move first: the kernel mirrors the scripted approach in a duel on an open grid.
+
+    Two creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far), plans that
+    move, no walls, terrain, elevation or anything else the step prices or movement hooks read: then every
+    attack is made from an adjacent square, nobody ever leaves an enemy's reach (no Attack of Opportunity, RX-21)
+    and nothing gives cover or flanking, so the lowered tables (asked with the two side by side) hold.
+    """
+    state = fight.engine.state
+    board = state.board
+    assert board is not None
+    needs = f"combatant {mover.id} must move to reach {foe.id}"
+    if len(state.combatants) != 2:
+        return f"maps and movement with more than two combatants ({needs})"
+    if board.walls or board.terrain or board.elevation or not board_only_costs(state):
+        return f"maps and movement with walls, terrain or elevation ({needs})"
+    if any(not hook.__module__.startswith(INERT_MOVEMENT_HOOKS) for hook in state.rulebook.movement_hooks):
+        return f"movement hooks ({needs})"
+    for c in state.combatants.values():
+        policy = fight.policies[c.id]
+        weapon = _first_weapon(c)
+        limit = attack_limit_ft(weapon, False, state.ruleset.attack.natural_reach)
+        if c.creature.size.squares != 1 or len(c.weapons) != 1:
+            return f"maps and movement for large creatures or several weapons (combatant {c.id})"
+        if not isinstance(policy, ScriptedTactics) or not policy.move:
+            return f"plans that do not move (combatant {c.id})"
+        if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == SQUARE_FT:
+            return f"maps and movement with reach weapons (combatant {c.id})"
+    return None
+
+
+def _map_problem(fight: Fight) -> str | None:
     """On a map the kernel plays fights where nobody needs to move: every enemy within reach from the start.
 
     Then the scripted plan never Strides and no reaction is offered (an Attack of Opportunity needs movement or
     a ranged attack, Intercept an ally within its range, RX-26); who is nearest, cover, high ground and the
     absence of flanking never change (allies only ever leave), so the lowered tables hold for the whole fight.
+    A duel on an open grid may start apart (:func:`_approach_problem`).
     """
+    state = fight.engine.state
     if state.environment.objects:
         return "destructible objects on the map"
     rs = state.ruleset
@@ -240,7 +327,10 @@ def _map_problem(state: EncounterState) -> str | None:
         limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
         for e in state.enemies_of(c.id):
             if space_distance_ft(c.space, e.space) > limit:
-                return f"maps and movement (combatant {c.id} must move to reach {e.id})"
+                problem = _approach_problem(fight, c, e)
+                if problem is not None:
+                    return problem
+                continue
             if cover_level(state, c, e) is CoverLevel.TOTAL:
                 return f"total cover (between {c.id} and {e.id})"
             if situation(state, c, e, False).flanking:
@@ -281,7 +371,7 @@ def unsupported(fight: Fight) -> str | None:
     if state.effects:
         return "lasting effects"
     if state.board is not None:
-        problem = _map_problem(state)
+        problem = _map_problem(fight)
         if problem is not None:
             return problem
     if len({c.side for c in state.combatants.values()}) < 2:
@@ -332,6 +422,130 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
         unseen_attacker=sit.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t)),
     )
     return context, dv
+
+
+@contextmanager
+def _downed(t: Combatant, down: bool) -> Iterator[None]:
+    """The target as an attack finds it: up, or (``down``) dying at 0 HP and prone, as dropping leaves it (DEATH-1).
+
+    The state is restored afterwards: the tables are asked of the reference's rules on the fight as it would be.
+    """
+    if not down:
+        yield
+        return
+    health, conditions = t.health, t.conditions
+    t.health = health.evolve(hp=0, vitality=Vitality.DYING, successes=0, failures=0)
+    t.conditions = (*conditions, AppliedCondition(Condition.PRONE, DEATH_1))
+    try:
+        yield
+    finally:
+        t.health, t.conditions = health, conditions
+
+
+def _moves(state: EncounterState) -> bool:
+    """Whether someone must approach before it can attack (a duel on an open grid, see ``_approach_problem``)."""
+    if state.board is None:
+        return False
+    rs = state.ruleset
+    return any(space_distance_ft(c.space, e.space) > attack_limit_ft(_first_weapon(c), False, rs.attack.natural_reach)
+               for c in state.combatants.values() for e in state.enemies_of(c.id))
+
+
+@contextmanager
+def _beside(state: EncounterState, a: Combatant, t: Combatant) -> Iterator[None]:
+    """In a fight that moves, the target set beside the attacker (where every attack is made) while asking."""
+    board = state.board
+    if board is None or not _moves(state) or a.position is None:
+        yield
+        return
+    x, y = a.position
+    square = next((x + dx, y + dy) for dx, dy, _ in STEP_OFFSETS if board.in_bounds((x + dx, y + dy)))
+    position = t.position
+    t.position = square
+    try:
+        yield
+    finally:
+        t.position = position
+
+
+def _movement(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]:
+    """The approach's tables (zeros in a fight where nobody moves)."""
+    n = len(roster)
+    board = state.board
+    moves = _moves(state)
+    width, height = (board.width, board.height) if board is not None and moves else (1, 1)
+    price = np.full((n, width, height, len(STEP_OFFSETS), 2), -1, np.int64)
+    dist = np.zeros((width, height), np.int64)
+    pos = np.zeros((n, 2), np.int64)
+    reach_ft = np.zeros(n, np.int64)
+    speed = np.zeros(n, np.int64)
+    stride_cost = np.zeros(n, np.int64)
+    if moves:
+        assert board is not None
+        stride = state.rulebook.actions[Stride]
+        for i, c in enumerate(roster):
+            assert c.position is not None
+            pos[i] = c.position
+            reach_ft[i] = weapon_distance(_first_weapon(c), state)
+            speed[i] = speed_ft(c, state)
+            stride_cost[i] = stride.cost(state, Stride(c.id, ()))
+            for x in range(width):
+                for y in range(height):
+                    for k, (dx, dy, _) in enumerate(STEP_OFFSETS):
+                        for parity in (0, 1):
+                            feet = static_step(state, c, 1, (x, y), (x + dx, y + dy), parity)
+                            price[i, x, y, k, parity] = -1 if feet is None else feet
+        for dx in range(width):
+            for dy in range(height):
+                dist[dx, dy] = space_distance_ft(((0, 0),), ((dx, dy),))
+    return {"moves": int(moves), "pos": pos, "reach_ft": reach_ft, "speed": speed, "stride_cost": stride_cost,
+            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist}
+
+
+@contextmanager
+def _risen(c: Combatant, hp: int) -> Iterator[None]:
+    """The creature back up after a natural 20 death save (DEATH-7): alive at ``hp`` and still prone."""
+    health, conditions = c.health, c.conditions
+    c.health = health.evolve(hp=min(health.max_hp, hp))
+    c.conditions = (*conditions, AppliedCondition(Condition.PRONE, DEATH_1))
+    try:
+        yield
+    finally:
+        c.health, c.conditions = health, conditions
+
+
+def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None
+              ) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+    """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
+
+    Raises:
+        KernelUnsupported: For what the table cannot hold (AMOD-7 changing as enemies fall, riders, fumbles).
+    """
+    rs = state.ruleset
+    weapon = _first_weapon(a)
+    context, dv = _attack_context(state, a, t, activity, m)
+    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True)
+    probe = _Fixed(10)
+    resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs)
+    count = probe.draws
+    if count not in (1, 2):
+        raise KernelUnsupported(f"attack rolls of {count} d20s (combatant {a.id})")
+    table = np.zeros((20, 20), np.int64)
+    parts: tuple[DamagePart, ...] | None = None
+    for first in range(1, 21):
+        for second in range(1, 21) if count == 2 else (1,):
+            faces = (first, second) if count == 2 else (first,)
+            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs)
+            other = resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped, _Fixed(*faces), rs)
+            if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
+                raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
+            if result.riders or result.fumble is not None:
+                raise KernelUnsupported(f"attack riders and fumbles (combatant {a.id})")
+            table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
+                                            2 if result.outcome is Outcome.CRIT else 1)
+            if result.hit and parts is None:
+                parts = result.damage_parts
+    return count, table, parts
 
 
 def lower(fight: Fight, round_limit: int) -> Lowered:
@@ -395,35 +609,30 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             map_index[rolls, strikes] = variant(map_modifier(rolls, rs, strike_actions_before=strikes))
     all_out_index = np.array([variant(m) for m in all_out_schedule(rs)], np.int64)
 
+    used_all_out = set(all_out_index.tolist())
     acts = len(ACTIVITY_CODES)
-    outcome = np.zeros((n, n, acts, len(variants), 20), np.int64)
+    outcome = np.zeros((n, n, acts, len(variants), 2, 20, 20), np.int64)
+    draws = np.ones((n, n, acts, len(variants), 2), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     for i, a in enumerate(roster):
         for j, t in enumerate(roster):
             if a.side == t.side:
                 continue
-            for k, activity in enumerate(ACTIVITY_CODES):
-                if not act_legal[i, k]:
-                    continue
-                for v, m in enumerate(variants):
-                    context, dv = _attack_context(state, a, t, activity, m)
-                    flipped = _attack_context(state, a, t, activity, m, hostile_flipped=True)
-                    for face in range(1, 21):
-                        fixed = _Fixed(face)
-                        result = resolve_attack(a.creature, _first_weapon(a), AttackMode.MELEE, dv, context,
-                                                fixed, rs)
-                        other = resolve_attack(a.creature, _first_weapon(a), AttackMode.MELEE, flipped[1],
-                                               flipped[0], _Fixed(face), rs)
-                        if fixed.draws != 1:
-                            raise KernelUnsupported(f"advantage or disadvantage on attacks (combatant {a.id})")
-                        if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
-                            raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
-                        if result.riders or result.fumble is not None:
-                            raise KernelUnsupported(f"attack riders and fumbles (combatant {a.id})")
-                        outcome[i, j, k, v, face - 1] = (0 if result.outcome is Outcome.MISS else
-                                                         2 if result.outcome is Outcome.CRIT else 1)
-                        if result.hit:
-                            hit_parts.setdefault((i, k), result.damage_parts)
+            for down in (0, 1):
+                if down and not falls_dying(t.health, rs):
+                    continue  # it dies at 0 HP: never attacked down
+                with _downed(t, bool(down)), _beside(state, a, t):
+                    for k, activity in enumerate(ACTIVITY_CODES):
+                        if not act_legal[i, k] or (down and k != ALL_OUT):
+                            continue  # only an All-Out Attack's later attacks find a target down
+                        for v, m in enumerate(variants):
+                            if k == ALL_OUT and v not in used_all_out:
+                                continue
+                            count, table, parts = _tabulate(state, a, t, activity, m)
+                            draws[i, j, k, v, down] = count
+                            outcome[i, j, k, v, down] = table
+                            if parts is not None:
+                                hit_parts.setdefault((i, k), parts)
 
     groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
     most = 1
@@ -451,9 +660,13 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             if a.side == t.side:
                 continue
             defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
+            with _downed(t, falls_dying(t.health, rs)):
+                down_defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
             for crit in (0, 1):
                 for total in range(low, high + 1):
                     ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
+                    if damage_ledger({dtype: total}, down_defenses, rs, critical=bool(crit)).total != ledger.total:
+                        raise KernelUnsupported(f"defenses that change when a creature drops (combatant {t.id})")
                     dealt[i, k, j, crit, total - low] = ledger.total
 
     near = np.full((n, n), -1, np.int64)
@@ -463,7 +676,34 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             foes.sort(key=lambda j: space_distance_ft(a.space, roster[j].space))
         near[i, :len(foes)] = foes
 
+    falls = np.array([falls_dying(c.health, rs) for c in roster], np.int64)
+    saves = np.array([c.health.uses_death_saves for c in roster], np.int64)
+    opts = rs.dying
+    save_table = np.zeros((n, opts.successes_to_stabilise, opts.failures_to_die, 20, 4), np.int64)
+    vitality_code = {Vitality.ALIVE: 0, Vitality.DYING: 1, Vitality.STABILIZED: 2, Vitality.DEAD: 3}
+    for i, c in enumerate(roster):
+        if not saves[i]:
+            continue
+        for succ in range(opts.successes_to_stabilise):
+            for fail in range(opts.failures_to_die):
+                dying = Health(0, c.health.max_hp, 0, "", Vitality.DYING, succ, fail, True)
+                for face in range(1, 21):
+                    after = death_save(dying, _Fixed(face), rs).health
+                    save_table[i, succ, fail, face - 1] = (vitality_code[after.vitality], after.successes,
+                                                           after.failures, after.hp)
+    dying_rules = np.array([rs.damage.massive_damage,
+                            rs.damage.massive_damage_basis is MassiveDamageBasis.AFTER_TEMP_HP,
+                            opts.damage_failures, opts.crit_failures, opts.failures_to_die,
+                            rs.damage.stabilized_damage_resumes_dying], np.int64)
+    movement = _movement(state, roster)
     budget = cond.max_actions(frozenset(), rs)
+    stand_cost = np.zeros(n, np.int64)
+    stand = state.rulebook.actions[Stand]
+    for i, c in enumerate(roster):
+        if not falls[i]:
+            continue
+        with _risen(c, opts.natural_20_hp):
+            stand_cost[i] = stand.cost(state, Stand(c.id))
     actions = min(budget.actions, rs.turn.actions_per_turn)
     if actions * max(1, len(all_out_index)) >= MAX_MAP_COUNT:
         raise KernelUnsupported(f"more than {MAX_MAP_COUNT - 1} attacks in one turn")
@@ -479,8 +719,11 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         threat=np.array([threat_of(c) for c in roster], np.float64),
         act_cost=act_cost, act_legal=act_legal, counts=counts,
         actions=actions,
-        map_index=map_index, all_out_index=all_out_index, outcome=outcome, dice=dice, flat=flat, dealt=dealt,
-        low=low, action_names=tuple(state.rulebook.actions[cls].name for cls in INTENTS),
+        map_index=map_index, all_out_index=all_out_index, outcome=outcome, draws=draws, dice=dice, flat=flat,
+        dealt=dealt, low=low, falls=falls, saves=saves, save_table=save_table, dying_rules=dying_rules,
+        stand_cost=stand_cost, **movement,
+        action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
+                      state.rulebook.actions[Stride].name),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
         round_limit=round_limit,
     )

@@ -15,12 +15,34 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ashfall.core.types import Condition
 from ashfall.kernel import fight as kf
 from ashfall.kernel.rng import N
+from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
 from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
+
+DEATH_SAVE_STEP = "check-rolled:death save"
+"""How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
+MOVED_STEP = "moved:stride"
+"""How a square entered by a Stride reads as a step (the movement family's ``Moved`` event, mode ``stride``)."""
+_VITALITIES = (Vitality.ALIVE, Vitality.DYING, Vitality.STABILIZED, Vitality.DEAD)
+"""The kernel's vitality codes (``ashfall.kernel.fight.ALIVE`` …), in order."""
+
+
+def conditions_of(vitality: int, prone: bool) -> tuple[str, ...]:
+    """A combatant's conditions as the signature lists them.
+
+    Those its vitality brings (DEATH-1: the health record's own ``down_conditions``), and prone when it lies
+    prone in its own right (dropping leaves it prone; a natural 20 leaves it so until it stands).
+    """
+    names = {str(c.value) for c in down_conditions(Health(0, 1, vitality=_VITALITIES[vitality])).conditions}
+    if prone:
+        names.add(Condition.PRONE.value)
+    return tuple(sorted(names))
+
 
 STEP_ROWS = 4096
 """Step rows a recorded fight starts with (doubled while a fight needs more)."""
@@ -47,7 +69,9 @@ class KernelSetup:
         self._mt = np.zeros(N + 1, np.int64)
         self._hp = np.zeros(n, np.int64)
         self._temp = np.zeros(n, np.int64)
-        self._dead = np.zeros(n, np.int64)
+        self._vit = np.zeros(n, np.int64)
+        self._prone = np.zeros(n, np.int64)
+        self._dropped = np.zeros(n, np.int64)
         self._dealt = np.zeros(n, np.int64)
         self._taken = np.zeros(n, np.int64)
         self._out = np.zeros(kf.OUT_LEN, np.int64)
@@ -57,9 +81,11 @@ class KernelSetup:
         lo = self.lowered
         kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.near,
                 lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
-                lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.dice, lo.flat, lo.dealt, lo.low,
-                lo.round_limit, self._hp, self._temp, self._dead, self._dealt, self._taken, self._out, record,
-                steps)
+                lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
+                lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.moves, lo.pos,
+                lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.round_limit,
+                self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken, self._out,
+                record, steps)
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -73,7 +99,8 @@ class KernelSetup:
         lo = self.lowered
         recorded = tuple(self._step(steps[i]) for i in range(int(self._out[kf.OUT_STEPS])))
         winner = int(self._out[kf.OUT_WINNER])
-        ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]), ("dead",) if self._dead[i] else (), None)
+        ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]),
+                                  conditions_of(int(self._vit[i]), bool(self._prone[i])), None)
                      for i, cid in enumerate(lo.ids))
         return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
                               recorded, steps_digest(recorded))
@@ -84,6 +111,10 @@ class KernelSetup:
         faces = tuple(int(x) for x in row[kf.STEP_HEAD:kf.STEP_HEAD + nfaces])
         if kind == kf.INITIATIVE:
             action = "initiative-rolled"
+        elif kind == kf.DEATH_SAVE:
+            return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
+        elif kind == kf.MOVED:
+            return Step(lo.ids[actor], MOVED_STEP, None, faces)
         elif kind == kf.ACTIONS:
             action = f"actions-spent:{lo.action_names[label]}"
         elif kind == kf.ATTACK:
@@ -97,14 +128,18 @@ class KernelSetup:
     def batch(self, seeds: Sequence[int]) -> Batch:
         """Play one fight per seed in one compiled loop; the raw end of each (no steps, no Python objects)."""
         t, n = len(seeds), len(self.lowered.ids)
-        got = Batch(np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, n), np.int64),
-                    np.zeros((t, n), np.int64), np.zeros((t, n), np.int64), np.zeros((t, kf.OUT_LEN), np.int64))
+        def rows() -> npt.NDArray[np.int64]:
+            return np.zeros((t, n), np.int64)
+
+        got = Batch(rows(), rows(), rows(), rows(), rows(), rows(), rows(), np.zeros((t, kf.OUT_LEN), np.int64))
         lo = self.lowered
         kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
                       lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
                       lo.act_cost, lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome,
-                      lo.dice, lo.flat, lo.dealt, lo.low, lo.round_limit, got.hp, got.temp, got.dead, got.dealt,
-                      got.taken, got.out)
+                      lo.draws, lo.dice, lo.flat, lo.dealt, lo.low, lo.max_hp, lo.falls, lo.saves, lo.save_table,
+                      lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
+                      lo.offsets, lo.dist, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
+                      got.dropped, got.dealt, got.taken, got.out)
         return got
 
     def result(self, seed: int) -> FightResult:
@@ -116,10 +151,10 @@ class KernelSetup:
         side_names = [lo.sides[int(s)] for s in lo.side]
         found: list[FightResult] = []
         for k, seed in enumerate(seeds):
-            hp, dead, dealt, taken, out = (got.hp[k].tolist(), got.dead[k].tolist(), got.dealt[k].tolist(),
-                                           got.taken[k].tolist(), got.out[k].tolist())
+            hp, vit, dropped, dealt, taken, out = (got.hp[k].tolist(), got.vit[k].tolist(), got.dropped[k].tolist(),
+                                                   got.dealt[k].tolist(), got.taken[k].tolist(), got.out[k].tolist())
             rows = tuple(
-                CombatantResult(cid, lo.names[i], side_names[i], bool(dead[i]) or hp[i] <= 0, bool(dead[i]),
+                CombatantResult(cid, lo.names[i], side_names[i], bool(dropped[i]) or hp[i] <= 0, vit[i] == kf.DEAD,
                                 dealt[i], taken[i], hp[i], int(lo.max_hp[i]), None, lo.creatures[i])
                 for i, cid in enumerate(lo.ids))
             winner = out[kf.OUT_WINNER]
@@ -137,13 +172,15 @@ class KernelSetup:
 class Batch:
     """The raw ends of a batch of fights, one row per fight.
 
-    HP, temporary HP, dead, damage dealt and taken per combatant, and ``out`` (winner side code, rounds, timed
-    out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``).
+    HP, temporary HP, vitality code, prone, ever dropped to 0 HP, damage dealt and taken per combatant, and
+    ``out`` (winner side code, rounds, timed out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``).
     """
 
     hp: npt.NDArray[np.int64]
     temp: npt.NDArray[np.int64]
-    dead: npt.NDArray[np.int64]
+    vit: npt.NDArray[np.int64]
+    prone: npt.NDArray[np.int64]
+    dropped: npt.NDArray[np.int64]
     dealt: npt.NDArray[np.int64]
     taken: npt.NDArray[np.int64]
     out: npt.NDArray[np.int64]

@@ -174,7 +174,8 @@ def variant_setups(path: str | Path, axes: Sequence[Vary], ruleset: str | None =
 def sweep(path: str | Path, axes: Sequence[Vary], trials: int, seed: int, *, backend: Backend | None = None,
           side: str | None = None, ruleset: str | None = None, max_rounds: int | None = None,
           allow_dirs: Sequence[str | Path] = (), order: Callable[[list[Chunk]], list[Chunk]] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> SweepResult:
+          progress: Callable[[int, int], None] | None = None, engine: str = "reference",
+          notice: Callable[[str], None] | None = None) -> SweepResult:
     """Play ``trials`` fights of every variant of the grid.
 
     Args:
@@ -189,13 +190,21 @@ def sweep(path: str | Path, axes: Sequence[Vary], trials: int, seed: int, *, bac
         allow_dirs: Folders the encounter may read files from besides its own.
         order: Reorders the chunks before they are handed out (tests: results do not depend on it).
         progress: Called with (trials done, trials in all).
+        engine: ``--engine`` (auto, kernel or reference), decided per variant: the kernel plays the variants it
+            supports, the same trials as the reference engine would.
+        notice: Where auto's one-line fallback notice goes (once per sweep).
     """
+    from ashfall.sim.engines import EngineChooser
+
     if trials < 1:
         raise ValueError("trials must be at least 1")
     setups = variant_setups(path, axes, ruleset, allow_dirs)
     focus = Focus.of(setups[0].spec, side)
     seeds = {s.key: variant_seed(seed, s.key) for s in setups}
-    chunks = [c for s in setups for c in split(s.key, s, seeds[s.key], 0, trials, max_rounds)]
+    chooser = EngineChooser(engine, max_rounds, notice)
+    engines = {s.key: chooser(s) for s in setups}  # every variant decided (kernel refusals raised) before any fight
+    chunks = [c for s in setups for c in split(s.key, s, seeds[s.key], 0, trials, max_rounds,
+                                                engine=engines[s.key])]
     if order is not None:
         chunks = order(chunks)
     total = trials * len(setups)
