@@ -71,6 +71,8 @@ class Player(threading.Thread):
 
     def run(self) -> None:
         """Play until the budget is spent."""
+        if self.pace:  # the tables did not all sit down in the same millisecond: staggered first fights
+            time.sleep(self.think.uniform(0, self.pace))
         fight = self.new_fight()
         while self.take():
             t0 = time.perf_counter()
