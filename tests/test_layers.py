@@ -216,16 +216,9 @@ def test_families__family_packages_import_nothing() -> None:
     assert heavy == [], "family packages must import nothing, so their pure rules load alone:\n" + "\n".join(heavy)
 
 
-STRING_IMPORT_EXEMPT = frozenset({"ashfall.core.lazy"})
-"""The lazy public faces: they import by name only what a package lists under ``TYPE_CHECKING``, which the
-layer checks above read like any import, so nothing is hidden."""
-
-
 def test_imports__no_module_is_imported_by_a_string() -> None:
     found = []
     for name, path in MODULES.items():
-        if name in STRING_IMPORT_EXEMPT:
-            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call):
                 called = ast.unparse(node.func)
@@ -333,14 +326,12 @@ def test_checker__flags_a_core_engine_module_importing_a_family() -> None:
     ]) == []
 
 
-def test_lazy_exports__every_name_a_package_lists_resolves_to_what_its_module_defines() -> None:
-    import importlib
+def test_encounters__the_building_names_it_serves_on_first_read_are_the_building_modules() -> None:
+    import ashfall.encounters as encounters
+    from ashfall.encounters import building
 
-    for package in ("ashfall.engine", "ashfall.encounters"):
-        module = importlib.import_module(package)
-        listed = [imp for imp in ALL_IMPORTS if imp.source == package and imp.kind == "typing"]
-        assert listed, package
-        for name in module.__dir__():
-            value = getattr(module, name)
-            assert value is not None, f"{package}.{name}"
-        assert set(module.__all__) <= set(module.__dir__()) | set(vars(module)), package
+    listed = {imp.target for imp in ALL_IMPORTS if imp.source == "ashfall.encounters" and imp.kind == "typing"}
+    assert listed == {"ashfall.encounters.building"}
+    for name in ("BuildInfo", "ControllerFactory", "SideInfo", "build"):
+        assert getattr(encounters, name) is getattr(building, name)
+        assert name in encounters.__all__

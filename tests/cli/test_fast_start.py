@@ -55,5 +55,5 @@ except SystemExit:
     loaded = loaded_after(code)
     assert "ashfall.encounters" in loaded  # it did validate
     assert not {"matplotlib", "pandas", "icepool", "ashfall.sim", "ashfall.odds", "ashfall.ai"} & set(loaded)
-    # checking a file builds no fight: the turn engine and the rule families stay unloaded (ashfall.core.lazy)
+    # checking a file builds no fight: the turn engine and the rule families stay unloaded (encounters.placing)
     assert not {"ashfall.engine.engine", "ashfall.families.attacks.engine"} & set(loaded)

@@ -1,4 +1,4 @@
-"""The concealment vocabulary the battlefield stores (CONC-1): obscurement tiers, their causes, a veil on a square.
+"""The concealment vocabulary the battlefield stores (CONC-1): light levels, obscurement tiers, their causes, a veil.
 
 The engine core's :class:`~ashfall.engine.environment.Environment` keeps veils per square without naming the
 senses family; what the tiers and causes mean for seeing (darkvision, thermal optics, X-17) is the senses
@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+
+class Light(Enum):
+    """Light level of a square."""
+
+    BRIGHT = "bright"
+    DIM = "dim"
+    DARK = "dark"
 
 
 class Obscurement(Enum):

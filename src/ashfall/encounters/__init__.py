@@ -10,18 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ashfall.core.lazy import attach
 from ashfall.encounters.loader import encounter_from_text, load_encounter, validate_encounter
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
 from ashfall.files.paths import walk
 from ashfall.files.yaml_marks import InputError
 
-if TYPE_CHECKING:  # building a fight needs the turn engine; checking a file does not (start-up budget)
+if TYPE_CHECKING:
     from ashfall.encounters.building import BuildInfo, ControllerFactory, SideInfo, build
 
-__getattr__, __dir__ = attach(__name__, __file__)
+_BUILDING = frozenset({"BuildInfo", "ControllerFactory", "SideInfo", "build"})
+"""The names of :mod:`ashfall.encounters.building`, served from here when first read: building a fight needs the
+turn engine, checking a file does not, and ``ashfall validate`` has a start-up budget."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _BUILDING:
+        from ashfall.encounters import building
+
+        return getattr(building, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 ENCOUNTER_SUFFIXES = (".yaml", ".yml")
 

@@ -17,10 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ashfall.content.schema import Creature
-from ashfall.encounters.hazards_apply import apply_hazards
 from ashfall.encounters.lighting import apply_vision
-from ashfall.encounters.objects import apply_objects
-from ashfall.encounters.riding import apply_riding
+from ashfall.encounters.placing import apply_hazards, apply_objects, apply_riding
 from ashfall.encounters.schema import ControllerKind, SideSpec
 from ashfall.encounters.spec import EncounterSpec, RosterEntry, Tactics
 from ashfall.engine import Combatant, Controller, Engine, FirstOption, make_combatant, new_engine, new_state

@@ -2,7 +2,7 @@
 
 :func:`hazards_legend` lets map characters that only ``hazards`` uses stand for plain floor;
 :func:`check_hazards` reports squares off the map and characters the map never draws;
-:mod:`ashfall.encounters.hazards_apply` puts them on the battlefield when a fight is built (apart, so that
+:mod:`ashfall.encounters.placing` puts them on the battlefield when a fight is built (apart, so that
 checking a file does not import the turn engine).
 """
 

@@ -9,17 +9,20 @@ than one way; :func:`apply_vision` sets the ambient light, per-square light and 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from ashfall.core.veils import Veil
 from ashfall.encounters.lighting_spec import LightSpec, ObscuredSpec
 from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import EncounterFile, LegendEntry, MapSpec
-from ashfall.engine.environment import Environment, Veil
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Square
+
+if TYPE_CHECKING:  # checking a file loads no engine module (the start-up budget of ashfall validate)
+    from ashfall.engine.environment import Environment
 
 
 def _parsed(model: type[BaseModel], raw: Any) -> Any:

@@ -13,8 +13,8 @@ from enum import Enum
 from pydantic import Field
 
 from ashfall.content.schema import Model
+from ashfall.core.veils import Cause, Light, Obscurement
 from ashfall.encounters.coords import FileSquare as Square
-from ashfall.engine.environment import Cause, Light, Obscurement
 
 
 class ObscuredLevel(Enum):

@@ -1,18 +1,18 @@
-"""Checking an encounter's ``objects`` against the library and the map, and putting them on the battlefield.
+"""Checking an encounter's ``objects`` against the library and the map.
 
 :func:`objects_legend` lets map characters that only ``objects`` uses stand for plain floor;
 :func:`check_objects` reports unknown object ids (with close matches), objects without a map, squares
 off the map or in walls, characters the map never draws, bad or repeated ids and ``holds`` naming no
 object; :func:`check_standing` reports a creature placed where an object fills the square;
-:func:`apply_objects` fills the fight's environment with fresh objects (OBJ-1, G-25) before the fight
-starts. Ids default to the object id and a number in file order (``fuel-barrel-1``).
+:func:`ashfall.encounters.placing.apply_objects` puts them on the battlefield when the fight is built.
+Ids default to the object id and a number in file order (``fuel-barrel-1``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -25,10 +25,6 @@ from ashfall.encounters.schema import LegendEntry, MapSpec
 from ashfall.encounters.spec import RosterEntry
 from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Board, Square, footprint
-from ashfall.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from ashfall.engine import EncounterState
 
 OBJECTS: PathKey = ("objects",)
 
@@ -135,21 +131,4 @@ def check_standing(data: Mapping[str, Any], spec: MapSpec | None, roster: Sequen
                 break
 
 
-def make_objects(data: Mapping[str, Any], spec: MapSpec | None, library: Library, ruleset: Ruleset,
-                 state: EncounterState) -> None:
-    """Put the file's objects on the battlefield (before the fight starts)."""
-    # Imported here: checking a file (``ashfall validate``) must not load the turn engine (start-up budget).
-    from ashfall.families.objects.engine import make_object
-
-    for o in placed(data, spec):
-        made = make_object(library.object(o.template), o.id, o.at, ruleset, holds=o.holds)
-        state.environment.objects[o.id] = made
-
-
-def apply_objects(document: Any, library: Library, state: EncounterState) -> None:
-    """Put a checked encounter document's objects on the battlefield."""
-    data = {"objects": [p.model_dump(exclude_none=True) for p in document.objects]}
-    make_objects(data, document.map, library, state.ruleset, state)
-
-
-__all__ = ["apply_objects", "check_objects", "check_standing", "objects_legend", "placed"]
+__all__ = ["check_objects", "check_standing", "objects_legend", "placed"]

@@ -18,10 +18,6 @@ from typing import TYPE_CHECKING
 from ashfall.content.library import close_matches, suggestion_text
 from ashfall.content.schema import Creature, CrewStation
 from ashfall.encounters.report import Report
-from ashfall.encounters.spec import EncounterSpec
-from ashfall.engine import EncounterState
-from ashfall.engine.environment import WaterType
-from ashfall.engine.records import Tally, with_key
 
 if TYPE_CHECKING:
     from ashfall.encounters.roster import Declared
@@ -105,17 +101,4 @@ def check_riding(entries: Sequence[Declared], ids: Mapping[int, list[tuple[str, 
     return out
 
 
-def apply_riding(spec: EncounterSpec, state: EncounterState) -> None:
-    """Seat the riders on their mounts and crews aboard their vehicles; set the water (before the engine exists)."""
-    for entry in spec.roster:
-        c = state.get(entry.id)
-        if entry.moving:
-            c.supplies = with_key(c.supplies, Tally.MOVING, 1)
-        if entry.mounted_on is not None:
-            c.mounted_on, c.station = entry.mounted_on, entry.station
-            c.position = state.get(entry.mounted_on).position
-    if spec.document.underwater is not None:
-        state.environment.underwater = WaterType(spec.document.underwater.value)
-
-
-__all__ = ["Riding", "apply_riding", "check_riding"]
+__all__ = ["Riding", "check_riding"]

@@ -12,83 +12,76 @@ this package registers nothing: a fight's :class:`~ashfall.engine.rulebook.Ruleb
 families it uses (:mod:`ashfall.engine.catalog`).
 """
 
-from typing import TYPE_CHECKING
-
-from ashfall.core.lazy import attach
-
-if TYPE_CHECKING:  # the exports, imported on first use (the start-up budget: ashfall.core.lazy)
-    from ashfall.engine import events as events
-    from ashfall.engine.actions import Refused, refuse
-    from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
-    from ashfall.engine.dice_entry import DiceRequest, Face, FaceOutOfRange, NeedDice, RollFor
-    from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
-    from ashfall.engine.events import Event, dumps, loads
-    from ashfall.engine.intents import (
-        Command,
-        EndTurn,
-        Intent,
-        IntentFormatError,
-        JsonObject,
-        JsonValue,
-        StartCombat,
-        command_from_json,
-        command_tag,
-        command_to_json,
-        intent_types,
-    )
-    from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
-    from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
-    from ashfall.engine.replaying import ReplayDivergence, replay
-    from ashfall.engine.setup import make_combatant, new_engine, new_state
-    from ashfall.engine.state import Combatant, EncounterState
-    from ashfall.families.attacks.engine import Declared
-    from ashfall.families.attacks.moves_activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-    from ashfall.families.attacks.moves_finishing import CoupDeGrace, OffHandStrike
-    from ashfall.families.attacks.moves_gear import DrawStow, Reload
-    from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
-    from ashfall.families.attacks.moves_strike import Strike
-    from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
-    from ashfall.families.gm.moves import (
-        GmAddCombatant,
-        GmCondition,
-        GmDamage,
-        GmMorale,
-        GmMove,
-        GmOrder,
-        GmRemoveCombatant,
-        GmSetHp,
-        GmSkipTurn,
-    )
-    from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
-    from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
-    from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
-    from ashfall.families.morale.engine import Rally
-    from ashfall.families.mounted.moves_mounting import Dismount, Mount
-    from ashfall.families.movement.moves import Crawl, Sprint, Stand, Step, Stride
-    from ashfall.families.objects.moves import StrikeObject
-    from ashfall.families.objects.moves_improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
-    from ashfall.families.psionics.moves import PsiStrike
-    from ashfall.families.spells.moves import CastSpell, Sustain
-    from ashfall.families.suppression.moves import SuppressiveFire
-    from ashfall.families.turns.moves import Delay, FireReadied, LeanOut, Ready
-    from ashfall.families.underwater.engine import Swim
-    from ashfall.families.utility.moves import (
-        Dodge,
-        DropItem,
-        FallProne,
-        Help,
-        Hide,
-        Identify,
-        PickUp,
-        Search,
-        Speak,
-        UseItem,
-        UseObject,
-        UseSkill,
-    )
-    from ashfall.families.vehicles.moves import Drive, EvasiveManeuvers, Ram
-
-__getattr__, __dir__ = attach(__name__, __file__)
+from ashfall.engine import events as events
+from ashfall.engine.actions import Refused, refuse
+from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
+from ashfall.engine.dice_entry import DiceRequest, Face, FaceOutOfRange, NeedDice, RollFor
+from ashfall.engine.engine import SNAPSHOT_EVERY, Engine, apply_events, clone_state, legal_intents
+from ashfall.engine.events import Event, dumps, loads
+from ashfall.engine.intents import (
+    Command,
+    EndTurn,
+    Intent,
+    IntentFormatError,
+    JsonObject,
+    JsonValue,
+    StartCombat,
+    command_from_json,
+    command_tag,
+    command_to_json,
+    intent_types,
+)
+from ashfall.engine.lasting import ReadiedAction, ReadyTrigger
+from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError, dumps_log, loads_log
+from ashfall.engine.replaying import ReplayDivergence, replay
+from ashfall.engine.setup import make_combatant, new_engine, new_state
+from ashfall.engine.state import Combatant, EncounterState
+from ashfall.families.attacks.engine import Declared
+from ashfall.families.attacks.moves_activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
+from ashfall.families.attacks.moves_finishing import CoupDeGrace, OffHandStrike
+from ashfall.families.attacks.moves_gear import DrawStow, Reload
+from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
+from ashfall.families.attacks.moves_strike import Strike
+from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
+from ashfall.families.gm.moves import (
+    GmAddCombatant,
+    GmCondition,
+    GmDamage,
+    GmMorale,
+    GmMove,
+    GmOrder,
+    GmRemoveCombatant,
+    GmSetHp,
+    GmSkipTurn,
+)
+from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
+from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
+from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
+from ashfall.families.morale.engine import Rally
+from ashfall.families.mounted.moves_mounting import Dismount, Mount
+from ashfall.families.movement.moves import Crawl, Sprint, Stand, Step, Stride
+from ashfall.families.objects.moves import StrikeObject
+from ashfall.families.objects.moves_improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
+from ashfall.families.psionics.moves import PsiStrike
+from ashfall.families.spells.moves import CastSpell, Sustain
+from ashfall.families.suppression.moves import SuppressiveFire
+from ashfall.families.turns.moves import Delay, FireReadied, LeanOut, Ready
+from ashfall.families.underwater.engine import Swim
+from ashfall.families.utility.moves import (
+    Dodge,
+    DropItem,
+    FallProne,
+    Help,
+    Hide,
+    Identify,
+    PickUp,
+    Search,
+    Speak,
+    UseItem,
+    UseObject,
+    UseSkill,
+)
+from ashfall.families.vehicles.moves import Drive, EvasiveManeuvers, Ram
 
 __all__ = [
     "SNAPSHOT_EVERY",

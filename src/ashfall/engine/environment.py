@@ -12,17 +12,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ashfall.core.veils import Cause as Cause  # the concealment vocabulary (CONC-1), re-exported
+from ashfall.core.veils import Light as Light
 from ashfall.core.veils import Obscurement as Obscurement
 from ashfall.core.veils import Veil as Veil
 from ashfall.grid.board import Square
-
-
-class Light(Enum):
-    """Light level of a square."""
-
-    BRIGHT = "bright"
-    DIM = "dim"
-    DARK = "dark"
 
 
 class WaterType(Enum):

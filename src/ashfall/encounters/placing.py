@@ -1,21 +1,43 @@
-"""Putting an encounter's hazards on the battlefield when its fight is built.
+"""Putting a checked encounter's riders, hazards and objects on the battlefield when its fight is built.
 
-:func:`apply_hazards` fills the fight's :class:`~ashfall.engine.environment.Environment` (flammable and
-burning squares, gas clouds, water and its depths, drains, suppression systems, hazardous terrain,
-collapses counting down) before the fight starts. Checking the ``hazards`` key is
-:mod:`ashfall.encounters.hazards`, which needs no engine.
+:func:`apply_riding` seats riders and vehicle crews and sets the water; :func:`apply_hazards` fills the fight's
+:class:`~ashfall.engine.environment.Environment` (flammable and burning squares, gas clouds, water and its
+depths, drains, suppression systems, hazardous terrain, collapses counting down); :func:`apply_objects` places
+fresh objects (OBJ-1, G-25). These are the encounter modules that need the turn engine; checking the same keys
+(:mod:`~ashfall.encounters.riding`, :mod:`~ashfall.encounters.hazards`, :mod:`~ashfall.encounters.objects`)
+needs none, so ``ashfall validate`` starts without it.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from ashfall.content.library import Library
 from ashfall.encounters.hazards import squares_of
 from ashfall.encounters.hazards_spec import HazardsSpec
+from ashfall.encounters.objects import placed
 from ashfall.encounters.schema import EncounterFile
+from ashfall.encounters.spec import EncounterSpec
 from ashfall.engine import EncounterState
 from ashfall.engine.apply import water_depths
-from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor
+from ashfall.engine.environment import Collapse, Drain, Flood, GasCloud, Suppressor, WaterType
+from ashfall.engine.records import Tally, with_key
 from ashfall.families.hazards.engine_collapse import collapse_zone
 from ashfall.families.hazards.engine_gas import spread_squares
+from ashfall.families.objects.engine import make_object
+
+
+def apply_riding(spec: EncounterSpec, state: EncounterState) -> None:
+    """Seat the riders on their mounts and crews aboard their vehicles; set the water (before the engine exists)."""
+    for entry in spec.roster:
+        c = state.get(entry.id)
+        if entry.moving:
+            c.supplies = with_key(c.supplies, Tally.MOVING, 1)
+        if entry.mounted_on is not None:
+            c.mounted_on, c.station = entry.mounted_on, entry.station
+            c.position = state.get(entry.mounted_on).position
+    if spec.document.underwater is not None:
+        state.environment.underwater = WaterType(spec.document.underwater.value)
 
 
 def apply_hazards(document: EncounterFile, state: EncounterState) -> None:
@@ -52,4 +74,12 @@ def apply_hazards(document: EncounterFile, state: EncounterState) -> None:
         env.countdowns[key] = c.countdown
 
 
-__all__ = ["apply_hazards"]
+def apply_objects(document: Any, library: Library, state: EncounterState) -> None:
+    """Put a checked encounter document's objects on the battlefield (before the fight starts)."""
+    data = {"objects": [p.model_dump(exclude_none=True) for p in document.objects]}
+    for o in placed(data, document.map):
+        state.environment.objects[o.id] = make_object(library.object(o.template), o.id, o.at, state.ruleset,
+                                                      holds=o.holds)
+
+
+__all__ = ["apply_hazards", "apply_objects", "apply_riding"]
