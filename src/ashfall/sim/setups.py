@@ -126,7 +126,47 @@ class SpecSetup:
         return EncounterSetup(str(path), self.ruleset_override) if path.is_file() else None
 
 
-class EncounterSetup:
+class FileSetup:
+    """What the setups that pickle as an encounter file share: they load it once, then answer from it.
+
+    A subclass sets ``path``, ``ruleset`` and ``allow_dirs`` and says how it gets its :attr:`loaded` setup (the
+    file as it is, or a variant of it); the name, the ruleset and the fights are the loaded setup's.
+    """
+
+    path: str
+    ruleset: str | None
+    allow_dirs: tuple[str, ...]
+
+    @property
+    def loaded(self) -> SpecSetup:
+        """The loaded encounter, made once."""
+        raise NotImplementedError
+
+    def load_spec(self) -> EncounterSpec:
+        """The file, checked, under :attr:`ruleset` when one is given instead of the file's."""
+        spec = load_encounter(self.path, self.allow_dirs)
+        return spec if self.ruleset is None else dataclasses.replace(spec, ruleset=load_ruleset(self.ruleset))
+
+    @property
+    def name(self) -> str:
+        """The encounter's name."""
+        return self.loaded.name
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's name."""
+        return self.loaded.ruleset_name
+
+    def build_fight(self, seed: int) -> Fight:
+        """Build a fresh fight."""
+        return self.loaded.build_fight(seed)
+
+    def portable(self) -> FightSetup | None:
+        """Itself: it pickles as its file (and whatever else makes it)."""
+        return self
+
+
+class EncounterSetup(FileSetup):
     """An encounter file, optionally under another ruleset (a preset name or a house-rule file).
 
     Args:
@@ -155,29 +195,8 @@ class EncounterSetup:
     def loaded(self) -> SpecSetup:
         """The loaded encounter (loaded once)."""
         if self._setup is None:
-            spec = load_encounter(self.path, self.allow_dirs)
-            if self.ruleset is not None:
-                spec = dataclasses.replace(spec, ruleset=load_ruleset(self.ruleset))
-            self._setup = SpecSetup(spec, self.ruleset)
+            self._setup = SpecSetup(self.load_spec(), self.ruleset)
         return self._setup
-
-    @property
-    def name(self) -> str:
-        """The encounter's name."""
-        return self.loaded.name
-
-    @property
-    def ruleset_name(self) -> str:
-        """The ruleset's name."""
-        return self.loaded.ruleset_name
-
-    def build_fight(self, seed: int) -> Fight:
-        """Build a fresh fight."""
-        return self.loaded.build_fight(seed)
-
-    def portable(self) -> FightSetup | None:
-        """Itself: it pickles as its path."""
-        return self
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,12 +35,12 @@ from pydantic import BaseModel, ValidationError
 
 from ashfall.content.library import Library, close_matches, suggestion_text
 from ashfall.content.schema import Creature
-from ashfall.encounters import EncounterSpec, RosterEntry, load_encounter
+from ashfall.encounters import EncounterSpec, RosterEntry
 from ashfall.encounters.loader import encounter_from_marked
 from ashfall.encounters.schema import EncounterFile
 from ashfall.files.yaml_marks import InputError, Marked, Problem, load_yaml, problems_from_validation
-from ashfall.ruleset import Ruleset, load_ruleset
-from ashfall.sim.setups import Fight, FightSetup, SpecSetup
+from ashfall.ruleset import Ruleset
+from ashfall.sim.setups import FileSetup, SpecSetup
 
 Value = int | float | bool | str
 """One value a path can take."""
@@ -403,7 +403,7 @@ _LOADED: dict[tuple[str, str | None, tuple[str, ...], Assignment], SpecSetup] = 
 _LOADED_MAX = 256
 
 
-class VariantSetup:
+class VariantSetup(FileSetup):
     """One variant of an encounter file: a :class:`FightSetup` that pickles as its file and assignment.
 
     Args:
@@ -440,10 +440,7 @@ class VariantSetup:
         cache_key = (self.path, self.ruleset, self.allow_dirs, self.assignment)
         found = _LOADED.get(cache_key)
         if found is None:
-            spec = load_encounter(self.path, self.allow_dirs)
-            if self.ruleset is not None:
-                spec = dataclasses.replace(spec, ruleset=load_ruleset(self.ruleset))
-            found = SpecSetup(apply_variant(spec, self.assignment, self.allow_dirs), self.ruleset)
+            found = SpecSetup(apply_variant(self.load_spec(), self.assignment, self.allow_dirs), self.ruleset)
             if len(_LOADED) >= _LOADED_MAX:
                 _LOADED.clear()
             _LOADED[cache_key] = found
@@ -453,24 +450,6 @@ class VariantSetup:
     def spec(self) -> EncounterSpec:
         """The variant's checked encounter."""
         return self.loaded.spec
-
-    @property
-    def name(self) -> str:
-        """The encounter's name."""
-        return self.loaded.name
-
-    @property
-    def ruleset_name(self) -> str:
-        """The ruleset's name."""
-        return self.loaded.ruleset_name
-
-    def build_fight(self, seed: int) -> Fight:
-        """A fresh fight of this variant."""
-        return self.loaded.build_fight(seed)
-
-    def portable(self) -> FightSetup | None:
-        """Itself: it pickles as its file and assignment."""
-        return self
 
 
 __all__ = [
