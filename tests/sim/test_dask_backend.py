@@ -32,6 +32,7 @@ pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "encounters" / "duel.yaml"
+KERNEL_FIGHTS = ROOT / "tests" / "kernel" / "encounters"
 DASK = Path(sys.executable).with_name("dask")
 START_TIMEOUT_S = 60
 
@@ -68,6 +69,27 @@ def test_dask_local__balance_equals_the_in_process_search(local_cluster: DaskBac
     here = balance(even_duel, vary, 0.5, seed=3, max_per_point=400)
     assert (there.value, there.estimate, there.bracket, there.trials) == (here.value, here.estimate, here.bracket,
                                                                           here.trials)
+
+
+def _kernel_loaded(backend: DaskBackend) -> list[bool]:
+    """Whether each worker process has imported the compiled fight (the kernel played there)."""
+    return sorted(backend.client.run(lambda: "ashfall.kernel.fight" in sys.modules).values())
+
+
+def test_dask_local__kernel_chunks_equal_the_reference_engines_report(local_cluster: DaskBackend) -> None:
+    fight = KERNEL_FIGHTS / "scripted-heroes-fall.yaml"  # death saves, dying PCs: the kernel's widest family
+    on_kernel = simulate_on(local_cluster, fight, 600, 11, engine="kernel")
+    assert _kernel_loaded(local_cluster) == [True, True]  # 600 trials are several chunks: both workers played
+    reference = simulate(fight, 600, 11, engine="reference")
+    assert on_kernel.to_jsonable() == reference.to_jsonable()
+    assert on_kernel.rounds_samples == reference.rounds_samples
+
+
+def test_dask_local__sweep_on_the_kernel_equals_the_reference_sweep(local_cluster: DaskBackend) -> None:
+    fight = KERNEL_FIGHTS / "scripted-heroes-fall.yaml"
+    axes = [parse_vary("combatants.kernel-brute-boss.hp=40..80:20")]
+    on_kernel = sweep(fight, axes, 200, 4, backend=local_cluster, engine="kernel")
+    assert on_kernel.records() == sweep(fight, axes, 200, 4, engine="reference").records()
 
 
 def _start(args: list[str], log: Path) -> subprocess.Popen[bytes]:

@@ -228,11 +228,9 @@ def sim_command(
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
             chosen = _engine(setup, engine, max_rounds, quiet=as_json)
-            if dask is not None and chosen == "kernel" and not as_json:
-                err().print("kernel: not on Dask yet; running the reference engine", markup=False)
             with _progress(not as_json, shown(setup.name)) as progress:
                 if dask is not None:
-                    report = _on_dask(dask, setup, trials, base, progress, max_rounds)
+                    report = _on_dask(dask, setup, trials, base, progress, max_rounds, chosen)
                 else:
                     report = simulate(setup, trials, base, workers, progress, max_rounds=max_rounds, engine=chosen)
     if trial is not None:
@@ -272,14 +270,14 @@ def sim_command(
 
 
 def _on_dask(address: str, setup: EncounterSetup, trials: int, seed: int, progress: ProgressFn | None,
-             max_rounds: int | None) -> SimReport:
-    """``sim --dask``: the same chunks and seeds as a local run, played as Dask tasks."""
+             max_rounds: int | None, engine: str) -> SimReport:
+    """``sim --dask``: the same chunks and seeds as a local run, played as Dask tasks on the chosen engine."""
     from ashfall.sim.backends import backend_for
     from ashfall.sim.sweep import simulate_on
 
     backend = backend_for(dask=address)
     try:
-        return simulate_on(backend, setup, trials, seed, max_rounds=max_rounds, progress=progress)
+        return simulate_on(backend, setup, trials, seed, max_rounds=max_rounds, progress=progress, engine=engine)
     finally:
         backend.close()
 

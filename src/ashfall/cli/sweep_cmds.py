@@ -71,12 +71,12 @@ def sweep_table(result: SweepResult) -> Table:
     return table
 
 
-def _engine_options(engine: str, dask: str | None, quiet: bool) -> dict[str, Any]:
+def _engine_options(engine: str, quiet: bool) -> dict[str, Any]:
     """The engine arguments of a sweep or balance search: ``--engine``, and where auto's notice goes.
 
     The notice goes to standard error once per command (not with ``--json``: machine output stays clean, and the
-    results are the same whichever engine played). On Dask the reference engine plays (the kernel is not shipped
-    to Dask workers yet), with a notice when the kernel was asked for or would have played.
+    results are the same whichever engine played). Local processes and Dask workers alike play each chunk on the
+    engine chosen for its variant.
     """
     from ashfall.sim.engines import ENGINES
 
@@ -86,10 +86,6 @@ def _engine_options(engine: str, dask: str | None, quiet: bool) -> dict[str, Any
 
     if engine not in ENGINES:
         raise ValueError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
-    if dask is not None:
-        if engine != "reference":
-            notice("kernel: not on Dask yet; running the reference engine")
-        return {"engine": "reference"}
     return {"engine": engine, "notice": notice}
 
 
@@ -129,7 +125,7 @@ def sweep_command(
         try:
             result = sweep(file, axes, trials, _seed(file, seed), backend=backend, side=side, ruleset=ruleset,
                            max_rounds=max_rounds, allow_dirs=allow_dir or (),
-                           **_engine_options(engine, dask, as_json))
+                           **_engine_options(engine, as_json))
         finally:
             backend.close()
         if out_file is not None:
@@ -185,7 +181,7 @@ def balance_command(
         try:
             found = balance(file, parse_vary(vary), goal, metric=metric, side=side, seed=_seed(file, seed),
                             backend=backend, ruleset=ruleset, max_rounds=max_rounds, allow_dirs=allow_dir or (),
-                            budget=budget, **_engine_options(engine, dask, as_json))
+                            budget=budget, **_engine_options(engine, as_json))
         finally:
             backend.close()
     est = found.estimate

@@ -220,10 +220,12 @@ def sweep(path: str | Path, axes: Sequence[Vary], trials: int, seed: int, *, bac
 
 def simulate_on(backend: Backend, encounter: str | Path | FightSetup, trials: int, seed: int, *,
                 ruleset: str | None = None, max_rounds: int | None = None,
-                progress: Callable[[int, int], None] | None = None) -> SimReport:
+                progress: Callable[[int, int], None] | None = None, engine: str = "reference") -> SimReport:
     """:func:`ashfall.sim.simulate` with the chunks played by a backend (e.g. Dask): the same report.
 
     Trial ``i`` uses ``trial_seed(seed, i)`` and the report is aggregated in trial order, exactly as a local run.
+    ``engine`` is the engine :func:`ashfall.sim.engines.choose_engine` chose for the setup (``kernel`` or
+    ``reference``): each worker plays its chunks on it, the same trials either way.
 
     Raises:
         ValueError: For a setup that cannot be sent to workers (an encounter only in memory).
@@ -232,7 +234,7 @@ def simulate_on(backend: Backend, encounter: str | Path | FightSetup, trials: in
     portable = setup.portable()
     if portable is None:
         raise ValueError(f"{setup.name}: an encounter held only in memory cannot be sent to workers; give its file")
-    chunks = split(setup.name, portable, seed, 0, trials, max_rounds, size=min(MAX_CHUNK, SWEEP_CHUNK))
+    chunks = split(setup.name, portable, seed, 0, trials, max_rounds, size=min(MAX_CHUNK, SWEEP_CHUNK), engine=engine)
     got = collect(backend, chunks, (lambda done: progress(done, trials)) if progress else None)
     return aggregate(setup.name, setup.ruleset_name, seed, got.trials(setup.name, 0, trials),
                      pc_sides=pc_sides_of(setup))
