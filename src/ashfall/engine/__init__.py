@@ -12,6 +12,8 @@ this package registers nothing: a fight's :class:`~ashfall.engine.rulebook.Ruleb
 families it uses (:mod:`ashfall.engine.catalog`).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ashfall.engine import events as events
 from ashfall.engine.actions import Refused, refuse
 from ashfall.engine.decisions import Controller, Decision, Decline, FirstOption, NeedDecision, Option
@@ -36,52 +38,102 @@ from ashfall.engine.record import Answer, FightLog, IntentRecord, LogFormatError
 from ashfall.engine.replaying import ReplayDivergence, replay
 from ashfall.engine.setup import make_combatant, new_engine, new_state
 from ashfall.engine.state import Combatant, EncounterState
-from ashfall.families.attacks.engine import Declared
-from ashfall.families.attacks.moves_activities import AllOutAttack, FullAutoBurst, PowerStrike, SweepingStrike
-from ashfall.families.attacks.moves_finishing import CoupDeGrace, OffHandStrike
-from ashfall.families.attacks.moves_gear import DrawStow, Reload
-from ashfall.families.attacks.moves_legacy import Aim, ExtraAttackStrike
-from ashfall.families.attacks.moves_strike import Strike
-from ashfall.families.dying.moves import EmergencyFieldMedicine, SecondWind, StabiliseWithMedicine, UseStim
-from ashfall.families.gm.moves import (
-    GmAddCombatant,
-    GmCondition,
-    GmDamage,
-    GmMorale,
-    GmMove,
-    GmOrder,
-    GmRemoveCombatant,
-    GmSetHp,
-    GmSkipTurn,
-)
-from ashfall.families.hazards.moves import ActivateSuppression, DigOut, Extinguish, FindDrain, OpenDrain, SealGas
-from ashfall.families.maneuvers.moves import Constrict, Drag, Escape, Grapple, ReleaseGrapple, Shove, Trip
-from ashfall.families.maneuvers.moves_tactics import Disarm, Feint, Overrun
-from ashfall.families.morale.engine import Rally
-from ashfall.families.mounted.moves_mounting import Dismount, Mount
-from ashfall.families.movement.moves import Crawl, Sprint, Stand, Step, Stride
-from ashfall.families.objects.moves import StrikeObject
-from ashfall.families.objects.moves_improvised import FlipTable, ImprovisedAttack, KickOver, PushOff
-from ashfall.families.psionics.moves import PsiStrike
-from ashfall.families.spells.moves import CastSpell, Sustain
-from ashfall.families.suppression.moves import SuppressiveFire
-from ashfall.families.turns.moves import Delay, FireReadied, LeanOut, Ready
-from ashfall.families.underwater.engine import Swim
-from ashfall.families.utility.moves import (
-    Dodge,
-    DropItem,
-    FallProne,
-    Help,
-    Hide,
-    Identify,
-    PickUp,
-    Search,
-    Speak,
-    UseItem,
-    UseObject,
-    UseSkill,
-)
-from ashfall.families.vehicles.moves import Drive, EvasiveManeuvers, Ram
+
+if TYPE_CHECKING:  # the real classes for type checkers; at run time they load on first use (below)
+    from ashfall.engine.family_intents import (
+        ActivateSuppression,
+        Aim,
+        AllOutAttack,
+        CastSpell,
+        Constrict,
+        CoupDeGrace,
+        Crawl,
+        Declared,
+        Delay,
+        DigOut,
+        Disarm,
+        Dismount,
+        Dodge,
+        Drag,
+        DrawStow,
+        Drive,
+        DropItem,
+        EmergencyFieldMedicine,
+        Escape,
+        EvasiveManeuvers,
+        Extinguish,
+        ExtraAttackStrike,
+        FallProne,
+        Feint,
+        FindDrain,
+        FireReadied,
+        FlipTable,
+        FullAutoBurst,
+        GmAddCombatant,
+        GmCondition,
+        GmDamage,
+        GmMorale,
+        GmMove,
+        GmOrder,
+        GmRemoveCombatant,
+        GmSetHp,
+        GmSkipTurn,
+        Grapple,
+        Help,
+        Hide,
+        Identify,
+        ImprovisedAttack,
+        KickOver,
+        LeanOut,
+        Mount,
+        OffHandStrike,
+        OpenDrain,
+        Overrun,
+        PickUp,
+        PowerStrike,
+        PsiStrike,
+        PushOff,
+        Rally,
+        Ram,
+        Ready,
+        ReleaseGrapple,
+        Reload,
+        SealGas,
+        Search,
+        SecondWind,
+        Shove,
+        Speak,
+        Sprint,
+        StabiliseWithMedicine,
+        Stand,
+        Step,
+        Stride,
+        Strike,
+        StrikeObject,
+        SuppressiveFire,
+        Sustain,
+        SweepingStrike,
+        Swim,
+        Trip,
+        UseItem,
+        UseObject,
+        UseSkill,
+        UseStim,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """A family's intent class, served on first use (PEP 562) from :mod:`ashfall.engine.family_intents`."""
+    if name == "family_intents":  # asked by the import system itself before it loads the submodule
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import ashfall.engine.family_intents as family_intents
+
+    if name not in family_intents.__all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(family_intents, name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SNAPSHOT_EVERY",
