@@ -40,9 +40,10 @@ def test_skirmish__four_against_four_with_a_leader_on_high_ground() -> None:
     assert [len(spec.members(s.name)) for s in spec.sides] == [4, 4]
     assert {e.creature.id for e in spec.members("party")} == {"warrior", "gunslinger", "operative", "vanguard"}
     assert [e.id for e in spec.roster if e.leader] == ["raider-boss"]
-    scout = next(e for e in spec.roster if e.id == "raider-scout")
-    assert spec.board is not None and scout.position is not None
-    assert spec.board.height_at(scout.position) == 10
+    assert {e.creature.id for e in spec.members("raiders")} == {"raider-boss", "vanguard", "mutant", "gunslinger"}
+    sharpshooter = next(e for e in spec.roster if e.id == "raider-sharpshooter")
+    assert spec.board is not None and sharpshooter.position is not None
+    assert spec.board.height_at(sharpshooter.position) == 10
     assert (spec.board.width, spec.board.height) == (16, 12)
 
 

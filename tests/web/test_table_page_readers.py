@@ -1,15 +1,27 @@
 """The GM screen's read-only helpers over HTTP: flanking and cover against a target, the morale panel, Delay
 and Ready for the initiative rail. Each answer is checked against what the engine then does (the attack's
-own modifiers and DV, the morale check it rolls), on the shipped skirmish with a real app and SQLite file."""
+own modifiers and DV, the morale check it rolls), on the salvage yard with its original raider gang
+(``encounters/raider-yard.yaml``: four raiders of one morale group, a scout on the loading dock) with a real app
+and SQLite file."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ashfall.encounters import encounters_root
 from tests.web.table_client import Table
+
+RAIDER_YARD = Path(__file__).resolve().parent / "encounters" / "raider-yard.yaml"
+
+
+def yard_fight(table: Table, seed: int = 12) -> int:
+    """A fight of the raider yard, uploaded as YAML: the id."""
+    made = table.post(f"/api/tables/{table.table_id}/fights",
+                      {"yaml": RAIDER_YARD.read_text(encoding="utf-8"), "seed": seed})
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
 
 
 def override(table: Table, fight: int, kind: str, targets: list[str], change: dict[str, Any]) -> dict[str, Any]:
@@ -49,7 +61,7 @@ def warriors_turn(table: Table, fight: int) -> None:
 
 @pytest.mark.rule("POS-1", "AMOD-1")
 def test_tactics__opposite_allies_flank_and_the_strike_then_carries_amod_1(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     override(table, fight, "move", ["warrior"], {"to": [11, 8]})  # west of the raider at 12,8
     override(table, fight, "move", ["vanguard"], {"to": [13, 8]})  # east of it: opposite
     got = tactics(table, fight, "raider", "warrior")
@@ -69,7 +81,7 @@ def test_tactics__opposite_allies_flank_and_the_strike_then_carries_amod_1(table
 
 @pytest.mark.rule("POS-1", "POS-3")
 def test_tactics__an_ally_on_the_same_side_or_grappled_does_not_flank(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     override(table, fight, "move", ["warrior"], {"to": [11, 8]})
     override(table, fight, "move", ["vanguard"], {"to": [11, 9]})  # beside the Warrior, not opposite
     warrior = tactics(table, fight, "raider", "warrior")["attackers"][0]
@@ -88,7 +100,7 @@ def test_tactics__an_ally_on_the_same_side_or_grappled_does_not_flank(table: Tab
 
 @pytest.mark.rule("COV-1", "AMOD-2", "X-01")
 def test_tactics__cover_from_the_dock_is_the_dv_the_scouts_shot_then_meets(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]  # the scout on the dock acts first
+    fight = yard_fight(table)  # the scout on the dock acts first
     got = tactics(table, fight, "warrior")
     assert got["attacker"] == "raider-scout"  # the active creature, hostile to the target, comes first
     scout = got["attackers"][0]
@@ -109,7 +121,7 @@ def test_tactics__cover_from_the_dock_is_the_dv_the_scouts_shot_then_meets(table
 
 
 def test_tactics_morale_rail__gm_only_and_unknown_creatures_are_404(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     player = table.post(f"/api/fights/{fight}/players", {"creatures": ["warrior"]}).json()["token"]
     for path in ("tactics?target=raider", "morale", "rail"):
         assert table.get(f"/api/fights/{fight}/{path}", player).status_code == 403
@@ -120,7 +132,7 @@ def test_tactics_morale_rail__gm_only_and_unknown_creatures_are_404(table: Table
 
 @pytest.mark.rule("MOR-7", "MOR-14", "MOR-15", "G-02")
 def test_morale__the_forecast_for_the_next_drop_is_the_check_the_engine_then_rolls(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     panel = table.get(f"/api/fights/{fight}/morale").json()
     assert panel["active"] and [g["group"] for g in panel["groups"]] == ["raiders"]
     raiders = panel["groups"][0]
@@ -145,7 +157,7 @@ def test_morale__the_forecast_for_the_next_drop_is_the_check_the_engine_then_rol
 
 @pytest.mark.rule("MOR-3")
 def test_morale__an_entered_morale_roll_is_the_check_due_now(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     view = table.view(fight)
     settings = {**view["settings"], "dice": {c: "entered" for c in ("raider-boss", "raider-enforcer", "raider-scout")}}
     assert table.client.put(f"/api/fights/{fight}/settings", json={"settings": settings, "version": view["version"]},
@@ -160,7 +172,7 @@ def test_morale__an_entered_morale_roll_is_the_check_due_now(table: Table) -> No
 
 @pytest.mark.rule("E-33")
 def test_morale__edition_1_has_none(table: Table) -> None:
-    text = (encounters_root() / "skirmish.yaml").read_text(encoding="utf-8")
+    text = RAIDER_YARD.read_text(encoding="utf-8")
     made = table.post(f"/api/tables/{table.table_id}/fights", {"yaml": "ruleset: ashfall-1\n" + text, "seed": 1})
     assert made.status_code == 201, made.text
     panel = table.get(f"/api/fights/{made.json()['id']}/morale").json()
@@ -170,7 +182,7 @@ def test_morale__edition_1_has_none(table: Table) -> None:
 
 @pytest.mark.rule("DEL-2", "RDY-2")
 def test_rail__a_delayed_creature_until_its_turn_and_a_readied_action_with_its_trigger(table: Table) -> None:
-    fight = table.new_fight("skirmish", seed=12)["id"]
+    fight = yard_fight(table)
     assert table.get(f"/api/fights/{fight}/rail").json()["delayed"] == []
     act_declining(table, fight, {"type": "delay", "actor": "raider-scout", "after": "vanguard"})
     rail = table.get(f"/api/fights/{fight}/rail").json()

@@ -2,8 +2,9 @@
 
 Nothing is mocked: each test starts ``ashfall serve`` as a subprocess on a temporary database and a free
 port, and clicks (or types) through the pages as a GM or a player would. The whole fight played to victory is
-the shipped skirmish (four PCs against four raiders, about 80 clicks and 35 s); the shorter checks play the
-shipped duel (two Warriors). Screenshots of both screens at 1280x800 and 390x844 are saved under ``artifacts/``.
+the salvage yard with its original raider gang (``encounters/raider-yard.yaml``: four PCs against four raiders,
+about 80 clicks and 35 s); the shorter checks play the shipped duel (two Warriors). Screenshots of both screens
+at 1280x800 and 390x844 are saved under ``artifacts/``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+# the salvage yard with its original raider gang: a short fight the party wins when the GM clicks through it (the
+# shipped skirmish is tuned to a long, close fight)
+RAIDER_YARD = Path(__file__).resolve().parent / "encounters" / "raider-yard.yaml"
+
+
 class Server:
     """A real ``ashfall serve`` on a temporary database; restartable on the same port and file."""
 
@@ -65,6 +71,13 @@ class Server:
     def fight(self, table_id: int, gm: str, seed: int = 3, encounter: str = "duel") -> int:
         made = self.http.post(f"/api/tables/{table_id}/fights", json={"encounter": encounter, "seed": seed},
                               headers=bearer(gm))
+        assert made.status_code == 201, made.text
+        return int(made.json()["id"])
+
+    def yard_fight(self, table_id: int, gm: str, seed: int = 12) -> int:
+        """A fight of the raider yard (``encounters/raider-yard.yaml``), uploaded as YAML."""
+        made = self.http.post(f"/api/tables/{table_id}/fights", headers=bearer(gm),
+                              json={"yaml": RAIDER_YARD.read_text(encoding="utf-8"), "seed": seed})
         assert made.status_code == 201, made.text
         return int(made.json()["id"])
 
@@ -202,7 +215,7 @@ def walk_away(page: Page, server: Server, fight: int, gm: str) -> bool:
 
 @pytest.mark.rule("RX-21")
 @pytest.mark.rule("GM")
-def test_gm_plays_the_skirmish_to_victory_by_clicking__player_screen_follows_within_a_second(
+def test_gm_plays_the_raider_yard_to_victory_by_clicking__player_screen_follows_within_a_second(
         browser: Browser, server: Server) -> None:
     started = time.monotonic()
     _, gm = server.table()
@@ -211,7 +224,7 @@ def test_gm_plays_the_skirmish_to_victory_by_clicking__player_screen_follows_wit
     errors: list[str] = []
     gm_page.on("pageerror", lambda e: errors.append(str(e)))
 
-    # the fights list: a bad upload shows its problems with line numbers, then the shipped skirmish starts
+    # the fights list: a bad upload shows its problems with line numbers, then the raider yard starts
     gm_page.goto(f"{server.base}/table?token={gm}")
     bad = Path(__file__).resolve().parents[2] / "encounters" / "duel.yaml"
     text = bad.read_text(encoding="utf-8").replace("creature: warrior", "creature: wizard-king")
@@ -220,9 +233,9 @@ def test_gm_plays_the_skirmish_to_victory_by_clicking__player_screen_follows_wit
     gm_page.get_by_role("button", name="Start from file").click()
     gm_page.wait_for_selector("#problems li")
     assert re.search(r"line \d+, combatants\[0\]\.creature", gm_page.locator("#problems li").first.inner_text())
-    gm_page.select_option("#encounter", "skirmish")
-    gm_page.fill("#seed", "12")
-    gm_page.get_by_role("button", name="Start fight").click()
+    yard: FilePayload = {"name": "raider-yard.yaml", "mimeType": "text/yaml", "buffer": RAIDER_YARD.read_bytes()}
+    gm_page.set_input_files("#upload", files=[yard])  # its own seed, 12
+    gm_page.get_by_role("button", name="Start from file").click()
     gm_page.wait_for_url(re.compile(r"/table/fights/\d+\?token="))
     wait_change(gm_page, -1)
     fight = int(re.search(r"/fights/(\d+)", gm_page.url).group(1))  # type: ignore[union-attr]
@@ -337,7 +350,7 @@ def test_gm_plays_the_skirmish_to_victory_by_clicking__player_screen_follows_wit
                 player.set_viewport_size({"width": 390, "height": 844})
                 shot = True
     took = time.monotonic() - started
-    print(f"the skirmish by clicking: {sum(did.values())} steps {dict(did)} in {took:.1f} s")
+    print(f"the raider yard by clicking: {sum(did.values())} steps {dict(did)} in {took:.1f} s")
     assert undone and shot
     assert did["aoo"] == 1, did  # taken through the reaction prompt after the walk away
     assert did["dice"] > 0, "the Warrior's dice were never asked for"
@@ -533,7 +546,7 @@ def test_keyboard_only__intents_by_number_map_squares_by_arrows_a_move_with_its_
 def test_gm_screen__flanking_and_cover_on_the_map_the_morale_panel_and_delay_and_ready_in_the_rail(
         browser: Browser, server: Server) -> None:
     table_id, gm = server.table()
-    fight = server.fight(table_id, gm, seed=12, encounter="skirmish")
+    fight = server.yard_fight(table_id, gm)
     for who, to in (("warrior", [11, 8]), ("vanguard", [13, 8])):  # either side of the raider at 12,8
         moved = server.http.post(f"/api/fights/{fight}/overrides/move", headers=bearer(gm), json={
             "version": server.view(fight, gm)["version"], "targets": [who], "change": {"to": to}, "reason": "setup"})
@@ -615,7 +628,7 @@ def _served(path: str) -> bool:
 def test_gm_adds_a_library_creature_and_a_quick_pc_mid_fight_then_removes_one(
         browser: Browser, server: Server) -> None:
     table_id, gm = server.table()
-    fight = server.fight(table_id, gm, seed=12, encounter="skirmish")
+    fight = server.yard_fight(table_id, gm)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
