@@ -35,15 +35,20 @@ def test_validate_command__shipped_folder_is_clean() -> None:
     assert len(lines) == len(SHIPPED) and all(": ok: " in line for line in lines)
 
 
-def test_skirmish__four_against_four_with_a_leader_on_high_ground() -> None:
+@pytest.mark.rule("MOR-8")
+def test_skirmish__four_against_four_veterans_who_check_morale_with_a_marksman_on_high_ground() -> None:
     spec = load_encounter(next(p for p in SHIPPED if p.name == "skirmish.yaml"))
     assert [len(spec.members(s.name)) for s in spec.sides] == [4, 4]
     assert {e.creature.id for e in spec.members("party")} == {"warrior", "gunslinger", "operative", "vanguard"}
-    assert [e.id for e in spec.roster if e.leader] == ["raider-boss"]
-    assert {e.creature.id for e in spec.members("raiders")} == {"raider-boss", "vanguard", "mutant", "gunslinger"}
-    sharpshooter = next(e for e in spec.roster if e.id == "raider-sharpshooter")
-    assert spec.board is not None and sharpshooter.position is not None
-    assert spec.board.height_at(sharpshooter.position) == 10
+    assert [e.id for e in spec.roster if e.leader] == ["raider-warlord"]
+    raiders = spec.members("raiders")
+    assert {e.creature.id for e in raiders} == {"raider-warlord", "raider-reaver", "raider-cutter", "raider-marksman"}
+    # the veterans stand at the party's level (5-6 against 3-9) and are NPCs of one morale group (G-01)
+    assert all(e.creature.level >= 5 and e.creature.morale is not None for e in raiders)
+    assert {e.creature.morale.type for e in raiders if e.creature.morale is not None} == {"bandit"}
+    marksman = next(e for e in spec.roster if e.id == "raider-marksman")
+    assert spec.board is not None and marksman.position is not None
+    assert spec.board.height_at(marksman.position) == 10
     assert (spec.board.width, spec.board.height) == (16, 12)
 
 
