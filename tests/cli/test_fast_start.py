@@ -59,9 +59,10 @@ except SystemExit:
     assert not {"ashfall.engine.engine", "ashfall.families.attacks.engine"} & set(loaded)
 
 
-def test_validate__reads_dice_without_d20_and_prints_without_rich() -> None:
+def test_validate__reads_dice_without_d20_prints_without_rich_and_needs_no_defence_rules() -> None:
     # d20 builds its LALR parser on import (~60 ms): the shipped content's dice are read by our quick reader
-    # (ashfall.core.dice); rich is for tables, validate prints plain lines
+    # (ashfall.core.dice); rich is for tables, validate prints plain lines; checking tactics needs the activity
+    # tables, not the defence rules and conditions behind attack_traits
     code = """
 from ashfall.cli.app import app
 try:
@@ -69,4 +70,6 @@ try:
 except SystemExit:
     pass
 """
-    assert loaded_after(code, ("ashfall.encounters", "d20", "lark", "rich", "rich.console")) == ["ashfall.encounters"]
+    watched = ("ashfall.encounters", "d20", "lark", "rich", "rich.console", "ashfall.rules.defense",
+               "ashfall.rules.conditions")
+    assert loaded_after(code, watched) == ["ashfall.encounters"]
