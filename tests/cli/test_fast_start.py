@@ -29,6 +29,7 @@ print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))
 
 def test_import_cli_app__pulls_in_no_heavy_module() -> None:
     assert loaded_after("import ashfall.cli.app") == []
+    assert loaded_after("import ashfall.cli.app", ("rich", "d20", "lark")) == []  # printing and dice: when used
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["rule", "MAP-2"], ["odds", "--help"], ["sim", "--help"]])
