@@ -16,12 +16,12 @@ HEAVY = ("matplotlib", "pandas", "pyarrow", "polars", "numpy", "icepool", "pydan
          "ashfall.ruleset", "ashfall.content", "ashfall.encounters", "ashfall.ai")
 
 
-def loaded_after(code: str) -> list[str]:
-    """The heavy modules present in a fresh interpreter after running ``code``."""
+def loaded_after(code: str, watched: tuple[str, ...] = HEAVY) -> list[str]:
+    """The ``watched`` modules (by default the heavy ones) present in a fresh interpreter after running ``code``."""
     probe = f"""
 import json, sys
 {code}
-print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))
+print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return list(json.loads(done.stdout.strip().splitlines()[-1]))
@@ -29,6 +29,7 @@ print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))
 
 def test_import_cli_app__pulls_in_no_heavy_module() -> None:
     assert loaded_after("import ashfall.cli.app") == []
+    assert loaded_after("import ashfall.cli.app", ("rich", "d20", "lark")) == []  # printing and dice: when used
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["rule", "MAP-2"], ["odds", "--help"], ["sim", "--help"]])
@@ -57,3 +58,19 @@ except SystemExit:
     assert not {"matplotlib", "pandas", "icepool", "ashfall.sim", "ashfall.odds", "ashfall.ai"} & set(loaded)
     # checking a file builds no fight: the turn engine and the rule families stay unloaded (encounters.placing)
     assert not {"ashfall.engine.engine", "ashfall.families.attacks.engine"} & set(loaded)
+
+
+def test_validate__reads_dice_without_d20_prints_without_rich_and_needs_no_defence_rules() -> None:
+    # d20 builds its LALR parser on import (~60 ms): the shipped content's dice are read by our quick reader
+    # (ashfall.core.dice); rich is for tables, validate prints plain lines; checking tactics needs the activity
+    # tables, not the defence rules and conditions behind attack_traits
+    code = """
+from ashfall.cli.app import app
+try:
+    app(["validate", "encounters/duel.yaml"])
+except SystemExit:
+    pass
+"""
+    watched = ("ashfall.encounters", "d20", "lark", "rich", "rich.console", "ashfall.rules.defense",
+               "ashfall.rules.conditions")
+    assert loaded_after(code, watched) == ["ashfall.encounters"]

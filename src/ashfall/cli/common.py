@@ -17,14 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from ashfall.core.terminal import literal as literal
 from ashfall.core.terminal import shown as shown
 from ashfall.core.terminal import shown_lines as shown_lines
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
     from ashfall.ruleset import Ruleset
 
 USAGE_ERROR = 2
@@ -50,6 +51,8 @@ def out() -> Console:
     A terminal keeps its own width; redirected output gets :data:`PIPE_WIDTH` columns rather than rich's
     80, so the simulator's tables keep all their columns in logs and files.
     """
+    from rich.console import Console  # rich when a command prints with it (`validate` never does: faster start)
+
     console = Console(highlight=False, emoji=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(highlight=False, emoji=False, width=PIPE_WIDTH)
@@ -58,11 +61,15 @@ def out() -> Console:
 
 def err() -> Console:
     """A console on standard error."""
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
 def error_line(message: str) -> Text:
     """``error: MESSAGE`` with the message's control characters made visible (its line breaks kept)."""
+    from rich.text import Text
+
     return Text.assemble(("error:", "bold red"), " ", shown_lines(message))
 
 

@@ -6,14 +6,15 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from ashfall.cli.common import USAGE_ERROR, JsonOption, err, error_line, out, print_json, user_errors
 from ashfall.core.rule_ids import catalog, describe
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 SEED_BYTES = 8
 
@@ -55,6 +56,8 @@ def rule_command(rule_id: Annotated[str, typer.Argument(help="A rule ID such as 
 
 def render_rule(console: Console, rule_id: str) -> None:
     """Print a rule's catalog text with its source lines and status."""
+    from rich.text import Text
+
     entry = catalog()[rule_id]
     console.print(Text(rule_id, style="bold"), Text(describe(rule_id)))
     meta = [f"lines {entry['lines']}" if entry.get("lines") else "", entry.get("status", "")]

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from ashfall.cli.common import AllowDirOption, JsonOption, err, literal, out, print_json, user_errors
 from ashfall.cli.sim_cmds import EngineOption
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ashfall.sim.sweep import SweepResult
     from ashfall.sim.variants import Vary
 
@@ -54,6 +55,8 @@ def _pct(low: float, high: float) -> str:
 
 def sweep_table(result: SweepResult) -> Table:
     """The sweep as a table: the varied values, win rate with its 95% interval, rounds and PC drops."""
+    from rich.table import Table
+
     table = Table(title=literal(f"{result.encounter}: {result.trials} fights per variant, seed {result.seed}"))
     for axis in result.axes:
         table.add_column(literal(axis.path), justify="right", overflow="fold")

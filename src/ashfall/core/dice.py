@@ -1,9 +1,15 @@
-"""Dice notation: ``d20`` parses, we own the tree, the evaluation and the injected RNG.
+"""Dice notation: ``d20``'s grammar parses, we own the tree, the evaluation and the injected RNG.
 
 ``parse("2d20kh1+3")`` turns the d20 library's grammar into our own frozen AST (:class:`Expr`);
 :func:`roll` evaluates it with an :class:`~ashfall.core.rng.Rng` into a :class:`Roll` tree that keeps
 every face, kept and dropped. A trailing word or ``[annotation]`` is the damage type (``3d6 fire``).
 Crits double every die in an expression with :meth:`DiceExpr.doubled` (G-40).
+
+Two readers give the same tree. d20 itself is the reference, but importing it builds its LALR parser
+(about 60 ms of CPU on every start of every command). A quick reader of our own reads the notation the rules
+use (whole numbers, dice with d20's operations, ``+ - * //``, parentheses, annotations, a trailing word) as
+d20's grammar does; anything else, and every syntax error, goes to d20 (imported then), so unusual notation
+and every error message are d20's. A property test checks the readers agree (``test_dice_readers.py``).
 """
 
 from __future__ import annotations
@@ -11,13 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeAlias
 from typing import Literal as Lit
-from typing import TypeAlias
-
-import d20
-from d20 import diceast
 
 from ashfall.core.rng import Rng
+
+if TYPE_CHECKING:
+    from d20 import diceast
 
 MAX_DICE = 1000
 """The most dice one expression may roll (rerolls and explosions included)."""
@@ -110,6 +116,8 @@ _DICE_OPS = {"k", "p", "rr", "ro", "ra", "e", "mi", "ma"}
 
 def _convert(node: diceast.Node) -> Node:
     """Turn the d20 library's AST into ours, refusing what the rules never need."""
+    from d20 import diceast  # d20 builds its parser on import: only when its reader is used
+
     if isinstance(node, diceast.Expression):
         return _convert(node.roll)
     if isinstance(node, diceast.AnnotatedNumber | diceast.Parenthetical):
@@ -233,18 +241,15 @@ def parse(expression: str) -> DiceExpr:
     if not text:
         raise DiceError("empty dice expression")
     _check_size(text)
-    try:
-        ast = d20.parse(text, allow_comments=True)
-    except d20.errors.RollSyntaxError as err:
-        raise DiceError(f"cannot read dice expression {expression!r}: {err}") from None
-    tag = ast.comment.strip() if ast.comment else None
-    annotations = [a for a in _annotations(ast.roll) if a]
+    root, comment, found = _read_quick(text) or _read_d20(expression, text)
+    tag = comment.strip() if comment else None
+    annotations = [a for a in found if a]
     if annotations and not tag:
         tag = annotations[-1].strip("[]").strip() or None
     if tag and not _TAG.fullmatch(tag.lower()):
         raise DiceError(f"cannot read dice expression {expression!r}: {tag!r} after the dice is not a damage type "
                         "(write dice, then one word such as 'fire')")
-    result = DiceExpr(_convert(ast), tag.lower() if tag else None)
+    result = DiceExpr(root, tag.lower() if tag else None)
     if result.dice_count > MAX_DICE:
         raise DiceError(f"{expression!r} rolls {result.dice_count} dice; the limit is {MAX_DICE}")
     return result
@@ -266,13 +271,193 @@ def _check_size(text: str) -> None:
         raise DiceError(f"the dice expression nests parentheses {deepest} deep; the limit is {MAX_NESTING}")
 
 
+Read: TypeAlias = tuple[Node, str | None, list[str]]
+"""A read expression: our tree, the trailing comment as written (or None) and the annotations in tree order."""
+
+
+def _read_d20(expression: str, text: str) -> Read:
+    """Read ``text`` with the d20 library itself: the reference reader, and the one that words syntax errors.
+
+    Raises:
+        DiceError: On a syntax error or notation :func:`_convert` refuses.
+    """
+    import d20  # builds d20's parser (~60 ms): only for what the quick reader leaves to it
+
+    try:
+        ast = d20.parse(text, allow_comments=True)
+    except d20.errors.RollSyntaxError as err:
+        raise DiceError(f"cannot read dice expression {expression!r}: {err}") from None
+    return _convert(ast), ast.comment, _annotations(ast.roll)
+
+
 def _annotations(node: diceast.Node) -> list[str]:
+    from d20 import diceast
+
     found: list[str] = []
     if isinstance(node, diceast.AnnotatedNumber):
         found.extend(node.annotations)
     for child in node.children:
         found.extend(_annotations(child))
     return found
+
+
+class _NotQuick(Exception):
+    """The quick reader leaves this expression to d20 (unusual notation, or an error for d20 to word)."""
+
+
+_WS = re.compile(r"[ \t\f\r\n]+")
+"""d20's whitespace (``_WS``): other spaces are not whitespace to d20, so the quick reader leaves them to it."""
+
+_DICE = re.compile(r"(\d*)d(\d+|%)((?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)")
+"""``NdS`` and its operations as d20's grammar writes them (``diceexpr dice_op*``, no space inside)."""
+
+_DICE_OP = re.compile(r"(k|p|rr|ro|ra|e|mi|ma)([hl<>]?)(\d+)")
+_INTEGER = re.compile(r"\d+")
+_ANNOTATION = re.compile(r"\[[^\]\n]*\]")
+"""d20's ``ANNOTATION`` (``\\[.*?\\]``: up to the first ``]``, on one line)."""
+
+_COMMENT = re.compile(r"[A-Za-z][A-Za-z_-]*")
+"""The trailing comment the quick reader takes: one word after a space (d20's ``COMMENT`` takes any text)."""
+
+
+def _read_quick(text: str) -> Read | None:
+    """Read ``text`` as d20 reads it, for the notation the rules use; None leaves it to :func:`_read_d20`.
+
+    Reads whole numbers, ``NdS`` with d20's dice operations, ``+ - * //``, unary signs, parentheses,
+    ``[annotations]`` and one trailing word, with whitespace where d20's grammar allows it; the tree is the one
+    d20's transformer and :func:`_convert` make. Anything else (sets, comparisons, decimals, ``/`` and ``%``,
+    dice out of range, any other trailing text, any syntax error) is left to d20, so every error message is
+    d20's and :func:`_convert`'s. ``tests/core/test_dice_readers.py`` checks the two readers agree.
+    """
+    reader = _QuickReader(text)
+    try:
+        root = reader.sum()
+    except _NotQuick:
+        return None
+    rest = text[reader.pos:]
+    if not rest:
+        return root, None, reader.found
+    if reader.pos and text[reader.pos - 1] in " \t\f\r\n" and _COMMENT.fullmatch(rest):
+        return root, rest, reader.found  # after a space only d20's COMMENT can start with a letter
+    return None
+
+
+class _QuickReader:
+    """A recursive-descent reader of d20's grammar (``a_num``, ``m_num``, ``u_num``, ``numexpr``), for a subset.
+
+    Attributes:
+        text: The expression.
+        pos: How far it has read.
+        found: The annotations read, in the order d20's tree lists them (a node's own before its children's).
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.found: list[str] = []
+
+    def sum(self) -> Node:
+        """``a_num``: terms joined by ``+`` and ``-``, from the left."""
+        node = self.product()
+        while self.pos < len(self.text) and self.text[self.pos] in "+-":
+            op = self.text[self.pos]
+            self.pos += 1
+            self._space()
+            node = BinOp(op, node, self.product())
+        return node
+
+    def product(self) -> Node:
+        """``m_num``: signed values joined by ``*`` and ``//``, from the left (``/`` and ``%`` are d20's)."""
+        node = self.signed()
+        while True:
+            if self.text.startswith("//", self.pos):
+                op = "//"
+            elif self.text.startswith("*", self.pos):
+                op = "*"
+            else:
+                return node
+            self.pos += len(op)
+            self._space()
+            node = BinOp(op, node, self.signed())
+
+    def signed(self) -> Node:
+        """``u_num``: a value with any number of signs (``+`` keeps it, ``-`` negates)."""
+        if self.pos < len(self.text) and self.text[self.pos] in "+-":
+            sign = self.text[self.pos]
+            self.pos += 1
+            self._space()
+            inner = self.signed()
+            return inner if sign == "+" else Neg(inner)
+        return self.value()
+
+    def value(self) -> Node:
+        """``numexpr``: dice, a whole number or a parenthesised sum, then its annotations (and spaces)."""
+        inner = len(self.found)
+        node = self._dice() or self._integer() or self._parenthesised()
+        self._space()
+        own: list[str] = []
+        while (found := _ANNOTATION.match(self.text, self.pos)) is not None:
+            own.append(found.group().strip())
+            self.pos = found.end()
+            self._space()
+        self.found[inner:inner] = own  # d20 lists a value's own annotations before those inside it
+        return node
+
+    def _dice(self) -> Dice | None:
+        found = _DICE.match(self.text, self.pos)
+        if found is None:
+            return None
+        count, size, operations = found.groups()
+        if size == "%":
+            dice = Dice(int(count or 1), 100)
+        elif 1 <= int(size) <= MAX_SIDES:
+            dice = Dice(int(count or 1), int(size))
+        else:
+            raise _NotQuick  # d20's reader words the error (_convert)
+        self.pos = found.end()
+        return replace(dice, ops=_merged_ops(operations)) if operations else dice
+
+    def _integer(self) -> Const | None:
+        found = _INTEGER.match(self.text, self.pos)
+        if found is None:
+            return None
+        self.pos = found.end()
+        if self.text.startswith(".", self.pos):
+            raise _NotQuick  # a decimal
+        return Const(int(found.group()))
+
+    def _parenthesised(self) -> Node:
+        if not self.text.startswith("(", self.pos):
+            raise _NotQuick
+        self.pos += 1
+        self._space()
+        node = self.sum()
+        if not self.text.startswith(")", self.pos):
+            raise _NotQuick  # a set (commas), or an error
+        self.pos += 1
+        if self.pos < len(self.text) and self.text[self.pos].isalpha():
+            raise _NotQuick  # operations on a set, or a comment d20 reads its own way
+        return node
+
+    def _space(self) -> None:
+        found = _WS.match(self.text, self.pos)
+        if found is not None:
+            self.pos = found.end()
+
+
+def _merged_ops(operations: str) -> tuple[DiceOp, ...]:
+    """The dice operations, merged as d20 merges them: a run of the same operation is one with several selectors.
+
+    ``mi`` and ``ma`` apply at once and are never merged (d20's ``SetOperator.IMMEDIATE``).
+    """
+    ops: list[DiceOp] = []
+    for op, cat, num in _DICE_OP.findall(operations):
+        sel = Selector(cat or "=", int(num))
+        if ops and op not in ("mi", "ma") and ops[-1].op == op:
+            ops[-1] = DiceOp(op, (*ops[-1].sels, sel))
+        else:
+            ops.append(DiceOp(op, (sel,)))
+    return tuple(ops)
 
 
 # ----- evaluation -----

@@ -8,8 +8,10 @@ in a name prints as written instead of acting on the terminal.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.text import Text
 
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 """Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts ANSI and OSC sequences;
@@ -48,6 +50,8 @@ def literal(text: object) -> Text:
     A ``Text`` rather than an escaped markup string: rich's markup escape doubles a trailing backslash, which
     prints as two unless a tag follows.
     """
+    from rich.text import Text  # rich only where text is printed with it (not on `ashfall validate`'s path)
+
     return Text(shown(str(text)))
 
 

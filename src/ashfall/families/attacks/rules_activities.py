@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ashfall.content.schema import Weapon, WeaponKind, WeaponProperty
 from ashfall.core.rule_ids import RuleId, rule
 from ashfall.core.types import Attribute, Condition, DamageType
-from ashfall.rules.defense import AttackTraits
 from ashfall.rules.errors import RuleViolation
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import AttackSection
+
+if TYPE_CHECKING:
+    from ashfall.rules.defense import AttackTraits
 
 SINGLE_ACTION = 1
 """What "an action" costs (ACT-1); not a tunable number."""
@@ -299,6 +302,10 @@ def reach_of(weapon: Weapon | None, mode: AttackMode, ruleset: Ruleset) -> int:
 def attack_traits(weapon: Weapon | None, mode: AttackMode, *, armor_piercing_ammo: bool = False,
                   same_side: bool = False) -> AttackTraits:
     """What cover needs to know about an attack (X-01, STC-1..9)."""
+    # here, not at the top: checking an encounter's tactics needs this module's tables, not the defence rules
+    # (rules.defense and the conditions it imports, ~10 ms of `ashfall validate`'s start)
+    from ashfall.rules.defense import AttackTraits
+
     spec = MODES[effective_mode(mode, weapon)]
     ranged = is_ranged(spec, weapon)
     if weapon is None:

@@ -3,7 +3,7 @@
 Defaults are the current edition; each section's ``LEGACY`` dict lists edition 1's differences.
 """
 
-from __future__ import annotations
+# annotations evaluated here, not postponed: pydantic would otherwise compile each option's from a string
 
 from typing import Any, ClassVar
 
