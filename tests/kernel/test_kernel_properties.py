@@ -5,8 +5,9 @@ resistances, vulnerabilities, immunities, initiative bonuses), one to three comb
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
 Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
 massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
-editions, short and long round limits, and duels that start apart on a wide open grid (the approach): the
-kernel plays the supported ones
+editions, short and long round limits, and fights of one or two a side that start apart on a wide open grid
+(the approach: nearest by position, paths around the others, flanking, Attacks of Opportunity, Intercept as the
+AI judges it): the kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -31,6 +32,8 @@ from ashfall.sim.signature import compare_engines, reference_signature
 from tests.kernel.kit import EDITIONS, seeds
 
 MELEE = ("salvaged-sword", "greataxe", "combat-knife", "spear", "sledgehammer", "halberd", "chainsaw")
+BRAWL = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "salvaged-sword", "combat-knife")
+"""Weapons of fights on the move: mostly the 5-ft ones that neither throw nor brace (the kernel's approach)."""
 ARMOR = (None, "scrap-leathers", "flak-vest", "combat-plate")
 PHYSICAL = (DamageType.SLASHING, DamageType.PIERCING, DamageType.BLUDGEONING)
 PLAN_STEPS = ("strike", "power-strike", "all-out-attack")
@@ -66,7 +69,7 @@ class Planned:
 
 
 @st.composite
-def creatures(draw: st.DrawFn, cid: str) -> Creature:
+def creatures(draw: st.DrawFn, cid: str, weapons: tuple[str, ...] = MELEE) -> Creature:
     resist = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1))
     vulnerable = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist
     immune = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist - vulnerable
@@ -75,7 +78,7 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         id=cid, name=cid.title(), hp=draw(st.integers(1, 40)), temp_hp=draw(st.integers(0, 8)),
         proficiency=draw(st.integers(0, 4)),
         attributes=Attributes(MIG=draw(st.integers(-1, 5)), AGI=draw(st.integers(-1, 5))),
-        weapons=(draw(st.sampled_from(MELEE)),), armor=draw(st.sampled_from(ARMOR)),
+        weapons=(draw(st.sampled_from(weapons)),), armor=draw(st.sampled_from(ARMOR)),
         shield=draw(st.sampled_from([None, None, "riot-shield"])),
         weapon_proficiencies=draw(st.sampled_from([frozenset({"simple", "martial"}), frozenset({"simple"})])),
         initiative_bonus=draw(st.integers(-2, 3)), resistances=frozenset(resist), vulnerabilities=frozenset(vulnerable),
@@ -92,16 +95,16 @@ def fights(draw: st.DrawFn) -> Planned:
     n_sides = draw(st.integers(2, 3))
     on_map = draw(st.booleans())
     spread = on_map and draw(st.booleans())  # a wide open grid: creatures apart, someone has to approach first
-    side = 9 if spread else 3
+    side = 6 if spread else 3
     squares = iter(draw(st.permutations([(x, y) for x in range(1, side + 1) for y in range(1, side + 1)])))
     members: list[InlineCombatant] = []
     targets: list[TargetRule | None] = []
     for s in range(n_sides):
-        for m in range(1 if spread and n_sides == 2 else draw(st.integers(1, 3 if n_sides == 2 else 2))):
+        for m in range(draw(st.integers(1, 3 if n_sides == 2 and not spread else 2))):
             cid = f"c{s}{m}"
             plan = tuple(draw(st.lists(st.sampled_from(PLAN_STEPS), min_size=1, max_size=3)))
-            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), next(squares) if on_map else None,
-                                           plan))
+            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid, BRAWL if spread else MELEE)),
+                                           next(squares) if on_map else None, plan))
             targets.append(draw(st.sampled_from(TARGETS)))
     ruleset = preset(draw(st.sampled_from(EDITIONS)))
     if draw(st.booleans()):  # the dying track's options (MASS-1, G-50, DEATH-14, X-08, G-38, DEATH-3, DEATH-11)

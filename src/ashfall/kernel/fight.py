@@ -32,6 +32,7 @@ from ashfall.kernel.rng import reseed, roll
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
+I8 = npt.NDArray[np.int8]
 
 
 def _jit(fn: F) -> F:
@@ -143,7 +144,7 @@ def _harm(t: int, final: int, crit: int, hp: I64, temp: I64, max_hp: I64, vit: I
 
 
 @_jit
-def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, draws: I64, dice: I64, flat: I64,
+def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
             faces: I64, code: int) -> int:
@@ -187,14 +188,18 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, d
 
 @_jit
 def _gap(a: int, b: int, px: I64, py: I64, dist: I64) -> int:
-    return dist[abs(px[a] - px[b]), abs(py[a] - py[b])]
+    """Feet between two creatures' squares (``space_distance_ft``, lowered into ``dist``)."""
+    return int(dist[abs(px[a] - px[b]), abs(py[a] - py[b])])
 
 
 @_jit
 def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
              flanker: I64, threat_ft: I64) -> int:
-    """Whether ``a`` flanks ``t`` (``_flanking``): an ally of ``a``, not dead and able to flank in its state
-    (POS-3, E-22), threatening ``t`` (POS-1), with ``a`` across ``t`` from it (the lowered ``flanks``)."""
+    """Whether ``a`` flanks ``t`` (``_flanking``).
+
+    An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1), with ``a``
+    across ``t`` from it (the lowered ``flanks``).
+    """
     for b in range(len(side)):
         if b == a or side[b] != side[a] or vit[b] == DEAD:
             continue
@@ -430,11 +435,14 @@ def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[n
 @_jit
 def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, order: I64, side: I64, vit: I64,
            prone: I64, hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
-           threat_ft: I64, guard_hit: F64, guard_reach: I64, intercept_ft: int, outcome: I64, draws: I64, dice: I64,
+           threat_ft: I64, guard_hit: F64, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
            dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
-    """One melee attack as ``perform_attack`` makes it: Intercept offered on a grid where creatures move (RX-26),
-    the situation read off the squares, then the roll and damage (:func:`_attack`)."""
+    """One melee attack as ``perform_attack`` makes it.
+
+    Intercept offered on a grid where creatures move (RX-26), the situation read off the squares, then the roll
+    and damage (:func:`_attack`).
+    """
     if moves == 1:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
                        guard_hit, guard_reach, intercept_ft)
@@ -447,7 +455,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
-         outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
+         outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
          stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
          guard_hit: F64, guard_reach: I64, intercept_ft: int, round_limit: int,
@@ -677,7 +685,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
                near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
                threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
-               map_index: I64, all_out_index: I64, outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64,
+               map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,

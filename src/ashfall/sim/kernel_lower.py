@@ -50,12 +50,12 @@ from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
 from ashfall.families.attacks.rules_activities import (
     ACTIVITIES,
-    provides_flanking,
     SINGLE_ACTION,
     Activity,
     AttackMode,
     action_cost,
     counts_for_map,
+    provides_flanking,
     takes_map,
 )
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
@@ -200,7 +200,7 @@ class Lowered:
     actions: int
     map_index: I64
     all_out_index: I64
-    outcome: I64
+    outcome: npt.NDArray[np.int8]
     draws: I64
     dice: I64
     flat: I64
@@ -355,9 +355,7 @@ def _map_problem(fight: Fight) -> str | None:
             return f"maps and movement (combatant {c.id} has no square)"
     if _moves(state):
         return _approach_problem(fight)
-    for c in roster:
-        weapon = _first_weapon(c)
-        limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
+    for c in roster:  # every enemy within reach from the start (``_moves``)
         for e in state.enemies_of(c.id):
             if cover_level(state, c, e) is CoverLevel.TOTAL:
                 return f"total cover (between {c.id} and {e.id})"
@@ -444,6 +442,8 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
     sit = situation(state, a, t, False)
     if code is not None:
         sit = dataclasses.replace(sit, flanking=bool(code & 1), within_5ft=bool(code & 2))
+        if _hostile_beside(t, code):  # the target itself is a hostile within 5 ft (AMOD-7)
+            sit = dataclasses.replace(sit, hostile_within_5ft=True)
     if hostile_flipped:
         sit = dataclasses.replace(sit, hostile_within_5ft=not sit.hostile_within_5ft)
     dv = target_defense(state, a, t, weapon, AttackMode.MELEE, sit)
@@ -618,6 +618,11 @@ def _risen(c: Combatant, hp: int) -> Iterator[None]:
         c.health, c.conditions = health, conditions
 
 
+def _hostile_beside(t: Combatant, code: int | None) -> bool:
+    """Whether the situation code alone settles "a hostile within 5 ft" (AMOD-7): the target, up, within 5 ft."""
+    return code is not None and bool(code & 2) and t.is_active
+
+
 def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None,
               code: int | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
@@ -629,6 +634,7 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     weapon = _first_weapon(a)
     context, dv = _attack_context(state, a, t, activity, m, code=code)
     flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code)
+    settled = _hostile_beside(t, code)
     probe = _Fixed(10)
     resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs)
     count = probe.draws
@@ -640,7 +646,8 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
         for second in range(1, 21) if count == 2 else (1,):
             faces = (first, second) if count == 2 else (first,)
             result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs)
-            other = resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped, _Fixed(*faces), rs)
+            other = result if settled else resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped,
+                                                          _Fixed(*faces), rs)
             if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
                 raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
             if result.riders or result.fumble is not None:
@@ -714,10 +721,14 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     all_out_index = np.array([variant(m) for m in all_out_schedule(rs)], np.int64)
 
     used_all_out = set(all_out_index.tolist())
+    # the MAP variants a Strike or Power Strike can meet: fewer earlier attacks in a turn than it holds
+    most_attacks = min(MAX_MAP_COUNT, max(1, len(all_out_index)) * min(cond.max_actions(frozenset(), rs).actions,
+                                                                        rs.turn.actions_per_turn))
+    used_map = set(map_index[:most_attacks, :most_attacks].ravel().tolist())
     acts = len(TABLE_ACTIVITIES)
     moving = _moves(state)
     codes: tuple[int | None, ...] = tuple(range(SITUATIONS)) if moving else (None,)
-    outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int64)
+    outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
     draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     for i, a in enumerate(roster):
@@ -733,18 +744,23 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                     continue  # only a creature that fell dying lies prone when dead
                 with _downed(t, down), _beside(state, a, t):
                     for k, activity in enumerate(TABLE_ACTIVITIES):
-                        if k < AOO and not act_legal[i, k]:
-                            continue
+                        if k < AOO and not (act_legal[i, k] and (k == STRIKE or k in plan[i])):
+                            continue  # a plan's step, or the Strike it falls back to
                         if down and not (k == AOO or (k == ALL_OUT and down == DOWN_DYING)):
                             continue  # a target down: an All-Out Attack's later attacks, a later AoO on one step
                         if k == AOO and not moving:
                             continue  # no Attack of Opportunity where nobody moves
                         for v, m in enumerate(variants):
-                            if (k == ALL_OUT and v not in used_all_out) or (k == AOO and v != 0):
+                            if (k == ALL_OUT and v not in used_all_out) or (k == AOO and v != 0) or \
+                                    (k in (STRIKE, POWER) and v not in used_map):
                                 continue  # an AoO takes no MAP (MAP-6): variant 0 stands for it
                             for s_, code in enumerate(codes):
                                 if down and code is not None and not code & 2:
                                     continue  # a target down is attacked from beside it
+                                if code is not None and code & 1 and not state.allies_of(a.id):
+                                    continue  # nobody to flank with
+                                if code is not None and not code & 2 and not state.allies_of(t.id):
+                                    continue  # only an interceptor is attacked from further than 5 ft
                                 count, table, parts = _tabulate(state, a, t, activity, m, code)
                                 draws[i, j, k, v, down, s_] = count
                                 outcome[i, j, k, v, down, s_] = table
