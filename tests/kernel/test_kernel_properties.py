@@ -6,8 +6,8 @@ sides, off the map or on random squares of an open 5 x 5 map, random plans of St
 Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
 massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
 editions, short and long round limits, and fights of one or two a side that start apart on a wide open grid
-(the approach: nearest by position, paths around the others, flanking, Attacks of Opportunity, Intercept as the
-AI judges it): the kernel plays the supported ones
+(the approach: nearest by position, paths around the others and through random terrain, flanking, Attacks of
+Opportunity, Intercept as the AI judges it): the kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -22,7 +22,7 @@ from ashfall.ai import ai_controller
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
-from ashfall.grid.board import Board
+from ashfall.grid.board import Board, Terrain
 from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
@@ -37,6 +37,7 @@ BRAWL = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "salvaged-swo
 ARMOR = (None, "scrap-leathers", "flak-vest", "combat-plate")
 PHYSICAL = (DamageType.SLASHING, DamageType.PIERCING, DamageType.BLUDGEONING)
 PLAN_STEPS = ("strike", "power-strike", "all-out-attack")
+TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
 TARGETS = (None, TargetRule.NEAREST, TargetRule.WEAKEST, TargetRule.STRONGEST, TargetRule.HIGHEST_THREAT)
 
 
@@ -115,7 +116,12 @@ def fights(draw: st.DrawFn) -> Planned:
             dying={"stabilised_hp": draw(st.integers(0, 1)), "npcs_die_at_zero": draw(st.booleans()),
                    "failures_to_die": draw(st.integers(2, 4)), "crit_failures": draw(st.integers(1, 3))})
     limit = draw(st.sampled_from([2, 5, 30]))
-    board = Board(side + 2, side + 2) if on_map else None
+    terrain: dict[tuple[int, int], Terrain] = {}
+    if spread and draw(st.booleans()):  # terrain prices the steps of the approach (MOV-2..5, X-03)
+        taken = {c.position for c in members}
+        free = [(x, y) for x in range(side + 2) for y in range(side + 2) if (x, y) not in taken]
+        terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
+    board = Board(side + 2, side + 2, terrain) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
                    draw(st.sampled_from([True, True, True, False])))
 

@@ -8,9 +8,12 @@ All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-
 from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38) or the dying track (DEATH-1:
 death saves at the start of a dying creature's turn from the lowered ``death_save`` table, DEATH-2..9; damage
 while dying, DEATH-10..12, DEATH-14, MASS-1; a natural 20 back up and standing, ACT-5), the victory check after
-every action and between turns, and the round limit. In a duel on an open grid the approach too: the scripted
-policy's Stride along its shortest path (:func:`_approach`, ACT-2, MOV-1..5, G-37) while the enemy is out of
-reach.
+every action and between turns, and the round limit. On a grid without walls, cover objects or height, where
+someone must move, the approach too: the enemy the target rule picks as positions change, the scripted policy's
+Stride along its shortest path around the others (:func:`_approach`, ACT-2, MOV-1..5, G-37) while no enemy is in
+reach, Attacks of Opportunity on leaving an enemy's reach (RX-21) in reactor order, Intercept as the AI judges it
+(:func:`_intercept`, RX-26) and the attack's situation read off the squares (:func:`_situation`: flanking, POS-1;
+within 5 ft).
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in

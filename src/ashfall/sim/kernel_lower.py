@@ -156,7 +156,7 @@ class Lowered:
             damage, per crit, failures that kill, damage to a stabilised creature resumes dying (MASS-1, G-50,
             DEATH-10, DEATH-11, DEATH-3, DEATH-14).
         stand_cost: Actions standing up from prone costs each combatant (ACT-5).
-        moves: 1 when someone has to approach first (a duel on an open grid), else 0.
+        moves: 1 when someone has to approach first (on a grid without walls, cover objects or height), else 0.
         pos: Each combatant's starting square ``(x, y)`` (zeros off the map).
         reach_ft: How near each must be to attack (its weapon's reach).
         speed: Feet each Stride may cover (``speed_ft``).
@@ -298,11 +298,11 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
 
 
 def _approach_problem(fight: Fight) -> str | None:
-    """A fight where someone must move first: the kernel mirrors the scripted approach on an open grid.
+    """A fight where someone must move first: the kernel mirrors the scripted approach on a grid without walls.
 
     Creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far; not thrown, not
-    braced), plans that move, no walls, terrain, elevation or anything else the step prices or movement hooks
-    read, everyone seeing everyone. Then who is nearest, the paths around the others (ACT-2), flanking (POS-1),
+    braced), plans that move, terrain (its step prices are lowered) but no walls, cover objects, elevation or
+    environmental layers, no movement hooks, everyone seeing everyone. Then who is nearest, the paths around the others (ACT-2), flanking (POS-1),
     Attacks of Opportunity (RX-21) and Intercept (RX-26, as the AI judges it) are mirrored; the attack tables are
     asked per situation code (flanking, within 5 ft) with the two side by side.
     """
@@ -310,8 +310,10 @@ def _approach_problem(fight: Fight) -> str | None:
     board = state.board
     assert board is not None
     rs = state.ruleset
-    if board.walls or board.terrain or board.elevation or not board_only_costs(state):
-        return "maps and movement with walls, terrain or elevation (someone must move to reach an enemy)"
+    if board.walls or board.cover or board.elevation or not board_only_costs(state):
+        # terrain only prices steps (lowered per square); walls, cover objects and height change what an attack
+        # from a square meets (cover, sight, high ground), and the environment's layers change during the fight
+        return "maps and movement with walls, cover objects or elevation (someone must move to reach an enemy)"
     if any(not hook.__module__.startswith(INERT_MOVEMENT_HOOKS) for hook in state.rulebook.movement_hooks):
         return "movement hooks (someone must move to reach an enemy)"
     if rs.turn.reactions_per_round != 1:
@@ -343,7 +345,7 @@ def _map_problem(fight: Fight) -> str | None:
     Then the scripted plan never Strides and no reaction is offered (an Attack of Opportunity needs movement or
     a ranged attack, Intercept an ally within its range, RX-26); who is nearest, cover, high ground and the
     absence of flanking never change (allies only ever leave), so the lowered tables hold for the whole fight.
-    A duel on an open grid may start apart (:func:`_approach_problem`).
+    A fight on a grid without walls, cover objects or height may start apart (:func:`_approach_problem`).
     """
     state = fight.engine.state
     if state.environment.objects:
@@ -484,7 +486,7 @@ def _downed(t: Combatant, down: int | bool) -> Iterator[None]:
 
 
 def _moves(state: EncounterState) -> bool:
-    """Whether someone must approach before it can attack (a duel on an open grid, see ``_approach_problem``)."""
+    """Whether someone must approach before it can attack (see ``_approach_problem``)."""
     if state.board is None:
         return False
     rs = state.ruleset
