@@ -302,9 +302,10 @@ def _approach_problem(fight: Fight) -> str | None:
 
     Creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far; not thrown, not
     braced), plans that move, terrain (its step prices are lowered) but no walls, cover objects, elevation or
-    environmental layers, no movement hooks, everyone seeing everyone. Then who is nearest, the paths around the others (ACT-2), flanking (POS-1),
-    Attacks of Opportunity (RX-21) and Intercept (RX-26, as the AI judges it) are mirrored; the attack tables are
-    asked per situation code (flanking, within 5 ft) with the two side by side.
+    environmental layers, no movement hooks, everyone seeing everyone. Then who is nearest, the paths around the
+    others (ACT-2), flanking (POS-1), Attacks of Opportunity (RX-21) and Intercept (RX-26, as the AI judges it)
+    are mirrored; the attack tables are asked per situation code (flanking, within 5 ft) with the two side by
+    side.
     """
     state = fight.engine.state
     board = state.board
