@@ -92,10 +92,10 @@ def creatures(draw: st.DrawFn, cid: str, weapons: tuple[str, ...] = MELEE) -> Cr
 
 
 @st.composite
-def fights(draw: st.DrawFn) -> Planned:
+def fights(draw: st.DrawFn, moving: bool = False) -> Planned:
     n_sides = draw(st.integers(2, 3))
-    on_map = draw(st.booleans())
-    spread = on_map and draw(st.booleans())  # a wide open grid: creatures apart, someone has to approach first
+    on_map = moving or draw(st.booleans())
+    spread = moving or (on_map and draw(st.booleans()))  # a wide grid: creatures apart, someone approaches first
     side = 6 if spread else 3
     squares = iter(draw(st.permutations([(x, y) for x in range(1, side + 1) for y in range(1, side + 1)])))
     members: list[InlineCombatant] = []
@@ -123,7 +123,7 @@ def fights(draw: st.DrawFn) -> Planned:
         terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
     board = Board(side + 2, side + 2, terrain) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
-                   draw(st.sampled_from([True, True, True, False])))
+                   moving or draw(st.sampled_from([True, True, True, False])))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -140,3 +140,10 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
     fight = [(c.id, c.side, c.plan, rule, c.creature.model_dump(exclude_defaults=True))
              for c, rule in zip(setup.inline.combatants, setup.targets, strict=True)]
     assert report.identical, (setup.inline.ruleset.name, setup.inline.round_limit, fight, report.first)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights(moving=True))
+def test_random_fights_on_the_move__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
+    """Fights that start apart on a wide grid (with terrain or not), the AI answering reactions: every one."""
+    test_random_fights__kernel_matches_reference_or_names_what_it_lacks.hypothesis.inner_test(setup)

@@ -139,11 +139,14 @@ class Lowered:
         actions: Actions per turn (AE-1 and the condition-free budget).
         map_index: MAP variant of an attack after ``[earlier attacks, earlier Strike actions]``.
         all_out_index: MAP variant of each All-Out Attack attack (MAP-5).
-        outcome: ``[attacker, target, activity, MAP variant, target down, first face - 1, second face - 1]``:
-            0 miss, 1 hit, 2 crit (the second face is 1 when the roll draws one d20). "Target down": the target
-            is dying (DEATH-1: unconscious and prone), as an All-Out Attack's later attacks find it.
-        draws: ``[attacker, target, activity, MAP variant, target down]``: d20s the attack roll draws (2 with
-            advantage or disadvantage).
+        outcome: ``[attacker, target, activity, MAP variant, target state, situation, first face - 1,
+            second face - 1]``: 0 miss, 1 hit, 2 crit (the second face is 1 when the roll draws one d20).
+            Activities are :data:`TABLE_ACTIVITIES`. Target states (:data:`TARGET_STATES`): up; dying (DEATH-1:
+            unconscious and prone), as an All-Out Attack's later attacks find it; dead, as a second Attack of
+            Opportunity on one step finds a mover the first dropped. Situation: the code of :data:`SITUATIONS`
+            where creatures move, else one.
+        draws: ``[attacker, target, activity, MAP variant, target state, situation]``: d20s the attack roll
+            draws (2 with advantage or disadvantage).
         dice: ``[attacker, activity, crit, group, (count, sides)]`` damage dice in rolling order.
         flat: ``[attacker, activity, crit]`` flat damage.
         dealt: ``[attacker, activity, target, crit, rolled total - low]`` damage after the ledger's steps 1-6.
