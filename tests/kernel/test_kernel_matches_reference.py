@@ -94,7 +94,8 @@ class WrongKernel:
 
 @pytest.mark.parametrize(("broken", "path", "least"), [("no-map", TWO_ON_TWO, 5), ("damage-plus-one", TWO_ON_TWO, 5),
                                                     ("no-advantage-on-the-fallen", HEROES_FALL, 5),
-                                                    ("every-step-10-ft", WALK_UP, 5), ("flanking-from-any-side", BRAWL, 5),
+                                                    ("every-step-10-ft", WALK_UP, 5),
+                                                    ("flanking-from-any-side", BRAWL, 5),
                                                     ("never-intercept", BRAWL, 5)])
 def test_compare_engines__a_wrong_kernel_diverges(broken: str, path: Path, least: int) -> None:
     setup = setup_of(path, "ashfall-2")
