@@ -13,8 +13,9 @@ TWO_ON_ONE = ENCOUNTERS / "scripted-two-on-one-on-a-map.yaml"
 TWO_ON_TWO = ENCOUNTERS / "scripted-two-on-two.yaml"
 HEROES_FALL = ENCOUNTERS / "scripted-heroes-fall.yaml"
 WALK_UP = ENCOUNTERS / "scripted-walk-up-duel.yaml"
+BRAWL = ENCOUNTERS / "scripted-brawl-on-a-grid.yaml"
 EDITIONS = ("ashfall-1", "ashfall-2")
-FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP)
+FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL)
 SETS = [(path, edition) for path in FILES for edition in EDITIONS]
 SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
 

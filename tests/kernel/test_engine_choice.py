@@ -20,7 +20,7 @@ from ashfall.cli.sim_cmds import register
 from ashfall.encounters import encounters_root
 from ashfall.sim.engines import choose_engine
 from ashfall.sim.setups import EncounterSetup
-from tests.kernel.kit import DUEL, TWO_ON_TWO
+from tests.kernel.kit import BRAWL, DUEL, TWO_ON_TWO
 
 SHIPPED_DUEL = encounters_root() / "duel.yaml"
 SHIPPED_SKIRMISH = encounters_root() / "skirmish.yaml"
@@ -139,3 +139,21 @@ def test_choose_engine__a_shared_initiative_roll_stays_on_the_reference_engine(t
     choice = choose_engine(EncounterSetup(grouped), "auto")
     assert choice.engine == "reference"
     assert choice.notice is not None and "initiative groups" in choice.notice
+
+
+@pytest.mark.rule("RX-21")
+@pytest.mark.parametrize(("change", "named"), [
+    (("    ...::~...", "    ...#:~..."), "walls, cover objects or elevation"),
+    (("weapons: [sledgehammer]", "weapons: [combat-knife]"), "thrown weapons on the move"),
+    (("weapons: [greataxe]\n      weapon_proficiencies: [simple, martial]\n  - side: raiders",
+      "weapons: [halberd]\n      weapon_proficiencies: [simple, martial]\n  - side: raiders"), "reach weapons"),
+])
+def test_choose_engine__a_brawl_on_the_move_the_kernel_cannot_mirror_is_named(
+        tmp_path: Path, change: tuple[str, str], named: str) -> None:
+    text = BRAWL.read_text(encoding="utf-8")
+    assert change[0] in text
+    path = tmp_path / "brawl.yaml"
+    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    choice = choose_engine(EncounterSetup(path), "auto")
+    assert choice.engine == "reference"
+    assert choice.notice is not None and named in choice.notice

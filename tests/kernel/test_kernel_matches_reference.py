@@ -19,7 +19,7 @@ from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.runner import play, replay_trial, simulate
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import HEROES_FALL, SET_IDS, SETS, TWO_ON_TWO, WALK_UP, seeds, setup_of
+from tests.kernel.kit import BRAWL, HEROES_FALL, SET_IDS, SETS, TWO_ON_TWO, WALK_UP, seeds, setup_of
 
 CI_SEEDS = 100
 
@@ -76,6 +76,10 @@ class WrongKernel:
             price = lowered.price.copy()
             price[price > 0] = 10
             lowered = dataclasses.replace(lowered, price=price)
+        elif broken == "flanking-from-any-side":  # an ally beside the target flanks wherever the attacker is (POS-1)
+            lowered = dataclasses.replace(lowered, flank_geo=np.ones_like(lowered.flank_geo))
+        elif broken == "never-intercept":  # the AI's Intercept judged worthless every time (RX-26)
+            lowered = dataclasses.replace(lowered, guard_hit=np.zeros_like(lowered.guard_hit))
         elif broken == "no-advantage-on-the-fallen":  # one d20 against a prone, dying target (C-PRO)
             lowered = dataclasses.replace(lowered, draws=np.ones_like(lowered.draws))
         else:
@@ -90,7 +94,9 @@ class WrongKernel:
 
 @pytest.mark.parametrize(("broken", "path", "least"), [("no-map", TWO_ON_TWO, 5), ("damage-plus-one", TWO_ON_TWO, 5),
                                                     ("no-advantage-on-the-fallen", HEROES_FALL, 5),
-                                                    ("every-step-10-ft", WALK_UP, 5)])
+                                                    ("every-step-10-ft", WALK_UP, 5),
+                                                    ("flanking-from-any-side", BRAWL, 5),
+                                                    ("never-intercept", BRAWL, 5)])
 def test_compare_engines__a_wrong_kernel_diverges(broken: str, path: Path, least: int) -> None:
     setup = setup_of(path, "ashfall-2")
     report = compare_engines(setup, seeds(30), reference_signature, WrongKernel(setup, broken))

@@ -5,8 +5,9 @@ resistances, vulnerabilities, immunities, initiative bonuses), one to three comb
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
 Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
 massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
-editions, short and long round limits, and duels that start apart on a wide open grid (the approach): the
-kernel plays the supported ones
+editions, short and long round limits, and fights of one or two a side that start apart on a wide open grid
+(the approach: nearest by position, paths around the others and through random terrain, flanking, Attacks of
+Opportunity, Intercept as the AI judges it): the kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -21,7 +22,7 @@ from ashfall.ai import ai_controller
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
-from ashfall.grid.board import Board
+from ashfall.grid.board import Board, Terrain
 from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
@@ -31,9 +32,12 @@ from ashfall.sim.signature import compare_engines, reference_signature
 from tests.kernel.kit import EDITIONS, seeds
 
 MELEE = ("salvaged-sword", "greataxe", "combat-knife", "spear", "sledgehammer", "halberd", "chainsaw")
+BRAWL = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "salvaged-sword", "combat-knife")
+"""Weapons of fights on the move: mostly the 5-ft ones that neither throw nor brace (the kernel's approach)."""
 ARMOR = (None, "scrap-leathers", "flak-vest", "combat-plate")
 PHYSICAL = (DamageType.SLASHING, DamageType.PIERCING, DamageType.BLUDGEONING)
 PLAN_STEPS = ("strike", "power-strike", "all-out-attack")
+TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
 TARGETS = (None, TargetRule.NEAREST, TargetRule.WEAKEST, TargetRule.STRONGEST, TargetRule.HIGHEST_THREAT)
 
 
@@ -66,7 +70,7 @@ class Planned:
 
 
 @st.composite
-def creatures(draw: st.DrawFn, cid: str) -> Creature:
+def creatures(draw: st.DrawFn, cid: str, weapons: tuple[str, ...] = MELEE) -> Creature:
     resist = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1))
     vulnerable = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist
     immune = draw(st.sets(st.sampled_from(PHYSICAL), max_size=1)) - resist - vulnerable
@@ -75,7 +79,7 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
         id=cid, name=cid.title(), hp=draw(st.integers(1, 40)), temp_hp=draw(st.integers(0, 8)),
         proficiency=draw(st.integers(0, 4)),
         attributes=Attributes(MIG=draw(st.integers(-1, 5)), AGI=draw(st.integers(-1, 5))),
-        weapons=(draw(st.sampled_from(MELEE)),), armor=draw(st.sampled_from(ARMOR)),
+        weapons=(draw(st.sampled_from(weapons)),), armor=draw(st.sampled_from(ARMOR)),
         shield=draw(st.sampled_from([None, None, "riot-shield"])),
         weapon_proficiencies=draw(st.sampled_from([frozenset({"simple", "martial"}), frozenset({"simple"})])),
         initiative_bonus=draw(st.integers(-2, 3)), resistances=frozenset(resist), vulnerabilities=frozenset(vulnerable),
@@ -88,20 +92,20 @@ def creatures(draw: st.DrawFn, cid: str) -> Creature:
 
 
 @st.composite
-def fights(draw: st.DrawFn) -> Planned:
+def fights(draw: st.DrawFn, moving: bool = False) -> Planned:
     n_sides = draw(st.integers(2, 3))
-    on_map = draw(st.booleans())
-    spread = on_map and draw(st.booleans())  # a wide open grid: creatures apart, someone has to approach first
-    side = 9 if spread else 3
+    on_map = moving or draw(st.booleans())
+    spread = moving or (on_map and draw(st.booleans()))  # a wide grid: creatures apart, someone approaches first
+    side = 6 if spread else 3
     squares = iter(draw(st.permutations([(x, y) for x in range(1, side + 1) for y in range(1, side + 1)])))
     members: list[InlineCombatant] = []
     targets: list[TargetRule | None] = []
     for s in range(n_sides):
-        for m in range(1 if spread and n_sides == 2 else draw(st.integers(1, 3 if n_sides == 2 else 2))):
+        for m in range(draw(st.integers(1, 3 if n_sides == 2 and not spread else 2))):
             cid = f"c{s}{m}"
             plan = tuple(draw(st.lists(st.sampled_from(PLAN_STEPS), min_size=1, max_size=3)))
-            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid)), next(squares) if on_map else None,
-                                           plan))
+            members.append(InlineCombatant(cid, f"side{s}", draw(creatures(cid, BRAWL if spread else MELEE)),
+                                           next(squares) if on_map else None, plan))
             targets.append(draw(st.sampled_from(TARGETS)))
     ruleset = preset(draw(st.sampled_from(EDITIONS)))
     if draw(st.booleans()):  # the dying track's options (MASS-1, G-50, DEATH-14, X-08, G-38, DEATH-3, DEATH-11)
@@ -112,9 +116,14 @@ def fights(draw: st.DrawFn) -> Planned:
             dying={"stabilised_hp": draw(st.integers(0, 1)), "npcs_die_at_zero": draw(st.booleans()),
                    "failures_to_die": draw(st.integers(2, 4)), "crit_failures": draw(st.integers(1, 3))})
     limit = draw(st.sampled_from([2, 5, 30]))
-    board = Board(side + 2, side + 2) if on_map else None
+    terrain: dict[tuple[int, int], Terrain] = {}
+    if spread and draw(st.booleans()):  # terrain prices the steps of the approach (MOV-2..5, X-03)
+        taken = {c.position for c in members}
+        free = [(x, y) for x in range(side + 2) for y in range(side + 2) if (x, y) not in taken]
+        terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
+    board = Board(side + 2, side + 2, terrain) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
-                   draw(st.sampled_from([True, True, True, False])))
+                   moving or draw(st.sampled_from([True, True, True, False])))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -131,3 +140,10 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
     fight = [(c.id, c.side, c.plan, rule, c.creature.model_dump(exclude_defaults=True))
              for c, rule in zip(setup.inline.combatants, setup.targets, strict=True)]
     assert report.identical, (setup.inline.ruleset.name, setup.inline.round_limit, fight, report.first)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights(moving=True))
+def test_random_fights_on_the_move__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
+    """Fights that start apart on a wide grid (with terrain or not), the AI answering reactions: every one."""
+    test_random_fights__kernel_matches_reference_or_names_what_it_lacks.hypothesis.inner_test(setup)

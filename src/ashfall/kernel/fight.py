@@ -8,9 +8,12 @@ All-Out Attack (ACT-7, MAA-5, MAA-7) with MAP counted per turn (MAP-1, MAP-5, E-
 from the lowered tables, temporary HP then HP (THP-1, G-39), death at 0 HP (G-38) or the dying track (DEATH-1:
 death saves at the start of a dying creature's turn from the lowered ``death_save`` table, DEATH-2..9; damage
 while dying, DEATH-10..12, DEATH-14, MASS-1; a natural 20 back up and standing, ACT-5), the victory check after
-every action and between turns, and the round limit. In a duel on an open grid the approach too: the scripted
-policy's Stride along its shortest path (:func:`_approach`, ACT-2, MOV-1..5, G-37) while the enemy is out of
-reach.
+every action and between turns, and the round limit. On a grid without walls, cover objects or height, where
+someone must move, the approach too: the enemy the target rule picks as positions change, the scripted policy's
+Stride along its shortest path around the others (:func:`_approach`, ACT-2, MOV-1..5, G-37) while no enemy is in
+reach, Attacks of Opportunity on leaving an enemy's reach (RX-21) in reactor order, Intercept as the AI judges it
+(:func:`_intercept`, RX-26) and the attack's situation read off the squares (:func:`_situation`: flanking, POS-1;
+within 5 ft).
 
 :func:`play` has two modes in one compiled function: with ``record`` it writes every step (the rows the
 differential harness compares) into ``steps``; without, it only counts. Either way it returns the outcome in
@@ -26,10 +29,13 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel.rng import reseed, roll
 
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+I8 = npt.NDArray[np.int8]
 
 
 def _jit(fn: F) -> F:
@@ -53,6 +59,8 @@ STEP_FACES = 64
 OUT_WINNER, OUT_ROUNDS, OUT_TIMED_OUT, OUT_ATTACKS, OUT_STEPS = 0, 1, 2, 3, 4
 OUT_LEN = 5
 STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
+AOO = 3
+"""The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
 FAR = 1 << 60
 
 
@@ -139,20 +147,25 @@ def _harm(t: int, final: int, crit: int, hp: I64, temp: I64, max_hp: I64, vit: I
 
 
 @_jit
-def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, draws: I64, dice: I64, flat: I64,
+def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
-            faces: I64) -> int:
-    down = 1 if vit[t] != ALIVE else 0
+            faces: I64, code: int) -> int:
+    # the target's state in the tables: up, down (dying or stabilised, prone), dead, dead after falling dying
+    down = 0
+    if vit[t] == DEAD:
+        down = 3 if prone[t] == 1 else 2
+    elif vit[t] != ALIVE:
+        down = 1
     first = roll(mt, 20)
     second = 1
-    if draws[a, t, k, v, down] == 2:  # advantage or disadvantage: both faces, in the order drawn
+    if draws[a, t, k, v, down, code] == 2:  # advantage or disadvantage: both faces, in the order drawn
         second = roll(mt, 20)
     if record:
         faces[0] = first
         faces[1] = second
-        at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down])
-    result = outcome[a, t, k, v, down, first - 1, second - 1]
+        at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down, code])
+    result = outcome[a, t, k, v, down, code, first - 1, second - 1]
     if result == 0:
         return at
     crit = 1 if result == 2 else 0
@@ -177,22 +190,109 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I64, d
 
 
 @_jit
+def _gap(a: int, b: int, px: I64, py: I64, dist: I64) -> int:
+    """Feet between two creatures' squares (``space_distance_ft``, lowered into ``dist``)."""
+    return int(dist[abs(px[a] - px[b]), abs(py[a] - py[b])])
+
+
+@_jit
+def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
+             flanker: I64, threat_ft: I64) -> int:
+    """Whether ``a`` flanks ``t`` (``_flanking``).
+
+    An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1), with ``a``
+    across ``t`` from it (the lowered ``flanks``).
+    """
+    for b in range(len(side)):
+        if b == a or side[b] != side[a] or vit[b] == DEAD:
+            continue
+        state = 2 if vit[b] != ALIVE else (1 if prone[b] == 1 else 0)
+        if flanker[b, state] == 0 or _gap(b, t, px, py, dist) > threat_ft[b]:
+            continue
+        dx = px[b] - px[t]
+        dy = py[b] - py[t]
+        if abs(dx) > 1 or abs(dy) > 1:
+            continue
+        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, px[a], py[a]] == 1:
+            return 1
+    return 0
+
+
+@_jit
+def _situation(a: int, t: int, moves: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+               flank_geo: I64, flanker: I64, threat_ft: I64) -> int:
+    """The attack's situation code (``kernel_lower.SITUATIONS``): flanking plus 2 when within 5 ft; 0 unmoving."""
+    if moves == 0:
+        return 0
+    code = _flanked(a, t, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+    if _gap(a, t, px, py, dist) <= SQUARE_FT:
+        code += 2
+    return code
+
+
+@_jit
+def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
+               px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
+               guard_reach: I64, intercept_ft: int) -> int:
+    """Intercept (RX-26) offered for ``a``'s melee attack on ``t``, as the engine offers it and the AI takes it.
+
+    Every creature on ``t``'s side within range of ``t``, in reactor order (initiative order), with its reaction
+    left and up, is asked; it takes it when an ally of its own within range and within ``a``'s reach would likely
+    drop from a hit that it can take (``_worth_intercepting``: mean hit at least the ally's HP and temporary HP,
+    its own more than twice that). Each that takes it spends its reaction; the first redirects the attack.
+    Returns the new target, or ``t``.
+    """
+    n = len(side)
+    to = t
+    for idx in range(n):
+        r = order[idx]
+        if r == t or side[r] != side[t] or react[r] == 0 or vit[r] != ALIVE:
+            continue
+        if _gap(r, t, px, py, dist) > intercept_ft:
+            continue
+        worth = False
+        for ally in range(n):
+            if ally == r or side[ally] != side[r] or vit[ally] != ALIVE:
+                continue
+            if _gap(ally, r, px, py, dist) > intercept_ft or _gap(a, ally, px, py, dist) > guard_reach[a]:
+                continue
+            hit = guard_hit[a, ally, _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                              threat_ft)]
+            if hit != 0.0 and hit >= hp[ally] + temp[ally] and hp[r] + temp[r] > 2 * hit:
+                worth = True
+                break
+        if worth:
+            react[r] = 0
+            if to == t:
+                to = r
+    return to
+
+
+@_jit
 def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
     return a_total < b_total or (a_total == b_total and a_count < b_count)
 
 
 @_jit
-def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I64, offsets: I64, dist: I64,
-              path_x: I64, path_y: I64) -> int:
+def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach: int, speed: int, price: I64,
+              offsets: I64, dist: I64, path_x: I64, path_y: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
 
-    Dijkstra over (square, diagonals mod 2) to the cheapest square from which ``t`` is within ``reach`` and ``c``
-    may stop, pushes ordered by (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order;
-    then the longest start of it within ``speed`` that ends where ``c`` may stop. In a duel the only creature in
-    the way is ``t``: it bars passage and the final square (ACT-2).
+    Dijkstra over (square, diagonals mod 2) to the cheapest square from which a ``wanted`` creature is within
+    ``reach`` and ``c`` may stop, pushes ordered by (feet, push count) as ``heapq`` pops them and neighbours in
+    ``offsets`` order; then the longest start of it within ``speed`` that ends where ``c`` may stop. Enemies
+    still up bar passage; no living creature's square may end the move (ACT-2, ``blocking``).
     """
     width, height = dist.shape[0], dist.shape[1]
-    sx, sy, tx, ty = px[c], py[c], px[t], py[t]
+    sx, sy = px[c], py[c]
+    occupied = np.zeros((width, height), np.int64)
+    barred = np.zeros((width, height), np.int64)
+    for o in range(len(side)):
+        if o == c or vit[o] == DEAD:
+            continue
+        occupied[px[o], py[o]] = 1
+        if side[o] != side[c] and vit[o] == ALIVE:
+            barred[px[o], py[o]] = 1
     best = np.full((width, height, 2), FAR, np.int64)
     came = np.full((width, height, 2, 4), -1, np.int64)
     size = width * height * 2 * offsets.shape[0] + 1
@@ -225,13 +325,21 @@ def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I
             i = least
         if spent > best[x, y, parity]:
             continue
-        if (x != sx or y != sy) and dist[abs(x - tx), abs(y - ty)] <= reach and not (x == tx and y == ty):
-            end_x, end_y, end_p = x, y, parity
-            break
+        if (x != sx or y != sy) and occupied[x, y] == 0:
+            goal = False
+            for o in range(len(wanted)):
+                if wanted[o] == 1 and dist[abs(x - px[o]), abs(y - py[o])] <= reach:
+                    goal = True
+                    break
+            if goal:
+                end_x, end_y, end_p = x, y, parity
+                break
         for k in range(offsets.shape[0]):
             feet = price[c, x, y, k, parity]
+            if feet < 0:
+                continue
             nx, ny = x + offsets[k, 0], y + offsets[k, 1]
-            if feet < 0 or (nx == tx and ny == ty):
+            if barred[nx, ny] == 1:
                 continue
             total = spent + feet
             np_ = parity ^ offsets[k, 2]
@@ -273,7 +381,7 @@ def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I
         used += fs[s]
         if used > speed:
             break
-        if not (xs[s] == tx and ys[s] == ty):
+        if occupied[xs[s], ys[s]] == 0:
             keep = s + 1
     for s in range(keep):
         path_x[s], path_y[s] = xs[s], ys[s]
@@ -281,16 +389,31 @@ def _approach(c: int, t: int, px: I64, py: I64, reach: int, speed: int, price: I
 
 
 @_jit
-def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[np.float64], out: I64) -> int:
-    """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule."""
+def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[np.float64], out: I64, moves: int,
+          side: I64, px: I64, py: I64, dist: I64) -> int:
+    """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule.
+
+    Where creatures move, "nearest" is where they stand now (``enemies_by_distance``: roster order among equals).
+    """
     n = 0
-    for j in range(near.shape[1]):
-        i = near[a, j]
-        if i < 0:
-            break
-        if vit[i] == ALIVE:
-            out[n] = i
-            n += 1
+    if moves == 1:
+        for i in range(len(side)):
+            if side[i] != side[a] and vit[i] == ALIVE:
+                cur = i
+                y = n - 1
+                while y >= 0 and _gap(a, out[y], px, py, dist) > _gap(a, cur, px, py, dist):
+                    out[y + 1] = out[y]
+                    y -= 1
+                out[y + 1] = cur
+                n += 1
+    else:
+        for j in range(near.shape[1]):
+            i = near[a, j]
+            if i < 0:
+                break
+            if vit[i] == ALIVE:
+                out[n] = i
+                n += 1
     if rule == 0 or n < 2:
         return n
     for x in range(1, n):  # insertion sort: stable, like Python's sorted
@@ -313,12 +436,32 @@ def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[n
 
 
 @_jit
+def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, order: I64, side: I64, vit: I64,
+           prone: I64, hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
+           threat_ft: I64, guard_hit: F64, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
+           flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """One melee attack as ``perform_attack`` makes it.
+
+    Intercept offered on a grid where creatures move (RX-26), the situation read off the squares, then the roll
+    and damage (:func:`_attack`).
+    """
+    if moves == 1:
+        t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard_hit, guard_reach, intercept_ft)
+    code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+    return _attack(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
+                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+
+
+@_jit
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
-         outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
+         outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
-         stride_cost: I64, price: I64, offsets: I64, dist: I64, round_limit: int,
+         stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
+         guard_hit: F64, guard_reach: I64, intercept_ft: int, round_limit: int,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64) -> None:
     """Play one fight with ``seed``.
@@ -330,6 +473,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
     foes = np.zeros(n, np.int64)
+    nearest = np.zeros(n, np.int64)
+    wanted = np.zeros(n, np.int64)
+    react = np.ones(n, np.int64)  # a reaction left this round (AE-2, RX-1): back at the start of its turn
     succ = np.zeros(n, np.int64)
     fail = np.zeros(n, np.int64)
     px = pos[:, 0].copy()
@@ -398,6 +544,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if vit[c] == DEAD:
             index += 1
             continue
+        react[c] = 1
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
             if record:
@@ -437,24 +584,66 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     break
             if step < 0:
                 break
-            nf = _foes(c, near, hp, vit, target_rule[c], threat, foes)
+            nf = _foes(c, near, hp, vit, target_rule[c], threat, foes, moves, side, px, py, dist)
             if nf == 0:
                 break
-            t = foes[0]
-            if moves == 1 and dist[abs(px[c] - px[t]), abs(py[c] - py[t])] > reach_ft[c]:
-                # out of reach: Stride towards it (the policy's approach), which does not advance the plan
+            t = -1  # the first enemy in the rule's order within reach (all of them when nobody moves)
+            for q in range(nf):
+                if moves == 0 or _gap(c, foes[q], px, py, dist) <= reach_ft[c]:
+                    t = foes[q]
+                    break
+            if t < 0:
+                # out of reach: Stride (the policy's approach), which does not advance the plan; towards the one
+                # it means to attack when that is not the nearest, else (or when that finds no way) towards any
                 if stride_cost[c] > left:
                     break
-                went = _approach(c, t, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y)
+                _foes(c, near, hp, vit, 0, threat, nearest, moves, side, px, py, dist)
+                went = 0
+                if foes[0] != nearest[0]:
+                    wanted[:] = 0
+                    wanted[foes[0]] = 1
+                    went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
+                                     path_x, path_y)
+                if went == 0:
+                    wanted[:] = 0
+                    for q in range(nf):
+                        wanted[foes[q]] = 1
+                    went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
+                                     path_x, path_y)
                 if went == 0:
                     break
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
                 left -= stride_cost[c]
                 for s in range(went):
-                    px[c], py[c] = path_x[s], path_y[s]
+                    # leaving reach (RX-21): the enemies up whose reach this step leaves, asked in reactor order
+                    nx, ny = path_x[s], path_y[s]
+                    for idx in range(n):
+                        r = order[idx]
+                        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
+                            continue
+                        if _gap(r, c, px, py, dist) > reach_ft[r]:
+                            continue
+                        if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
+                            continue
+                        react[r] = 0
+                        at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py,
+                                    dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                    outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
+                                    dying_rules, dealt_by, taken, record, steps, at, faces)
+                        attacks += 1
+                    if vit[c] != ALIVE:
+                        break  # it fell: the move ends
+                    px[c], py[c] = nx, ny
                     if record:
                         at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+                standing = _standing(side, vit)
+                if standing != -1:
+                    winner = standing if standing >= 0 else -1
+                    ended = True
+                    break
+                if vit[c] != ALIVE:
+                    break
                 continue
             k = step if act_legal[c, step] == 1 and act_cost[step] <= left else STRIKE
             cost = act_cost[k]
@@ -466,16 +655,19 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    at = _attack(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), outcome, draws, dice, flat,
-                                 dealt, low, hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, dying_rules,
-                                 dealt_by, taken, record, steps, at, faces)
+                    at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), moves, order, side, vit, prone,
+                                hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+                                intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                falls, dying_rules, dealt_by, taken, record, steps, at, faces)
                     attacks += 1
                     rolls += counts[k]
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at = _attack(mt, c, t, k, v, k, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
-                             fail, prone, dropped, falls, dying_rules, dealt_by, taken, record, steps, at, faces)
+                at = _melee(mt, c, t, k, v, k, moves, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                            flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
+                            dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
+                            steps, at, faces)
                 attacks += 1
                 rolls += counts[k]
                 strikes += 1
@@ -496,10 +688,11 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
                near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
                threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
-               map_index: I64, all_out_index: I64, outcome: I64, draws: I64, dice: I64, flat: I64, dealt: I64,
+               map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
-               dist: I64, round_limit: int,
+               dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
+               intercept_ft: int, round_limit: int,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -510,7 +703,8 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
         play(mt, seeds[i], side, agi, init_bonus, tiebreak_sides, hp0, temp0, near, plan, plan_len, step_actions,
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
-             speed, stride_cost, price, offsets, dist, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+             intercept_ft, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps)
 
 

@@ -31,7 +31,9 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.board_cache import static_step
-from ashfall.content.schema import WeaponKind
+from ashfall.ai.odds_cache import attack_value, ruleset_token
+from ashfall.ai.profile import attack_options, base_for
+from ashfall.content.schema import WeaponKind, WeaponProperty
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
 from ashfall.core.modifiers import Modifier
@@ -53,15 +55,17 @@ from ashfall.families.attacks.rules_activities import (
     AttackMode,
     action_cost,
     counts_for_map,
+    provides_flanking,
     takes_map,
 )
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.dying.rules import death_save
 from ashfall.families.morale.engine import immune_rule, morale_active
 from ashfall.families.movement.moves import board_only_costs
-from ashfall.families.senses.engine import concealment_sources
+from ashfall.families.reactions.moves_defensive import bracing_weapon
+from ashfall.families.senses.engine import can_see, concealment_sources
 from ashfall.grid.board import SQUARE_FT, CoverLevel
-from ashfall.grid.geometry import space_distance_ft
+from ashfall.grid.geometry import flanks, space_distance_ft
 from ashfall.grid.paths import STEP_OFFSETS
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_durations import AppliedCondition
@@ -69,7 +73,7 @@ from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from ashfall.rules.damage_ledger import crit_doubles, damage_ledger
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.health import Health, Vitality, falls_dying
-from ashfall.rules.reach import attack_limit_ft
+from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset.sections import MassiveDamageBasis
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
@@ -82,8 +86,13 @@ ACTIVITY_CODES: tuple[Activity, ...] = (Activity.STRIKE, Activity.POWER_STRIKE, 
 STRIKE, POWER, ALL_OUT = 0, 1, 2
 INTENTS: tuple[type, ...] = (Strike, PowerStrike, AllOutAttack)
 """The engine's intent class of each activity code (its rulebook names the action)."""
-ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack")
+TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OPPORTUNITY)
+"""The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
+AOO = 3
+ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
+SITUATIONS = 4
+"""Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD)."""
 TARGET_CODES: dict[TargetRule | None, int] = {
     None: 0, TargetRule.NEAREST: 0, TargetRule.WEAKEST: 1, TargetRule.STRONGEST: 2, TargetRule.HIGHEST_THREAT: 3,
 }
@@ -130,11 +139,14 @@ class Lowered:
         actions: Actions per turn (AE-1 and the condition-free budget).
         map_index: MAP variant of an attack after ``[earlier attacks, earlier Strike actions]``.
         all_out_index: MAP variant of each All-Out Attack attack (MAP-5).
-        outcome: ``[attacker, target, activity, MAP variant, target down, first face - 1, second face - 1]``:
-            0 miss, 1 hit, 2 crit (the second face is 1 when the roll draws one d20). "Target down": the target
-            is dying (DEATH-1: unconscious and prone), as an All-Out Attack's later attacks find it.
-        draws: ``[attacker, target, activity, MAP variant, target down]``: d20s the attack roll draws (2 with
-            advantage or disadvantage).
+        outcome: ``[attacker, target, activity, MAP variant, target state, situation, first face - 1,
+            second face - 1]``: 0 miss, 1 hit, 2 crit (the second face is 1 when the roll draws one d20).
+            Activities are :data:`TABLE_ACTIVITIES`. Target states (:data:`TARGET_STATES`): up; dying (DEATH-1:
+            unconscious and prone), as an All-Out Attack's later attacks find it; dead, as a second Attack of
+            Opportunity on one step finds a mover the first dropped. Situation: the code of :data:`SITUATIONS`
+            where creatures move, else one.
+        draws: ``[attacker, target, activity, MAP variant, target state, situation]``: d20s the attack roll
+            draws (2 with advantage or disadvantage).
         dice: ``[attacker, activity, crit, group, (count, sides)]`` damage dice in rolling order.
         flat: ``[attacker, activity, crit]`` flat damage.
         dealt: ``[attacker, activity, target, crit, rolled total - low]`` damage after the ledger's steps 1-6.
@@ -147,7 +159,7 @@ class Lowered:
             damage, per crit, failures that kill, damage to a stabilised creature resumes dying (MASS-1, G-50,
             DEATH-10, DEATH-11, DEATH-3, DEATH-14).
         stand_cost: Actions standing up from prone costs each combatant (ACT-5).
-        moves: 1 when someone has to approach first (a duel on an open grid), else 0.
+        moves: 1 when someone has to approach first (on a grid without walls, cover objects or height), else 0.
         pos: Each combatant's starting square ``(x, y)`` (zeros off the map).
         reach_ft: How near each must be to attack (its weapon's reach).
         speed: Feet each Stride may cover (``speed_ft``).
@@ -156,6 +168,13 @@ class Lowered:
             ignoring creatures (-1: it cannot), from the movement rules' own ``static_step`` (MOV-2..5, G-37).
         offsets: The path search's neighbour order ``(dx, dy, diagonal)`` (``STEP_OFFSETS``).
         dist: ``[|dx|, |dy|]`` the distance in feet between two squares so far apart (``space_distance_ft``).
+        flank_geo: ``[tx, ty, k, ax, ay]`` whether an attacker and an ally around a target flank it (see
+            ``_crowd``).
+        flanker: ``[combatant, state]`` whether it provides flanking up, up and prone, down (POS-3, E-22).
+        threat_ft: How far each threatens (``threat_reach``, POS-1).
+        guard_hit: ``[attacker, ally, flanking]`` the mean damage of a hit as the AI's Intercept weighs it.
+        guard_reach: The reach the AI's Intercept checks for each attacker.
+        intercept_ft: How near an attacked ally an interceptor must stand (RX-26).
         action_names: The engine's action name of each activity, then of Stand and Stride (``actions-spent``
             labels).
         creatures: Stat block id of each combatant.
@@ -184,7 +203,7 @@ class Lowered:
     actions: int
     map_index: I64
     all_out_index: I64
-    outcome: I64
+    outcome: npt.NDArray[np.int8]
     draws: I64
     dice: I64
     flat: I64
@@ -203,6 +222,12 @@ class Lowered:
     price: I64
     offsets: I64
     dist: I64
+    flank_geo: I64
+    flanker: I64
+    threat_ft: I64
+    guard_hit: npt.NDArray[np.float64]
+    guard_reach: I64
+    intercept_ft: int
     action_names: tuple[str, ...]
     creatures: tuple[str, ...]
     names: tuple[str, ...]
@@ -275,34 +300,46 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     return None
 
 
-def _approach_problem(fight: Fight, mover: Combatant, foe: Combatant) -> str | None:
-    """A fight where someone must move first: the kernel mirrors the scripted approach in a duel on an open grid.
+def _approach_problem(fight: Fight) -> str | None:
+    """A fight where someone must move first: the kernel mirrors the scripted approach on a grid without walls.
 
-    Two creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far), plans that
-    move, no walls, terrain, elevation or anything else the step prices or movement hooks read: then every
-    attack is made from an adjacent square, nobody ever leaves an enemy's reach (no Attack of Opportunity, RX-21)
-    and nothing gives cover or flanking, so the lowered tables (asked with the two side by side) hold.
+    Creatures of one square, each with one melee weapon reaching 5 ft (and threatening as far; not thrown, not
+    braced), plans that move, terrain (its step prices are lowered) but no walls, cover objects, elevation or
+    environmental layers, no movement hooks, everyone seeing everyone. Then who is nearest, the paths around the
+    others (ACT-2), flanking (POS-1), Attacks of Opportunity (RX-21) and Intercept (RX-26, as the AI judges it)
+    are mirrored; the attack tables are asked per situation code (flanking, within 5 ft) with the two side by
+    side.
     """
     state = fight.engine.state
     board = state.board
     assert board is not None
-    needs = f"combatant {mover.id} must move to reach {foe.id}"
-    if len(state.combatants) != 2:
-        return f"maps and movement with more than two combatants ({needs})"
-    if board.walls or board.terrain or board.elevation or not board_only_costs(state):
-        return f"maps and movement with walls, terrain or elevation ({needs})"
+    rs = state.ruleset
+    if board.walls or board.cover or board.elevation or not board_only_costs(state):
+        # terrain only prices steps (lowered per square); walls, cover objects and height change what an attack
+        # from a square meets (cover, sight, high ground), and the environment's layers change during the fight
+        return "maps and movement with walls, cover objects or elevation (someone must move to reach an enemy)"
     if any(not hook.__module__.startswith(INERT_MOVEMENT_HOOKS) for hook in state.rulebook.movement_hooks):
-        return f"movement hooks ({needs})"
+        return "movement hooks (someone must move to reach an enemy)"
+    if rs.turn.reactions_per_round != 1:
+        return f"{rs.turn.reactions_per_round} reactions per round (AE-2) on the move"
     for c in state.combatants.values():
         policy = fight.policies[c.id]
         weapon = _first_weapon(c)
-        limit = attack_limit_ft(weapon, False, state.ruleset.attack.natural_reach)
+        limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
         if c.creature.size.squares != 1 or len(c.weapons) != 1:
             return f"maps and movement for large creatures or several weapons (combatant {c.id})"
         if not isinstance(policy, ScriptedTactics) or not policy.move:
             return f"plans that do not move (combatant {c.id})"
-        if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == SQUARE_FT:
+        if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == threat_reach(c.weapons, rs) \
+                == SQUARE_FT:
             return f"maps and movement with reach weapons (combatant {c.id})"
+        if weapon.has(WeaponProperty.THROWN):
+            return f"thrown weapons on the move (combatant {c.id}: the AI weighs throwing when it Intercepts)"
+        if bracing_weapon(c) is not None:
+            return f"Brace (RX-12, combatant {c.id})"
+        for other in state.combatants.values():
+            if other is not c and not can_see(state, c, other):
+                return f"creatures that cannot see each other (combatant {c.id})"
     return None
 
 
@@ -312,7 +349,7 @@ def _map_problem(fight: Fight) -> str | None:
     Then the scripted plan never Strides and no reaction is offered (an Attack of Opportunity needs movement or
     a ranged attack, Intercept an ally within its range, RX-26); who is nearest, cover, high ground and the
     absence of flanking never change (allies only ever leave), so the lowered tables hold for the whole fight.
-    A duel on an open grid may start apart (:func:`_approach_problem`).
+    A fight on a grid without walls, cover objects or height may start apart (:func:`_approach_problem`).
     """
     state = fight.engine.state
     if state.environment.objects:
@@ -322,15 +359,10 @@ def _map_problem(fight: Fight) -> str | None:
     for c in roster:
         if not c.space:
             return f"maps and movement (combatant {c.id} has no square)"
-    for c in roster:
-        weapon = _first_weapon(c)
-        limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
+    if _moves(state):
+        return _approach_problem(fight)
+    for c in roster:  # every enemy within reach from the start (``_moves``)
         for e in state.enemies_of(c.id):
-            if space_distance_ft(c.space, e.space) > limit:
-                problem = _approach_problem(fight, c, e)
-                if problem is not None:
-                    return problem
-                continue
             if cover_level(state, c, e) is CoverLevel.TOTAL:
                 return f"total cover (between {c.id} and {e.id})"
             if situation(state, c, e, False).flanking:
@@ -404,14 +436,20 @@ def _damage(parts: Sequence[DamagePart], critical: bool, state: EncounterState) 
 
 
 def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity: Activity,
-                    map_mod: Modifier | None, hostile_flipped: bool = False) -> tuple[AttackContext, Any]:
+                    map_mod: Modifier | None, hostile_flipped: bool = False, code: int | None = None
+                    ) -> tuple[AttackContext, Any]:
     """The rules core's context, as the engine's ``_attack_context`` builds it (the situation read off the map).
 
     ``hostile_flipped`` turns "a hostile within 5 ft" (AMOD-7) the other way: the one fact of the situation that
-    changes as enemies fall, so the tables are only used when it makes no difference.
+    changes as enemies fall, so the tables are only used when it makes no difference. ``code`` (a situation
+    code, see :data:`SITUATIONS`) sets flanking and "within 5 ft" as positions on the move make them.
     """
     weapon = _first_weapon(a)
     sit = situation(state, a, t, False)
+    if code is not None:
+        sit = dataclasses.replace(sit, flanking=bool(code & 1), within_5ft=bool(code & 2))
+        if _hostile_beside(t, code):  # the target itself is a hostile within 5 ft (AMOD-7)
+            sit = dataclasses.replace(sit, hostile_within_5ft=True)
     if hostile_flipped:
         sit = dataclasses.replace(sit, hostile_within_5ft=not sit.hostile_within_5ft)
     dv = target_defense(state, a, t, weapon, AttackMode.MELEE, sit)
@@ -424,18 +462,27 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
     return context, dv
 
 
-@contextmanager
-def _downed(t: Combatant, down: bool) -> Iterator[None]:
-    """The target as an attack finds it: up, or (``down``) dying at 0 HP and prone, as dropping leaves it (DEATH-1).
+TARGET_STATES = 4
+DOWN_DYING, DOWN_DEAD, DOWN_DEAD_PRONE = 1, 2, 3
+"""Target states of the attack tables: 0 up, 1 dying (prone, DEATH-1), 2 dead, 3 dead and prone (it fell dying
+first); the kernel's ``down`` index."""
 
-    The state is restored afterwards: the tables are asked of the reference's rules on the fight as it would be.
+
+@contextmanager
+def _downed(t: Combatant, down: int | bool) -> Iterator[None]:
+    """The target as an attack finds it: up, dying at 0 HP and prone as dropping leaves it (DEATH-1), or dead.
+
+    ``down`` is a target state (:data:`TARGET_STATES`; True is dying). The state is restored afterwards: the
+    tables are asked of the reference's rules on the fight as it would be.
     """
     if not down:
         yield
         return
     health, conditions = t.health, t.conditions
-    t.health = health.evolve(hp=0, vitality=Vitality.DYING, successes=0, failures=0)
-    t.conditions = (*conditions, AppliedCondition(Condition.PRONE, DEATH_1))
+    dead = down in (DOWN_DEAD, DOWN_DEAD_PRONE)
+    t.health = health.evolve(hp=0, vitality=Vitality.DEAD if dead else Vitality.DYING, successes=0, failures=0)
+    if down != DOWN_DEAD:
+        t.conditions = (*conditions, AppliedCondition(Condition.PRONE, DEATH_1))
     try:
         yield
     finally:
@@ -443,7 +490,7 @@ def _downed(t: Combatant, down: bool) -> Iterator[None]:
 
 
 def _moves(state: EncounterState) -> bool:
-    """Whether someone must approach before it can attack (a duel on an open grid, see ``_approach_problem``)."""
+    """Whether someone must approach before it can attack (see ``_approach_problem``)."""
     if state.board is None:
         return False
     rs = state.ruleset
@@ -499,7 +546,70 @@ def _movement(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, A
             for dy in range(height):
                 dist[dx, dy] = space_distance_ft(((0, 0),), ((dx, dy),))
     return {"moves": int(moves), "pos": pos, "reach_ft": reach_ft, "speed": speed, "stride_cost": stride_cost,
-            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist}
+            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist, **_crowd(state, roster)}
+
+
+def _crowd(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]:
+    """What positions decide among several creatures on the move (zeros in a fight where nobody moves).
+
+    ``flank_geo[tx, ty, k, ax, ay]``: whether an attacker at ``(ax, ay)`` and an ally at the ``k``-th square
+    around a target at ``(tx, ty)`` (``k = 3 (dx + 1) + dy + 1``) flank it, from the geometry's own ``flanks``
+    (POS-1, G-37); ``flanker[i, s]``: whether it provides flanking up (0), up and prone (1) or down (2)
+    (``provides_flanking``, POS-3, E-22); ``threat_ft``: ``threat_reach``; ``guard_hit[a, ally, flanking]``: the
+    mean damage of a hit by ``a`` on ``ally`` as the AI's Intercept weighs it (``attack_base``'s odds inputs in
+    that situation, ``attack_value``: expected over hit chance, 0 when it cannot hit) and ``guard_reach`` the
+    reach it checks; ``intercept_ft``: ``turn.intercept_range_ft`` (RX-26).
+    """
+    n = len(roster)
+    board = state.board
+    moves = _moves(state)
+    width, height = (board.width, board.height) if board is not None and moves else (1, 1)
+    flank_geo = np.zeros((width, height, 9, width, height), np.int64)
+    flanker = np.zeros((n, 3), np.int64)
+    threat_ft = np.zeros(n, np.int64)
+    guard_hit = np.zeros((n, n, 2), np.float64)
+    guard_reach = np.zeros(n, np.int64)
+    rs = state.ruleset
+    if moves:
+        for tx in range(width):
+            for ty in range(height):
+                for k in range(9):
+                    b = (tx + k // 3 - 1, ty + k % 3 - 1)
+                    if b == (tx, ty):
+                        continue
+                    for ax in range(width):
+                        for ay in range(height):
+                            if (ax, ay) not in ((tx, ty), b):
+                                flank_geo[tx, ty, k, ax, ay] = flanks(((ax, ay),), (b,), ((tx, ty),))
+        token = ruleset_token(rs)
+        for i, c in enumerate(roster):
+            threat_ft[i] = threat_reach(c.weapons, rs)
+            flanker[i, 0] = provides_flanking(c.condition_set, rs) is None
+            with _risen(c, 1):
+                flanker[i, 1] = provides_flanking(c.condition_set, rs) is None
+            with _downed(c, True):
+                flanker[i, 2] = provides_flanking(c.condition_set, rs) is None
+            weapon = _first_weapon(c)
+            guard_reach[i] = weapon.reach
+            options = attack_options(c, state)
+            if len(options) != 1 or options[0].ranged:
+                raise KernelUnsupported(f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})")
+            option = dataclasses.replace(options[0], limit_ft=1 << 30)
+            for j, ally in enumerate(roster):
+                if ally.side == c.side:
+                    continue
+                with _beside(state, c, ally):
+                    plain = situation(state, c, ally, False)
+                    for flanking in (0, 1):
+                        sit = dataclasses.replace(plain, flanking=bool(flanking))
+                        base = base_for(state, c, ally, option, sit, token)
+                        if base is None:
+                            continue
+                        value = attack_value(base.key(1))
+                        if value.p_hit:
+                            guard_hit[i, j, flanking] = value.expected / value.p_hit
+    return {"flank_geo": flank_geo, "flanker": flanker, "threat_ft": threat_ft, "guard_hit": guard_hit,
+            "guard_reach": guard_reach, "intercept_ft": rs.turn.intercept_range_ft}
 
 
 @contextmanager
@@ -514,8 +624,13 @@ def _risen(c: Combatant, hp: int) -> Iterator[None]:
         c.health, c.conditions = health, conditions
 
 
-def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None
-              ) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+def _hostile_beside(t: Combatant, code: int | None) -> bool:
+    """Whether the situation code alone settles "a hostile within 5 ft" (AMOD-7): the target, up, within 5 ft."""
+    return code is not None and bool(code & 2) and t.is_active
+
+
+def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None,
+              code: int | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
 
     Raises:
@@ -523,8 +638,9 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     """
     rs = state.ruleset
     weapon = _first_weapon(a)
-    context, dv = _attack_context(state, a, t, activity, m)
-    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True)
+    context, dv = _attack_context(state, a, t, activity, m, code=code)
+    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code)
+    settled = _hostile_beside(t, code)
     probe = _Fixed(10)
     resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs)
     count = probe.draws
@@ -536,7 +652,8 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
         for second in range(1, 21) if count == 2 else (1,):
             faces = (first, second) if count == 2 else (first,)
             result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs)
-            other = resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped, _Fixed(*faces), rs)
+            other = result if settled else resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped,
+                                                          _Fixed(*faces), rs)
             if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
                 raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
             if result.riders or result.fumble is not None:
@@ -610,29 +727,51 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     all_out_index = np.array([variant(m) for m in all_out_schedule(rs)], np.int64)
 
     used_all_out = set(all_out_index.tolist())
-    acts = len(ACTIVITY_CODES)
-    outcome = np.zeros((n, n, acts, len(variants), 2, 20, 20), np.int64)
-    draws = np.ones((n, n, acts, len(variants), 2), np.int64)
+    # the MAP variants a Strike or Power Strike can meet: fewer earlier attacks in a turn than it holds
+    most_attacks = min(MAX_MAP_COUNT, max(1, len(all_out_index)) * min(cond.max_actions(frozenset(), rs).actions,
+                                                                        rs.turn.actions_per_turn))
+    used_map = set(map_index[:most_attacks, :most_attacks].ravel().tolist())
+    acts = len(TABLE_ACTIVITIES)
+    moving = _moves(state)
+    codes: tuple[int | None, ...] = tuple(range(SITUATIONS)) if moving else (None,)
+    outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
+    draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     for i, a in enumerate(roster):
         for j, t in enumerate(roster):
             if a.side == t.side:
                 continue
-            for down in (0, 1):
-                if down and not falls_dying(t.health, rs):
-                    continue  # it dies at 0 HP: never attacked down
-                with _downed(t, bool(down)), _beside(state, a, t):
-                    for k, activity in enumerate(ACTIVITY_CODES):
-                        if not act_legal[i, k] or (down and k != ALL_OUT):
-                            continue  # only an All-Out Attack's later attacks find a target down
+            for down in range(TARGET_STATES):
+                if down == DOWN_DYING and not falls_dying(t.health, rs):
+                    continue  # it dies at 0 HP: never attacked dying
+                if down >= DOWN_DEAD and not moving:
+                    continue  # only a second Attack of Opportunity on one step finds the mover dead
+                if down == DOWN_DEAD_PRONE and not falls_dying(t.health, rs):
+                    continue  # only a creature that fell dying lies prone when dead
+                with _downed(t, down), _beside(state, a, t):
+                    for k, activity in enumerate(TABLE_ACTIVITIES):
+                        if k < AOO and not (act_legal[i, k] and (k == STRIKE or k in plan[i])):
+                            continue  # a plan's step, or the Strike it falls back to
+                        if down and not (k == AOO or (k == ALL_OUT and down == DOWN_DYING)):
+                            continue  # a target down: an All-Out Attack's later attacks, a later AoO on one step
+                        if k == AOO and not moving:
+                            continue  # no Attack of Opportunity where nobody moves
                         for v, m in enumerate(variants):
-                            if k == ALL_OUT and v not in used_all_out:
-                                continue
-                            count, table, parts = _tabulate(state, a, t, activity, m)
-                            draws[i, j, k, v, down] = count
-                            outcome[i, j, k, v, down] = table
-                            if parts is not None:
-                                hit_parts.setdefault((i, k), parts)
+                            if (k == ALL_OUT and v not in used_all_out) or (k == AOO and v != 0) or \
+                                    (k in (STRIKE, POWER) and v not in used_map):
+                                continue  # an AoO takes no MAP (MAP-6): variant 0 stands for it
+                            for s_, code in enumerate(codes):
+                                if down and code is not None and not code & 2:
+                                    continue  # a target down is attacked from beside it
+                                if code is not None and code & 1 and not state.allies_of(a.id):
+                                    continue  # nobody to flank with
+                                if code is not None and not code & 2 and not state.allies_of(t.id):
+                                    continue  # only an interceptor is attacked from further than 5 ft
+                                count, table, parts = _tabulate(state, a, t, activity, m, code)
+                                draws[i, j, k, v, down, s_] = count
+                                outcome[i, j, k, v, down, s_] = table
+                                if parts is not None:
+                                    hit_parts.setdefault((i, k), parts)
 
     groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
     most = 1
