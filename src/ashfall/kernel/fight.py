@@ -274,6 +274,15 @@ def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
 
 
 @_jit
+def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
+    """Swap two entries of the path search's heap (used by both sift directions)."""
+    for col in range(3):
+        h_node[i, col], h_node[j, col] = h_node[j, col], h_node[i, col]
+    h_total[i], h_total[j] = h_total[j], h_total[i]
+    h_count[i], h_count[j] = h_count[j], h_count[i]
+
+
+@_jit
 def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach: int, speed: int, price: I64,
               offsets: I64, dist: I64, path_x: I64, path_y: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
@@ -318,10 +327,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
                 least = right
             if least == i:
                 break
-            for col in range(3):
-                h_node[i, col], h_node[least, col] = h_node[least, col], h_node[i, col]
-            h_total[i], h_total[least] = h_total[least], h_total[i]
-            h_count[i], h_count[least] = h_count[least], h_count[i]
+            _swap(h_total, h_count, h_node, i, least)
             i = least
         if spent > best[x, y, parity]:
             continue
@@ -356,10 +362,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
                 up = (j - 1) // 2
                 if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
                     break
-                for col in range(3):
-                    h_node[j, col], h_node[up, col] = h_node[up, col], h_node[j, col]
-                h_total[j], h_total[up] = h_total[up], h_total[j]
-                h_count[j], h_count[up] = h_count[up], h_count[j]
+                _swap(h_total, h_count, h_node, j, up)
                 j = up
     if end_x < 0:
         return 0
