@@ -4,6 +4,11 @@ Each test names the rule whose example it checks. DV and DC are worked out here 
 block and the ruleset's numbers (the rules modules own the real calculations).
 """
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from ashfall.content.library import Library
@@ -267,3 +272,23 @@ def test_every_creature__is_proficient_with_its_own_weapons(lib: Library) -> Non
                 assert creature.is_proficient_with(weapon), (creature.id, weapon.id)
         if creature.shield is not None:
             assert "shields" in creature.weapon_proficiencies, creature.id
+
+
+_DUMP_SETS = (
+    "import json\n"
+    "from ashfall.content.loader import default_library\n"
+    "lib = default_library()\n"
+    "print(json.dumps([lib.weapon('crossbow').model_dump(mode='json'),\n"
+    "                  lib.creature('raider-marksman').model_dump(mode='json')], sort_keys=True))\n"
+)
+
+
+def test_stat_block_json__sets_come_out_sorted_whatever_the_hash_seed() -> None:
+    # A set's order follows string hashing, which changes between processes: a GM-added creature's event must be
+    # the same text in the export and in its replay.
+    texts = {subprocess.run([sys.executable, "-c", _DUMP_SETS], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3)}
+    assert len(texts) == 1
+    weapon, creature = json.loads(texts.pop())
+    assert weapon["properties"] == ["single-shot", "two-handed"]
+    assert creature["skill_proficiencies"] == ["athletics", "perception", "stealth"]

@@ -11,7 +11,16 @@ import re
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from ashfall.core.dice import BinOp, Dice, DiceError, Neg, Node, parse
@@ -56,6 +65,16 @@ class Model(BaseModel):
     """Base for content models: frozen, unknown keys are errors."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_serializer("*", mode="wrap", when_used="json")
+    def _sets_sorted(self, value: Any, handler: SerializerFunctionWrapHandler) -> Any:
+        """Sets (a weapon's properties, a creature's proficiencies …) as sorted lists in JSON.
+
+        A set's order follows string hashing, which differs from process to process: unsorted, an event that
+        carries a stat block (a creature the GM adds) would not be the same text in a replay or an export.
+        """
+        out = handler(value)
+        return sorted(out, key=str) if isinstance(value, frozenset) else out
 
 
 def _check_dice(value: str) -> str:
