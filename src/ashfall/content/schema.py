@@ -64,7 +64,10 @@ WEAPON_KEEP = frozenset({"h", "l"})
 class Model(BaseModel):
     """Base for content models: frozen, unknown keys are errors."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: each model builds its validator on first use, so a nested model (a creature's senses, a
+    # map's legend entry) validated only inside its parent never builds one of its own, and defaults written as
+    # ``X.model_construct()`` (the field defaults, unvalidated; tests check they equal ``X()``) build none at import
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     @field_serializer("*", mode="wrap", when_used="json")
     def _sets_sorted(self, value: Any, handler: SerializerFunctionWrapHandler) -> Any:
@@ -461,7 +464,7 @@ class Creature(Model):
     level: Whole = Field(1, ge=0, le=30)
     size: Size = Size.MEDIUM
     proficiency: Whole = Field(2, ge=0, le=10)
-    attributes: Attributes = Attributes()
+    attributes: Attributes = Attributes.model_construct()
     save_proficiencies: frozenset[Save] = frozenset()
     saves: dict[Save, Annotated[Whole, Field(ge=-20, le=40)]] = Field(
         default_factory=dict, description="Explicit save totals (override).")
@@ -471,8 +474,8 @@ class Creature(Model):
     hp: Whole = Field(ge=1, le=10_000, description="Maximum HP.")
     temp_hp: Whole = Field(0, ge=0, le=10_000)
     hit_dice: str = Field("1d8", description="Hit die per level, e.g. 1d10 (REST-3).")
-    speeds: Speeds = Speeds()
-    senses: Senses = Senses()
+    speeds: Speeds = Speeds.model_construct()
+    senses: Senses = Senses.model_construct()
     resistances: frozenset[DamageType] = frozenset()
     vulnerabilities: frozenset[DamageType] = frozenset()
     immunities: frozenset[DamageType] = frozenset()
@@ -500,7 +503,7 @@ class Creature(Model):
     talents: frozenset[str] = Field(frozenset(), description="Talents such as sentinel, covering-fire.")
     spell_attribute: Attribute | None = Field(None, description="INT or WIS for spellcasters (ATK-3).")
     psionic: bool = False
-    morale: MoraleProfile = MoraleProfile()
+    morale: MoraleProfile = MoraleProfile.model_construct()
     air_supply: AirSupply | None = Field(None, description="What lets it breathe underwater (UW-5, UW-6, UW-27).")
     independent_mount: bool = Field(
         False, description="As a mount it keeps its own initiative and acts on its own (MNT-3); else trained (MNT-2)."

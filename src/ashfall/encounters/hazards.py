@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ashfall.encounters.hazards_spec import HazardsSpec, Squares
+from ashfall.encounters.hazards_spec import NO_SQUARES, HazardsSpec, Squares
 from ashfall.encounters.maps import DEFAULT_LEGEND, drawn_squares, is_zone_char, rectangle
 from ashfall.encounters.report import Report
 from ashfall.encounters.schema import LegendEntry, MapSpec
@@ -80,7 +80,7 @@ def check_hazards(data: Mapping[str, Any], spec: MapSpec | None, size: tuple[int
     if h is None:
         return
     if spec is None or size is None:
-        if any(s != Squares() for _p, s in _sets(h)) or any(True for _ in _points(h)):
+        if any(s != NO_SQUARES for _p, s in _sets(h)) or any(True for _ in _points(h)):
             report.add(HAZARDS, "hazards placed on squares need a map")
         return
     width, height = size

@@ -23,6 +23,10 @@ class Squares(Model):
     legend: str | None = Field(None, description="Every square drawn with this map character.")
 
 
+NO_SQUARES = Squares.model_construct()
+"""No squares (the default; built unvalidated so that importing this builds no validator)."""
+
+
 class GasSpec(Model):
     """A toxic gas source (HAZG-1)."""
 
@@ -81,8 +85,8 @@ class HazardsSpec(Model):
 
     enclosed: bool = Field(False, description="An enclosed space: heavy smoke (HAZF-6), growing gas (HAZG-3).")
     wind: bool = Field(False, description="A strong wind: gas disperses in 1 round (HAZG-5).")
-    flammable: Squares = Field(Squares(), description="Squares with flammable material fire spreads into (HAZF-2).")
-    burning: Squares = Field(Squares(), description="Squares on fire as the fight starts (HAZF-1).")
+    flammable: Squares = Field(NO_SQUARES, description="Squares with flammable material fire spreads into (HAZF-2).")
+    burning: Squares = Field(NO_SQUARES, description="Squares on fire as the fight starts (HAZF-1).")
     gas: tuple[GasSpec, ...] = Field((), description="Toxic gas sources (HAZG).")
     water: WaterSpec | None = Field(None, description="Rising water (HAZW).")
     drains: dict[str, DrainSpec] = Field(default_factory=dict, description="Drains by id (HAZW-5).")

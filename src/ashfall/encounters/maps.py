@@ -20,16 +20,16 @@ from ashfall.files.yaml_marks import PathKey
 from ashfall.grid.board import Board, CoverObject, Square, Terrain
 
 DEFAULT_LEGEND: Mapping[str, LegendEntry] = MappingProxyType({
-    ".": LegendEntry(),
-    ":": LegendEntry(terrain=Terrain.DIFFICULT),
-    ";": LegendEntry(terrain=Terrain.GREATER_DIFFICULT),
-    "~": LegendEntry(terrain=Terrain.DIFFICULT),
-    "%": LegendEntry(terrain=Terrain.IMPASSABLE),
-    "#": LegendEntry(wall=True),
-    "=": LegendEntry(cover=CoverName.PARTIAL, name="low wall"),
-    "+": LegendEntry(cover=CoverName.PARTIAL, name="barricade", light=True),
-    "H": LegendEntry(cover=CoverName.HEAVY, name="heavy cover"),
-    ">": LegendEntry(exit=True),
+    ".": LegendEntry.model_construct(),
+    ":": LegendEntry.model_construct(terrain=Terrain.DIFFICULT),
+    ";": LegendEntry.model_construct(terrain=Terrain.GREATER_DIFFICULT),
+    "~": LegendEntry.model_construct(terrain=Terrain.DIFFICULT),
+    "%": LegendEntry.model_construct(terrain=Terrain.IMPASSABLE),
+    "#": LegendEntry.model_construct(wall=True),
+    "=": LegendEntry.model_construct(cover=CoverName.PARTIAL, name="low wall"),
+    "+": LegendEntry.model_construct(cover=CoverName.PARTIAL, name="barricade", light=True),
+    "H": LegendEntry.model_construct(cover=CoverName.HEAVY, name="heavy cover"),
+    ">": LegendEntry.model_construct(exit=True),
 })
 """The built-in map characters. ``~`` (water) is difficult terrain for walkers (X-03, MOV-3)."""
 

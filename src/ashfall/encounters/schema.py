@@ -225,7 +225,7 @@ class EncounterFile(Model):
     sides: tuple[SideSpec, ...]
     combatants: tuple[CombatantSpec, ...]
     content: tuple[str, ...] = ()
-    victory: VictorySpec = VictorySpec()
+    victory: VictorySpec = VictorySpec.model_construct()
     light: LightSpec = Field(LightSpec(), description="Ambient and per-square light (CONC-2, CONC-8).")
     obscured: tuple[ObscuredSpec, ...] = Field((), description="Obscured zones: fog, smoke, magical darkness.")
     hazards: HazardsSpec = Field(HazardsSpec(), description="Spreading hazards as the fight starts: fire, gas, "

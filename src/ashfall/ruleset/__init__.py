@@ -46,27 +46,30 @@ DEFAULT_PRESET = "ashfall-2"
 class Ruleset(BaseModel):
     """Every number and switch the rules use. Frozen; build variants with :meth:`with_options`."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(DEFAULT_PRESET, description="Preset or house-rule name.")
     edition: int = Field(2, ge=1, le=2, strict=True, description="1 for the earlier edition, 2 for the current one.")
-    attack: AttackSection = AttackSection()
-    defense: DefenseSection = DefenseSection()
-    checks: ChecksSection = ChecksSection()
-    damage: DamageSection = DamageSection()
-    dying: DyingSection = DyingSection()
-    healing: HealingSection = HealingSection()
-    psionics: PsionicsSection = PsionicsSection()
-    conditions: ConditionsSection = ConditionsSection()
-    turn: TurnSection = TurnSection()
-    morale: MoraleSection = MoraleSection()
-    magic: MagicSection = MagicSection()
-    hazards: HazardsSection = HazardsSection()
-    underwater: UnderwaterSection = UnderwaterSection()
-    mounted: MountedSection = MountedSection()
-    vehicles: VehiclesSection = VehiclesSection()
-    objects: ObjectsSection = ObjectsSection()
-    concealment: ConcealmentSection = ConcealmentSection()
+    # The default sections are built without validation (they hold each option's own default) and the models
+    # build their validators on first use (defer_build): loading a preset builds none, which keeps pydantic's
+    # schema building out of `ashfall validate`'s start-up. A test checks they equal the validated defaults.
+    attack: AttackSection = AttackSection.model_construct()
+    defense: DefenseSection = DefenseSection.model_construct()
+    checks: ChecksSection = ChecksSection.model_construct()
+    damage: DamageSection = DamageSection.model_construct()
+    dying: DyingSection = DyingSection.model_construct()
+    healing: HealingSection = HealingSection.model_construct()
+    psionics: PsionicsSection = PsionicsSection.model_construct()
+    conditions: ConditionsSection = ConditionsSection.model_construct()
+    turn: TurnSection = TurnSection.model_construct()
+    morale: MoraleSection = MoraleSection.model_construct()
+    magic: MagicSection = MagicSection.model_construct()
+    hazards: HazardsSection = HazardsSection.model_construct()
+    underwater: UnderwaterSection = UnderwaterSection.model_construct()
+    mounted: MountedSection = MountedSection.model_construct()
+    vehicles: VehiclesSection = VehiclesSection.model_construct()
+    objects: ObjectsSection = ObjectsSection.model_construct()
+    concealment: ConcealmentSection = ConcealmentSection.model_construct()
 
     def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> Ruleset:
         """A copy with some options changed, e.g. ``rs.with_options(attack={"map_step": -2})``.
@@ -120,7 +123,7 @@ def preset(name: str = DEFAULT_PRESET) -> Ruleset:
         KeyError: For an unknown preset name.
     """
     if name == "ashfall-2":
-        return Ruleset()
+        return Ruleset.model_construct()  # the defaults, unvalidated as above: equal to Ruleset() (tested)
     if name == "ashfall-1":
         return Ruleset().with_options(name="ashfall-1", **_legacy_overrides()).model_copy(update={"edition": 1})
     raise KeyError(f"unknown ruleset preset {name!r}; choose one of: {', '.join(PRESETS)}")
