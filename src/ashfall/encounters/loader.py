@@ -91,7 +91,11 @@ def _load(marked: Marked, base_dir: Path, allow_dirs: Sequence[Path | str]) -> E
     document = _validate(EncounterFile, data, marked, (), report)
     library, unloaded = _library(data, marked, base_dir, folders, report)
     ruleset = _ruleset(data.get("ruleset"), marked, base_dir, folders, report)
-    map_spec = vision_legend(_part(MapSpec, data.get("map")) if data.get("map") is not None else None, data)
+    # the parts come from the whole file when it validated (no second validation, no validator of their own to
+    # build); else each part is validated alone so the checks below still see the parts that are right
+    raw_map = data.get("map")
+    map_spec = vision_legend(None if raw_map is None else document.map if document is not None
+                             else _part(MapSpec, raw_map), data)
     map_spec = hazards_legend(map_spec, data)
     map_spec = objects_legend(map_spec, data)
     layout = build_map(map_spec, report) if map_spec is not None else None
@@ -100,7 +104,8 @@ def _load(marked: Marked, base_dir: Path, allow_dirs: Sequence[Path | str]) -> E
     check_objects(data, map_spec, layout.board if layout else None, library, report)
     sides = _sides(data.get("sides"), data.get("combatants"), report)
     entries = [Declared(i, spec, resolve_creature(library, spec, ("combatants", i), report, unloaded))
-               for i, spec in _items(CombatantSpec, data.get("combatants"))]
+               for i, spec in (enumerate(document.combatants) if document is not None
+                               else _items(CombatantSpec, data.get("combatants")))]
     _check_total(entries, report)
     roster = build_roster(entries, sides, ruleset, layout.board if layout else None, _zones(layout), report,
                           map_given="map" in data and data["map"] is not None)

@@ -226,10 +226,11 @@ class EncounterFile(Model):
     combatants: tuple[CombatantSpec, ...]
     content: tuple[str, ...] = ()
     victory: VictorySpec = VictorySpec.model_construct()
-    light: LightSpec = Field(LightSpec(), description="Ambient and per-square light (CONC-2, CONC-8).")
+    light: LightSpec = Field(LightSpec.model_construct(), description="Ambient and per-square light (CONC-2, "
+                             "CONC-8).")
     obscured: tuple[ObscuredSpec, ...] = Field((), description="Obscured zones: fog, smoke, magical darkness.")
-    hazards: HazardsSpec = Field(HazardsSpec(), description="Spreading hazards as the fight starts: fire, gas, "
-                                 "water, drains, hazardous terrain (HAZ*, MOV-6).")
+    hazards: HazardsSpec = Field(HazardsSpec.model_construct(), description="Spreading hazards as the fight "
+                                 "starts: fire, gas, water, drains, hazardous terrain (HAZ*, MOV-6).")
     underwater: WaterName | None = Field(None, description="The fight is underwater, in clear, murky or dark water "
                                          "(UW-24..26).")
     objects: tuple[ObjectPlacement, ...] = Field((), description="Destructible objects on the map: barrels, "
