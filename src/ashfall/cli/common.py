@@ -6,8 +6,6 @@ escapes, and :func:`literal` makes it a rich ``Text`` (never read as markup), so
 it was written.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import re
@@ -44,8 +42,7 @@ AllowDirOption = Annotated[list[Path] | None, typer.Option(
 PIPE_WIDTH = 120
 """Width used when standard output is not a terminal (files, pipes, CI logs): wide enough for every table."""
 
-
-def out() -> Console:
+def out() -> "Console":
     """A console on the current standard output (looked up per call so test runners capture it).
 
     A terminal keeps its own width; redirected output gets :data:`PIPE_WIDTH` columns rather than rich's
@@ -59,14 +56,14 @@ def out() -> Console:
     return console
 
 
-def err() -> Console:
+def err() -> "Console":
     """A console on standard error."""
     from rich.console import Console
 
     return Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
-def error_line(message: str) -> Text:
+def error_line(message: str) -> "Text":
     """``error: MESSAGE`` with the message's control characters made visible (its line breaks kept)."""
     from rich.text import Text
 
@@ -84,7 +81,7 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(USAGE_ERROR) from None
 
 
-def ruleset(source: str) -> Ruleset:
+def ruleset(source: str) -> "Ruleset":
     """A preset by name or a house-rule file (errors surface through :func:`user_errors`)."""
     from ashfall.ruleset import DEFAULT_PRESET, load_ruleset  # pydantic schemas: only for commands that need them
 

@@ -5,8 +5,6 @@ apply when TYPE matches the damage's type (``"1d10+3 slashing"``); a damage expr
 matches any TYPE, so ``--resist fire`` on a bare ``1d10+3`` applies.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -34,7 +32,7 @@ Vulnerable = Annotated[list[str] | None, typer.Option("--vulnerable", help="Targ
 Immune = Annotated[list[str] | None, typer.Option("--immune", help="Target is immune to this type.")]
 
 
-def _advantage(advantage: bool, disadvantage: bool) -> Advantage:
+def _advantage(advantage: bool, disadvantage: bool) -> "Advantage":
     from ashfall.core.modifiers import adv, dis, resolve_advantage
     from ashfall.core.rule_ids import rule
 
@@ -43,8 +41,8 @@ def _advantage(advantage: bool, disadvantage: bool) -> Advantage:
     return resolve_advantage(sources)
 
 
-def _spec(bonus: int, dv: int, damage: str, advantage: Advantage, dr: int, resist: list[str] | None,
-          vulnerable: list[str] | None, immune: list[str] | None) -> AttackSpec:
+def _spec(bonus: int, dv: int, damage: str, advantage: "Advantage", dr: int, resist: list[str] | None,
+          vulnerable: list[str] | None, immune: list[str] | None) -> "AttackSpec":
     from ashfall.core.dice import parse
     from ashfall.odds import AttackSpec, applies_to
 

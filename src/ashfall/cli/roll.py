@@ -3,8 +3,6 @@
 ``rule`` needs only the catalog and rich; the dice parser and the presenters are imported inside ``roll``.
 """
 
-from __future__ import annotations
-
 import os
 from typing import TYPE_CHECKING, Annotated
 
@@ -54,7 +52,7 @@ def rule_command(rule_id: Annotated[str, typer.Argument(help="A rule ID such as 
     render_rule(out(), key)
 
 
-def render_rule(console: Console, rule_id: str) -> None:
+def render_rule(console: "Console", rule_id: str) -> None:
     """Print a rule's catalog text with its source lines and status."""
     from rich.text import Text
 

@@ -5,8 +5,6 @@ before. With ``--open ENCOUNTER`` a new table is opened with a fight of that shi
 and player URLs and tokens are printed before the server starts.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

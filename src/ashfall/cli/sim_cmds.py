@@ -6,8 +6,6 @@ the three commands to a typer app. The seed defaults to the file's ``seed`` (els
 ``sim --seed S`` is the fight ``run`` would not give: use ``sim --trial i`` to replay it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,13 +49,13 @@ EngineOption = Annotated[str, typer.Option(
                      "kernel or reference. Both play the same trials.")]
 
 
-def _seed(setup: EncounterSetup, seed: int | None) -> int:
+def _seed(setup: "EncounterSetup", seed: int | None) -> int:
     if seed is not None:
         return seed
     return setup.loaded.spec.seed or 0
 
 
-def _human_notice(setup: EncounterSetup) -> None:
+def _human_notice(setup: "EncounterSetup") -> None:
     """Say once (on standard error) that sides with ``controller: human`` are played by the AI here."""
     from ashfall.encounters.schema import ControllerKind
 
@@ -68,7 +66,7 @@ def _human_notice(setup: EncounterSetup) -> None:
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
-def _engine(setup: EncounterSetup, engine: str, max_rounds: int | None, quiet: bool = False) -> str:
+def _engine(setup: "EncounterSetup", engine: str, max_rounds: int | None, quiet: bool = False) -> str:
     """The engine that plays the setup (``kernel`` or ``reference``).
 
     auto's fallback is noted in one line on standard error, except for ``--json`` (``quiet``): machine output
@@ -82,11 +80,11 @@ def _engine(setup: EncounterSetup, engine: str, max_rounds: int | None, quiet: b
     return choice.engine
 
 
-def _names(result: FightResult) -> dict[str, str]:
+def _names(result: "FightResult") -> dict[str, str]:
     return {c.id: c.name for c in result.combatants}
 
 
-def _show_fight(result: FightResult, events: list[Any], explain: bool, as_json: bool) -> None:
+def _show_fight(result: "FightResult", events: list[Any], explain: bool, as_json: bool) -> None:
     from ashfall.cli import sim_present
     from ashfall.engine import events as ev
 
@@ -158,7 +156,7 @@ def _replay(path: Path, explain: bool, as_json: bool) -> None:
 
 
 @contextmanager
-def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
+def _progress(enabled: bool, label: str) -> "Iterator[ProgressFn | None]":
     """A rich progress bar on standard error while chunks finish (None when not on a terminal)."""
     console = err()
     if not enabled or not console.is_terminal:
@@ -269,8 +267,8 @@ def sim_command(
         console.print(literal(f"{report.trials} fights written to {out_file}"))
 
 
-def _on_dask(address: str, setup: EncounterSetup, trials: int, seed: int, progress: ProgressFn | None,
-             max_rounds: int | None, engine: str) -> SimReport:
+def _on_dask(address: str, setup: "EncounterSetup", trials: int, seed: int, progress: "ProgressFn | None",
+             max_rounds: int | None, engine: str) -> "SimReport":
     """``sim --dask``: the same chunks and seeds as a local run, played as Dask tasks on the chosen engine."""
     from ashfall.sim.backends import backend_for
     from ashfall.sim.sweep import simulate_on
@@ -342,7 +340,7 @@ def compare_command(
                   "(0.2 small, 0.5 medium, 0.8 large).", markup=False)
 
 
-def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> list[EncounterSetup]:
+def _setups(files: list[Path], rulesets: list[str], allow_dirs: list[Path]) -> "list[EncounterSetup]":
     """Every run to compare, each loaded (file and ruleset checked) before any of them is simulated."""
     from ashfall.sim.setups import EncounterSetup
 

@@ -5,8 +5,6 @@ and every variant is checked before any fight; ``--workers K`` plays on local pr
 ``--dask tcp://host:port`` on a Dask cluster (same results for the same seed either way).
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -43,7 +41,7 @@ def _seed(file: Path, seed: int | None) -> int:
     return load_encounter(file).seed or 0
 
 
-def _axes(vary: list[str]) -> list[Vary]:
+def _axes(vary: list[str]) -> "list[Vary]":
     from ashfall.sim.variants import parse_vary
 
     return [parse_vary(v) for v in vary]
@@ -53,7 +51,7 @@ def _pct(low: float, high: float) -> str:
     return f"{low:.0%}–{high:.0%}"
 
 
-def sweep_table(result: SweepResult) -> Table:
+def sweep_table(result: "SweepResult") -> "Table":
     """The sweep as a table: the varied values, win rate with its 95% interval, rounds and PC drops."""
     from rich.table import Table
 

@@ -9,8 +9,6 @@ the file, the field path and the line; the exit code is 1 if any file has a prob
 (:mod:`ashfall.encounters.json_schema`). The loaders and pydantic models are imported when a command runs.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,7 +21,6 @@ if TYPE_CHECKING:
 
 EXIT_PROBLEMS = 1
 """Exit code when a file has problems (as ``validate_command``)."""
-
 
 def validate_command(
     paths: Annotated[list[Path], typer.Argument(help="Encounter files or folders of them (content files with "
@@ -65,7 +62,7 @@ def validate_content(path: Path) -> tuple[int, list[str]]:
     return 0, [f"{path}: ok: {_counts(fragment)}"]
 
 
-def _counts(library: Library) -> str:
+def _counts(library: "Library") -> str:
     parts = [(len(library.creature_map), "creature"), (len(library.weapon_map), "weapon"),
              (len(library.armor_map), "armor"), (len(library.shield_map), "shield"),
              (len(library.object_map), "object")]

@@ -5,8 +5,6 @@ in the engine's state, not here. Derived numbers (save and skill modifiers) are 
 caller computes them the same way.
 """
 
-from __future__ import annotations
-
 import re
 from enum import Enum
 from typing import Annotated, Any, Literal
@@ -69,7 +67,7 @@ class Model(BaseModel):
     # ``X.model_construct()`` (the field defaults, unvalidated; tests check they equal ``X()``) build none at import
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    @field_serializer("*", mode="wrap", when_used="json")
+    @field_serializer("*", mode="wrap", when_used="json", return_type=Any)  # given: not read off each field
     def _sets_sorted(self, value: Any, handler: SerializerFunctionWrapHandler) -> Any:
         """Sets (a weapon's properties, a creature's proficiencies …) as sorted lists in JSON.
 
@@ -191,7 +189,7 @@ class Weapon(Model):
     _dice = field_validator("damage")(classmethod(lambda cls, v: _check_weapon_dice(v)))
 
     @model_validator(mode="after")
-    def _ranges(self) -> Weapon:
+    def _ranges(self) -> "Weapon":
         ranged = self.kind is WeaponKind.RANGED or WeaponProperty.THROWN in self.properties
         if ranged and self.range_normal is None:
             raise ValueError("a ranged or thrown weapon needs range_normal")
@@ -522,7 +520,7 @@ class Creature(Model):
         return value
 
     @model_validator(mode="after")
-    def _vehicle_hull(self) -> Creature:
+    def _vehicle_hull(self) -> "Creature":
         if self.vehicle is not None and (self.armor is not None or self.shield is not None):
             raise ValueError("a vehicle's DV comes from vehicle.dv: give it no armor or shield")
         return self

@@ -6,8 +6,6 @@ collapse already counting down (HAZC), and whether the space is enclosed or wind
 is checked, and the environment filled in, by :mod:`ashfall.encounters.hazards`.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from ashfall.content.schema import Model, OptWhole, Whole

@@ -6,8 +6,6 @@ over squares, a rectangle or every square drawn with a map character (CONC-2, CO
 map is checked, and the environment filled in, by :mod:`ashfall.encounters.lighting`.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 
 from pydantic import Field

@@ -6,8 +6,6 @@ character. What needs the library and the map is checked, and the objects put on
 :mod:`ashfall.encounters.objects`.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from ashfall.content.schema import Model

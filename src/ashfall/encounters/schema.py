@@ -5,8 +5,6 @@ the library, the ruleset or the map (creature ids, squares inside walls, zones, 
 :mod:`ashfall.encounters.loader`, which reports every problem with its file, field path and line.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Any
 

@@ -5,8 +5,6 @@ as each section's ``LEGACY`` overrides say. A designer's house rules are a YAML 
 base preset and overrides options (:func:`load_ruleset`).
 """
 
-from __future__ import annotations
-
 import difflib
 from collections.abc import Iterable
 from dataclasses import replace
@@ -71,7 +69,7 @@ class Ruleset(BaseModel):
     objects: ObjectsSection = ObjectsSection.model_construct()
     concealment: ConcealmentSection = ConcealmentSection.model_construct()
 
-    def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> Ruleset:
+    def with_options(self, name: str | None = None, **sections: dict[str, Any]) -> "Ruleset":
         """A copy with some options changed, e.g. ``rs.with_options(attack={"map_step": -2})``.
 
         Raises:

@@ -4,8 +4,6 @@ Every field of a section is one number or switch of the rules, with its rule ID 
 the alternative a designer can switch to. The docs table of options is generated from these.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
