@@ -11,13 +11,15 @@ ignores the cover or the walls must diverge.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from ashfall.rules.defense import Cover
+from ashfall.sim.engines import choose_engine
 from ashfall.sim.kernel_lower import SIGHT_TOTAL, SIGHT_UNSEEN, Sights, read_sights
 from ashfall.sim.kernel_run import KernelSetup
-from ashfall.sim.setups import FightSetup
+from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import AMONG_COVER, OWN, seeds, setup_of
 
@@ -104,3 +106,19 @@ def test_compare_engines__a_kernel_blind_to_walls_or_cover_diverges(broken: str)
     report = compare_engines(setup, seeds(30), reference_signature, BrokenSight(setup, broken))
     assert len(report.divergences) >= 3
     assert report.divergences[0].explanation
+
+
+@pytest.mark.rule("CONC-2", "X-15")
+@pytest.mark.parametrize(("light", "named"), [
+    ("light: {ambient: dim}\n", "light and obscurement on the move"),
+    ("light: {squares: {dark: [[6, 4]]}}\n", "light and obscurement on the move"),
+])
+def test_choose_engine__light_on_the_move_stays_on_the_reference_engine(
+        tmp_path: Path, light: str, named: str) -> None:
+    """Whether a creature sees another would depend on more than the walls between them: named, not mirrored."""
+    text = AMONG_COVER.read_text(encoding="utf-8")
+    path = tmp_path / "dim.yaml"
+    path.write_text(text.replace("map:\n", light + "map:\n", 1), encoding="utf-8")
+    choice = choose_engine(EncounterSetup(path), "auto")
+    assert choice.engine == "reference"
+    assert choice.notice is not None and named in choice.notice
