@@ -4,7 +4,8 @@ usage: python scripts/kernel_diff.py [--seeds N] [--seed S] [--edition NAME ...]
 
 Plays trials 0 .. N-1 of the sweep with seed S (``trial_seed(S, i)``, default N = 1000, S = 1) of every
 encounter (default: tests/kernel/encounters/*.yaml) under each edition (default: ashfall-1 and ashfall-2)
-through both engines and compares their signatures (``ashfall.sim.signature.compare_engines``). Prints one
+(and under the file's own ruleset when it declares house rules, e.g. cover against melee attacks) through both
+engines and compares their signatures (``ashfall.sim.signature.compare_engines``). Prints one
 line per set with its divergence count and the first divergence explained by the reference engine; also
 lists every shipped encounter with the feature that keeps it on the reference engine. Exits 1 on any
 divergence. CI runs a subset of this (tests/kernel/test_kernel_matches_reference.py).
@@ -39,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [trial_seed(args.seed, i) for i in range(args.seeds)]
     diverged = 0
     for path in args.files or DEFAULT_FILES:
-        for edition in args.editions or EDITIONS:
+        own = EncounterSetup(path).load_spec().ruleset.name
+        for edition in (*(args.editions or EDITIONS), *(() if args.editions or own in EDITIONS else (None,))):
             setup = EncounterSetup(path, edition)
+            edition = edition or f"own: {own}"
             problem = check(setup)
             if problem is not None:
                 print(f"{path.name} [{edition}]: not on the kernel: {problem}")

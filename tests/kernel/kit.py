@@ -1,4 +1,8 @@
-"""Shared fights for the kernel's tests: the hand-written encounters of its first slice, under both editions."""
+"""Shared fights for the kernel's tests: the hand-written encounters of its first slice, under both editions.
+
+An encounter that declares house rules of its own (the melee among cover: cover against melee attacks too) is
+also played under them (``OWN``).
+"""
 
 from pathlib import Path
 
@@ -14,15 +18,18 @@ TWO_ON_TWO = ENCOUNTERS / "scripted-two-on-two.yaml"
 HEROES_FALL = ENCOUNTERS / "scripted-heroes-fall.yaml"
 WALK_UP = ENCOUNTERS / "scripted-walk-up-duel.yaml"
 BRAWL = ENCOUNTERS / "scripted-brawl-on-a-grid.yaml"
+AMONG_COVER = ENCOUNTERS / "scripted-melee-among-cover.yaml"
 EDITIONS = ("ashfall-1", "ashfall-2")
-FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL)
-SETS = [(path, edition) for path in FILES for edition in EDITIONS]
+OWN = "own"
+"""Stands for the encounter file's own ruleset in a set (``setup_of``)."""
+FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL, AMONG_COVER)
+SETS = [(path, edition) for path in FILES for edition in EDITIONS] + [(AMONG_COVER, OWN)]
 SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
 
 
 def setup_of(path: Path, edition: str) -> EncounterSetup:
-    """An encounter file under an edition."""
-    return EncounterSetup(path, edition)
+    """An encounter file under an edition (``OWN``: under the file's own ruleset)."""
+    return EncounterSetup(path, None if edition == OWN else edition)
 
 
 def seeds(n: int, sweep: int = 1) -> list[int]:

@@ -143,7 +143,9 @@ def test_choose_engine__a_shared_initiative_roll_stays_on_the_reference_engine(t
 
 @pytest.mark.rule("RX-21")
 @pytest.mark.parametrize(("change", "named"), [
-    (("    ...::~...", "    ...#:~..."), "walls, cover objects or elevation"),
+    (("    ...::~...\n    ......B.B\n    .......B.\n",
+      '    ...*:~...\n    ......B.B\n    .......B.\n  legend:\n    "*": {cover: total, name: pillar}\n'),
+     "cover objects of total cover on the move"),
     (("weapons: [sledgehammer]", "weapons: [combat-knife]"), "thrown weapons on the move"),
     (("weapons: [greataxe]\n      weapon_proficiencies: [simple, martial]\n  - side: raiders",
       "weapons: [halberd]\n      weapon_proficiencies: [simple, martial]\n  - side: raiders"), "reach weapons"),

@@ -5,9 +5,10 @@ resistances, vulnerabilities, immunities, initiative bonuses), one to three comb
 sides, off the map or on random squares of an open 5 x 5 map, random plans of Strike / Power Strike / All-Out
 Attack with any target rule, player characters and NPCs that make death saves (with the dying track's options:
 massive damage, what it counts, damage to a stabilised creature, stabilised HP, NPCs falling dying), both
-editions, short and long round limits, and fights of one or two a side that start apart on a wide open grid
+editions, short and long round limits, and fights of one or two a side that start apart on a wide grid
 (the approach: nearest by position, paths around the others and through random terrain, flanking, Attacks of
-Opportunity, Intercept as the AI judges it): the kernel plays the supported ones
+Opportunity, Intercept as the AI judges it; in half of them random walls, cover objects and height, with cover
+counting against melee attacks in half of those): the kernel plays the supported ones
 draw for draw, and the rest are named (maps where someone must move, flanking, Intercept …), never played wrong.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +24,7 @@ from ashfall.ai import ai_controller
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
-from ashfall.grid.board import Board, Terrain
+from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
@@ -38,6 +40,10 @@ ARMOR = (None, "scrap-leathers", "flak-vest", "combat-plate")
 PHYSICAL = (DamageType.SLASHING, DamageType.PIERCING, DamageType.BLUDGEONING)
 PLAN_STEPS = ("strike", "power-strike", "all-out-attack")
 TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
+COVER = (CoverObject(CoverLevel.PARTIAL, name="low wall"), CoverObject(CoverLevel.HEAVY, name="heavy cover"),
+         CoverObject(CoverLevel.HEAVY, blocks_movement=False, name="scrap heap"),
+         CoverObject(CoverLevel.PARTIAL, blocks_movement=False, name="brush", light=True))
+"""Cover objects of fights on the move: partial and heavy, some of them walked through (total cover: walls)."""
 TARGETS = (None, TargetRule.NEAREST, TargetRule.WEAKEST, TargetRule.STRONGEST, TargetRule.HIGHEST_THREAT)
 
 
@@ -92,7 +98,7 @@ def creatures(draw: st.DrawFn, cid: str, weapons: tuple[str, ...] = MELEE) -> Cr
 
 
 @st.composite
-def fights(draw: st.DrawFn, moving: bool = False) -> Planned:
+def fights(draw: st.DrawFn, moving: bool = False, among_walls: bool = False) -> Planned:
     n_sides = draw(st.integers(2, 3))
     on_map = moving or draw(st.booleans())
     spread = moving or (on_map and draw(st.booleans()))  # a wide grid: creatures apart, someone approaches first
@@ -121,9 +127,26 @@ def fights(draw: st.DrawFn, moving: bool = False) -> Planned:
         taken = {c.position for c in members}
         free = [(x, y) for x in range(side + 2) for y in range(side + 2) if (x, y) not in taken]
         terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
-    board = Board(side + 2, side + 2, terrain) if on_map else None
+    walls, cover, elevation = walled(draw, members, side + 2, among_walls) if spread else (frozenset(), {}, {})
+    if cover and draw(st.booleans()):  # cover against melee attacks too (X-01's switch)
+        ruleset = ruleset.with_options(defense={"cover_applies": "all-attacks"})
+    board = Board(side + 2, side + 2, terrain, walls, cover, elevation) if on_map else None
     return Planned(InlineSetup("random fight", tuple(members), ruleset, board, limit), tuple(targets),
                    moving or draw(st.sampled_from([True, True, True, False])))
+
+
+def walled(draw: st.DrawFn, members: list[InlineCombatant], width: int, always: bool = False
+           ) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], CoverObject], dict[tuple[int, int], int]]:
+    """Walls, cover objects and height on the free squares of a wide grid, in half the fights (COV-1..3, POS-4)."""
+    if not always and not draw(st.booleans()):
+        return frozenset(), {}, {}
+    taken = {c.position for c in members}
+    free = [(x, y) for x in range(width) for y in range(width) if (x, y) not in taken]
+    walls = frozenset(draw(st.sets(st.sampled_from(free), max_size=8)))
+    open_squares = [sq for sq in free if sq not in walls]
+    cover = draw(st.dictionaries(st.sampled_from(open_squares), st.sampled_from(COVER), max_size=8))
+    elevation = draw(st.dictionaries(st.sampled_from(free), st.sampled_from([5, 10]), max_size=6))
+    return walls, cover, elevation
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,6 +159,9 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
         return
     kernel = KernelSetup(setup)
     event("with an approach on the grid" if kernel.lowered.moves else "without moving")
+    board = setup.inline.board
+    if kernel.lowered.moves and board is not None and (board.walls or board.cover or board.elevation):
+        event("on the move among walls, cover objects or height")
     report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
     fight = [(c.id, c.side, c.plan, rule, c.creature.model_dump(exclude_defaults=True))
              for c, rule in zip(setup.inline.combatants, setup.targets, strict=True)]
@@ -145,5 +171,14 @@ def test_random_fights__kernel_matches_reference_or_names_what_it_lacks(setup: P
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights(moving=True))
 def test_random_fights_on_the_move__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
-    """Fights that start apart on a wide grid (with terrain or not), the AI answering reactions: every one."""
+    """Fights that start apart on a wide grid (with terrain, walls, cover or height or not), the AI answering
+    reactions: every one."""
+    test_random_fights__kernel_matches_reference_or_names_what_it_lacks.hypothesis.inner_test(setup)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights(moving=True, among_walls=True))
+@pytest.mark.rule("COV-1", "COV-2", "COV-3", "POS-4", "RX-26", "G-37")
+def test_random_fights_among_walls_and_cover__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
+    """Fights that start apart on a wide grid among random walls, cover objects and height: every one."""
     test_random_fights__kernel_matches_reference_or_names_what_it_lacks.hypothesis.inner_test(setup)

@@ -61,6 +61,8 @@ OUT_LEN = 5
 STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
 AOO = 3
 """The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
+SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
+"""Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
 FAR = 1 << 60
 
 
@@ -196,6 +198,17 @@ def _gap(a: int, b: int, px: I64, py: I64, dist: I64) -> int:
 
 
 @_jit
+def _view(ax: int, ay: int, tx: int, ty: int, sight: I64, col: int) -> int:
+    """What lies between an attacker at ``(ax, ay)`` and a target at ``(tx, ty)`` (the lowered ``sight``).
+
+    Column 0: the view (cover and high ground, the situation code's ``code // 4``); column 1: the flags
+    (``SIGHT_TOTAL``, ``SIGHT_UNSEEN``).
+    """
+    r = (sight.shape[2] - 1) // 2
+    return int(sight[ax, ay, tx - ax + r, ty - ay + r, col])
+
+
+@_jit
 def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
              flanker: I64, threat_ft: I64) -> int:
     """Whether ``a`` flanks ``t`` (``_flanking``).
@@ -220,26 +233,30 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
 
 @_jit
 def _situation(a: int, t: int, moves: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
-               flank_geo: I64, flanker: I64, threat_ft: I64) -> int:
-    """The attack's situation code (``kernel_lower.SITUATIONS``): flanking plus 2 when within 5 ft; 0 unmoving."""
+               flank_geo: I64, flanker: I64, threat_ft: I64, sight: I64) -> int:
+    """The attack's situation code (``kernel_lower.SITUATIONS``); 0 where nobody moves.
+
+    Flanking, plus 2 when within 5 ft, plus 4 times the view between the squares (cover, high ground).
+    """
     if moves == 0:
         return 0
     code = _flanked(a, t, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
     if _gap(a, t, px, py, dist) <= SQUARE_FT:
         code += 2
-    return code
+    return code + 4 * _view(px[a], py[a], px[t], py[t], sight, 0)
 
 
 @_jit
 def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
                px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
-               guard_reach: I64, intercept_ft: int) -> int:
+               guard_reach: I64, intercept_ft: int, sight: I64) -> int:
     """Intercept (RX-26) offered for ``a``'s melee attack on ``t``, as the engine offers it and the AI takes it.
 
     Every creature on ``t``'s side within range of ``t``, in reactor order (initiative order), with its reaction
-    left and up, is asked; it takes it when an ally of its own within range and within ``a``'s reach would likely
-    drop from a hit that it can take (``_worth_intercepting``: mean hit at least the ally's HP and temporary HP,
-    its own more than twice that). Each that takes it spends its reaction; the first redirects the attack.
+    left and up, that sees ``a`` (no wall in the way, COV-3), is asked; it takes it when an ally of its own
+    within range and within ``a``'s reach would likely drop from a hit that it can take (``_worth_intercepting``:
+    mean hit, in that situation, at least the ally's HP and temporary HP, its own more than twice that). Each that takes
+    it spends its reaction; the first redirects the attack.
     Returns the new target, or ``t``.
     """
     n = len(side)
@@ -250,6 +267,8 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
             continue
         if _gap(r, t, px, py, dist) > intercept_ft:
             continue
+        if _view(px[r], py[r], px[a], py[a], sight, 1) & SIGHT_UNSEEN:
+            continue  # "a creature you can see" (RX-26)
         worth = False
         for ally in range(n):
             if ally == r or side[ally] != side[r] or vit[ally] != ALIVE:
@@ -257,7 +276,7 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
             if _gap(ally, r, px, py, dist) > intercept_ft or _gap(a, ally, px, py, dist) > guard_reach[a]:
                 continue
             hit = guard_hit[a, ally, _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                              threat_ft)]
+                                              threat_ft) + 2 * _view(px[a], py[a], px[ally], py[ally], sight, 0)]
             if hit != 0.0 and hit >= hp[ally] + temp[ally] and hp[r] + temp[r] > 2 * hit:
                 worth = True
                 break
@@ -284,12 +303,13 @@ def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
 
 @_jit
 def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach: int, speed: int, price: I64,
-              offsets: I64, dist: I64, path_x: I64, path_y: I64) -> int:
+              offsets: I64, dist: I64, path_x: I64, path_y: I64, sight: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
 
     Dijkstra over (square, diagonals mod 2) to the cheapest square from which a ``wanted`` creature is within
-    ``reach`` and ``c`` may stop, pushes ordered by (feet, push count) as ``heapq`` pops them and neighbours in
-    ``offsets`` order; then the longest start of it within ``speed`` that ends where ``c`` may stop. Enemies
+    ``reach``, not behind total cover (``can_attack_from``, COV-3), and ``c`` may stop, pushes ordered by
+    (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order; then the longest start of it within
+    ``speed`` that ends where ``c`` may stop. Enemies
     still up bar passage; no living creature's square may end the move (ACT-2, ``blocking``).
     """
     width, height = dist.shape[0], dist.shape[1]
@@ -334,7 +354,8 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
         if (x != sx or y != sy) and occupied[x, y] == 0:
             goal = False
             for o in range(len(wanted)):
-                if wanted[o] == 1 and dist[abs(x - px[o]), abs(y - py[o])] <= reach:
+                if wanted[o] == 1 and dist[abs(x - px[o]), abs(y - py[o])] <= reach and \
+                        not _view(x, y, px[o], py[o], sight, 1) & SIGHT_TOTAL:
                     goal = True
                     break
             if goal:
@@ -443,7 +464,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
            prone: I64, hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
            threat_ft: I64, guard_hit: F64, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
-           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> int:
     """One melee attack as ``perform_attack`` makes it.
 
     Intercept offered on a grid where creatures move (RX-26), the situation read off the squares, then the roll
@@ -451,8 +472,8 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
     """
     if moves == 1:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard_hit, guard_reach, intercept_ft)
-    code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+                       guard_hit, guard_reach, intercept_ft, sight)
+    code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
 
@@ -464,7 +485,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
          stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
-         guard_hit: F64, guard_reach: I64, intercept_ft: int, round_limit: int,
+         guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64) -> None:
     """Play one fight with ``seed``.
@@ -590,9 +611,10 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             nf = _foes(c, near, hp, vit, target_rule[c], threat, foes, moves, side, px, py, dist)
             if nf == 0:
                 break
-            t = -1  # the first enemy in the rule's order within reach (all of them when nobody moves)
+            t = -1  # the first enemy in the rule's order within reach and not behind total cover (COV-3)
             for q in range(nf):
-                if moves == 0 or _gap(c, foes[q], px, py, dist) <= reach_ft[c]:
+                if moves == 0 or (_gap(c, foes[q], px, py, dist) <= reach_ft[c] and
+                                  not _view(px[c], py[c], px[foes[q]], py[foes[q]], sight, 1) & SIGHT_TOTAL):
                     t = foes[q]
                     break
             if t < 0:
@@ -606,13 +628,13 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     wanted[:] = 0
                     wanted[foes[0]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
-                                     path_x, path_y)
+                                     path_x, path_y, sight)
                 if went == 0:
                     wanted[:] = 0
                     for q in range(nf):
                         wanted[foes[q]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
-                                     path_x, path_y)
+                                     path_x, path_y, sight)
                 if went == 0:
                     break
                 if record:
@@ -629,11 +651,13 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                             continue
                         if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
                             continue
+                        if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
+                            continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
                         react[r] = 0
                         at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py,
                                     dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                     outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
-                                    dying_rules, dealt_by, taken, record, steps, at, faces)
+                                    dying_rules, dealt_by, taken, record, steps, at, faces, sight)
                         attacks += 1
                     if vit[c] != ALIVE:
                         break  # it fell: the move ends
@@ -661,7 +685,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), moves, order, side, vit, prone,
                                 hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                 intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                falls, dying_rules, dealt_by, taken, record, steps, at, faces)
+                                falls, dying_rules, dealt_by, taken, record, steps, at, faces, sight)
                     attacks += 1
                     rolls += counts[k]
                 strikes += len(all_out_index)
@@ -670,7 +694,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _melee(mt, c, t, k, v, k, moves, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                             flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
                             dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
-                            steps, at, faces)
+                            steps, at, faces, sight)
                 attacks += 1
                 rolls += counts[k]
                 strikes += 1
@@ -695,7 +719,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
-               intercept_ft: int, round_limit: int,
+               intercept_ft: int, sight: I64, round_limit: int,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -707,7 +731,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-             intercept_ft, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             intercept_ft, sight, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps)
 
 

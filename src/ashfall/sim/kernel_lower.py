@@ -42,6 +42,7 @@ from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
 from ashfall.engine import Combatant, EncounterState, Stand, Stride
 from ashfall.engine.actions import Refused
+from ashfall.engine.environment import Light
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import cover_level, situation, target_defense
 from ashfall.families.attacks.engine_common import melee_reach, speed_ft
@@ -65,13 +66,14 @@ from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.reactions.moves_defensive import bracing_weapon
 from ashfall.families.senses.engine import can_see, concealment_sources
 from ashfall.grid.board import SQUARE_FT, CoverLevel
-from ashfall.grid.geometry import flanks, space_distance_ft
+from ashfall.grid.geometry import flanks, has_line_of_sight, space_distance_ft
 from ashfall.grid.paths import STEP_OFFSETS
 from ashfall.rules import conditions as cond
 from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
 from ashfall.rules.damage_ledger import crit_doubles, damage_ledger
 from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.defense import Cover
 from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset.sections import MassiveDamageBasis
@@ -92,7 +94,8 @@ AOO = 3
 ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
-"""Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD)."""
+"""Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
+plus 4 times the view between the two squares (cover and high ground, :class:`Sights`)."""
 TARGET_CODES: dict[TargetRule | None, int] = {
     None: 0, TargetRule.NEAREST: 0, TargetRule.WEAKEST: 1, TargetRule.STRONGEST: 2, TargetRule.HIGHEST_THREAT: 3,
 }
@@ -144,7 +147,7 @@ class Lowered:
             Activities are :data:`TABLE_ACTIVITIES`. Target states (:data:`TARGET_STATES`): up; dying (DEATH-1:
             unconscious and prone), as an All-Out Attack's later attacks find it; dead, as a second Attack of
             Opportunity on one step finds a mover the first dropped. Situation: the code of :data:`SITUATIONS`
-            where creatures move, else one.
+            plus 4 times the view (``sight``) where creatures move, else one.
         draws: ``[attacker, target, activity, MAP variant, target state, situation]``: d20s the attack roll
             draws (2 with advantage or disadvantage).
         dice: ``[attacker, activity, crit, group, (count, sides)]`` damage dice in rolling order.
@@ -159,7 +162,7 @@ class Lowered:
             damage, per crit, failures that kill, damage to a stabilised creature resumes dying (MASS-1, G-50,
             DEATH-10, DEATH-11, DEATH-3, DEATH-14).
         stand_cost: Actions standing up from prone costs each combatant (ACT-5).
-        moves: 1 when someone has to approach first (on a grid without walls, cover objects or height), else 0.
+        moves: 1 when someone has to approach first (on a grid, walls, cover objects and height included), else 0.
         pos: Each combatant's starting square ``(x, y)`` (zeros off the map).
         reach_ft: How near each must be to attack (its weapon's reach).
         speed: Feet each Stride may cover (``speed_ft``).
@@ -172,9 +175,12 @@ class Lowered:
             ``_crowd``).
         flanker: ``[combatant, state]`` whether it provides flanking up, up and prone, down (POS-3, E-22).
         threat_ft: How far each threatens (``threat_reach``, POS-1).
-        guard_hit: ``[attacker, ally, flanking]`` the mean damage of a hit as the AI's Intercept weighs it.
+        guard_hit: ``[attacker, ally, flanking + 2 view]`` the mean damage of a hit as the AI's Intercept weighs it.
         guard_reach: The reach the AI's Intercept checks for each attacker.
         intercept_ft: How near an attacked ally an interceptor must stand (RX-26).
+        sight: ``[x, y, dx + r, dy + r]`` -> (view, flags) between an attacker at ``(x, y)`` and a target ``(dx, dy)``
+            squares away, within ``r`` (see ``read_sights``): the view's index (cover and high ground, COV-1, COV-2,
+            POS-4) is the situation code's ``code // 4``; flags: total cover (COV-3), no line of sight.
         action_names: The engine's action name of each activity, then of Stand and Stride (``actions-spent``
             labels).
         creatures: Stat block id of each combatant.
@@ -228,6 +234,7 @@ class Lowered:
     guard_hit: npt.NDArray[np.float64]
     guard_reach: I64
     intercept_ft: int
+    sight: I64
     action_names: tuple[str, ...]
     creatures: tuple[str, ...]
     names: tuple[str, ...]
@@ -314,10 +321,13 @@ def _approach_problem(fight: Fight) -> str | None:
     board = state.board
     assert board is not None
     rs = state.ruleset
-    if board.walls or board.cover or board.elevation or not board_only_costs(state):
-        # terrain only prices steps (lowered per square); walls, cover objects and height change what an attack
-        # from a square meets (cover, sight, high ground), and the environment's layers change during the fight
-        return "maps and movement with walls, cover objects or elevation (someone must move to reach an enemy)"
+    if (board.walls or board.cover or board.elevation) and \
+            any(isinstance(p, TacticalPolicy) for p in fight.policies.values()):
+        # the sight table serves the scripted plans; what the tactical AI weighs among walls is not lowered
+        return "the tactical AI among walls, cover objects or height (someone must move to reach an enemy)"
+    problem = _sight_problem(state)
+    if problem is not None:
+        return problem
     if any(not hook.__module__.startswith(INERT_MOVEMENT_HOOKS) for hook in state.rulebook.movement_hooks):
         return "movement hooks (someone must move to reach an enemy)"
     if rs.turn.reactions_per_round != 1:
@@ -338,9 +348,107 @@ def _approach_problem(fight: Fight) -> str | None:
         if bracing_weapon(c) is not None:
             return f"Brace (RX-12, combatant {c.id})"
         for other in state.combatants.values():
-            if other is not c and not can_see(state, c, other):
+            # a wall between them is the sight table's business (``read_sights``); anything else is not mirrored
+            if other is not c and has_line_of_sight(board, c.space, other.space) and not can_see(state, c, other):
                 return f"creatures that cannot see each other (combatant {c.id})"
     return None
+
+
+View = tuple[Cover, bool]
+"""What an attack meets between two squares: the cover and whether the attacker has high ground (COV, POS-4)."""
+SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
+"""Flags of a ``sight`` entry: total cover (COV-3: no attack, no AoO, not a square to attack from) and no line of
+sight (Intercept needs to see the attacker, RX-26)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sights:
+    """What walls, cover objects and height make of every pair of squares near enough to matter on the move.
+
+    Attributes:
+        table: ``[x, y, dx + r, dy + r]`` -> (view index, flags) for an attacker at ``(x, y)`` and a target
+            ``(dx, dy)`` squares away (``r``: the window's radius, half the table's third extent).
+        views: The views met, by index (index 0 when no square pair is tabulated).
+        near: Views met within 5 ft (every attack but an intercepted one), total cover left out.
+        far: Views met further away (an interceptor beside the target), total cover left out.
+    """
+
+    table: I64
+    views: tuple[View, ...]
+    near: frozenset[int]
+    far: frozenset[int]
+
+
+def _sight_problem(state: EncounterState) -> str | None:
+    """What of the battlefield the sight table (:func:`read_sights`) cannot hold on the move, or None.
+
+    Walls, cover objects and height never change, so what they make of two squares is read once per pair.
+    Refused: environmental layers (they change during the fight, step prices included), light or obscurement
+    (whether one creature sees another would then depend on more than the walls between them), and cover
+    objects of total cover (a creature could be seen, so intercept, yet not be attacked).
+    """
+    board = state.board
+    assert board is not None
+    if not board_only_costs(state):
+        return "maps and movement with environmental layers (rubble, flood water, debris, objects) on the move"
+    env = state.environment
+    if env.light or env.veils or env.ambient is not Light.BRIGHT or state.rulebook.visibility:
+        return "light and obscurement on the move (dim light, darkness, fog, water)"
+    for sq, obj in board.cover.items():
+        if obj.level is CoverLevel.TOTAL:
+            return f"cover objects of total cover on the move ({obj.name} at {list(sq)})"
+    return None
+
+
+@contextmanager
+def _placed(*creatures: Combatant) -> Iterator[None]:
+    """Creatures put back on their squares afterwards (the sight table moves two of them about)."""
+    positions = [c.position for c in creatures]
+    try:
+        yield
+    finally:
+        for c, position in zip(creatures, positions, strict=True):
+            c.position = position
+
+
+def read_sights(state: EncounterState, roster: Sequence[Combatant]) -> Sights:
+    """The sight table of a fight on the move (a single empty view where nobody moves).
+
+    For every square and every square within ``r`` of it (``r``: 5 ft of reach plus Intercept's range, the
+    furthest an attack is made from: at an interceptor beside its ally), two creatures of the fight are set on
+    them and the engine's own ``situation`` reads the cover and high ground between them (``cover_level``,
+    ``high_ground``: COV-1..3, POS-4, G-37), and ``has_line_of_sight`` whether the one sees the other.
+    """
+    board = state.board
+    if board is None or not _moves(state):
+        return Sights(np.zeros((1, 1, 1, 1, 2), np.int64), ((Cover.NONE, False),), frozenset({0}), frozenset())
+    r = max(1, -(-(SQUARE_FT + state.ruleset.turn.intercept_range_ft) // SQUARE_FT))
+    table = np.zeros((board.width, board.height, 2 * r + 1, 2 * r + 1, 2), np.int64)
+    views: list[View] = []
+    near: set[int] = set()
+    far: set[int] = set()
+    a = roster[0]
+    t = next(c for c in roster if c.side != a.side)
+    with _placed(a, t):
+        for x in range(board.width):
+            for y in range(board.height):
+                a.position = (x, y)
+                for dx in range(-r, r + 1):
+                    for dy in range(-r, r + 1):
+                        if (dx, dy) == (0, 0) or not board.in_bounds((x + dx, y + dy)):
+                            continue
+                        t.position = (x + dx, y + dy)
+                        sit = situation(state, a, t, False)
+                        view = (sit.cover, sit.high_ground)
+                        if view not in views:
+                            views.append(view)
+                        s = views.index(view)
+                        flags = (SIGHT_TOTAL if sit.cover is Cover.TOTAL else 0) | \
+                            (0 if has_line_of_sight(board, a.space, t.space) else SIGHT_UNSEEN)
+                        table[x, y, dx + r, dy + r] = (s, flags)
+                        if sit.cover is not Cover.TOTAL:
+                            (near if space_distance_ft(a.space, t.space) <= SQUARE_FT else far).add(s)
+    return Sights(table, tuple(views) or ((Cover.NONE, False),), frozenset(near), frozenset(far))
 
 
 def _map_problem(fight: Fight) -> str | None:
@@ -436,13 +544,14 @@ def _damage(parts: Sequence[DamagePart], critical: bool, state: EncounterState) 
 
 
 def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity: Activity,
-                    map_mod: Modifier | None, hostile_flipped: bool = False, code: int | None = None
-                    ) -> tuple[AttackContext, Any]:
+                    map_mod: Modifier | None, hostile_flipped: bool = False, code: int | None = None,
+                    view: View | None = None) -> tuple[AttackContext, Any]:
     """The rules core's context, as the engine's ``_attack_context`` builds it (the situation read off the map).
 
     ``hostile_flipped`` turns "a hostile within 5 ft" (AMOD-7) the other way: the one fact of the situation that
     changes as enemies fall, so the tables are only used when it makes no difference. ``code`` (a situation
-    code, see :data:`SITUATIONS`) sets flanking and "within 5 ft" as positions on the move make them.
+    code, see :data:`SITUATIONS`) sets flanking and "within 5 ft" as positions on the move make them, ``view``
+    (see ``read_sights``) the cover and high ground read between their squares.
     """
     weapon = _first_weapon(a)
     sit = situation(state, a, t, False)
@@ -450,6 +559,8 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
         sit = dataclasses.replace(sit, flanking=bool(code & 1), within_5ft=bool(code & 2))
         if _hostile_beside(t, code):  # the target itself is a hostile within 5 ft (AMOD-7)
             sit = dataclasses.replace(sit, hostile_within_5ft=True)
+    if view is not None:
+        sit = dataclasses.replace(sit, cover=view[0], high_ground=view[1])
     if hostile_flipped:
         sit = dataclasses.replace(sit, hostile_within_5ft=not sit.hostile_within_5ft)
     dv = target_defense(state, a, t, weapon, AttackMode.MELEE, sit)
@@ -515,7 +626,7 @@ def _beside(state: EncounterState, a: Combatant, t: Combatant) -> Iterator[None]
         t.position = position
 
 
-def _movement(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]:
+def _movement(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -> dict[str, Any]:
     """The approach's tables (zeros in a fight where nobody moves)."""
     n = len(roster)
     board = state.board
@@ -546,19 +657,21 @@ def _movement(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, A
             for dy in range(height):
                 dist[dx, dy] = space_distance_ft(((0, 0),), ((dx, dy),))
     return {"moves": int(moves), "pos": pos, "reach_ft": reach_ft, "speed": speed, "stride_cost": stride_cost,
-            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist, **_crowd(state, roster)}
+            "price": price, "offsets": np.array(STEP_OFFSETS, np.int64), "dist": dist, "sight": sights.table,
+            **_crowd(state, roster, sights)}
 
 
-def _crowd(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]:
+def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -> dict[str, Any]:
     """What positions decide among several creatures on the move (zeros in a fight where nobody moves).
 
     ``flank_geo[tx, ty, k, ax, ay]``: whether an attacker at ``(ax, ay)`` and an ally at the ``k``-th square
     around a target at ``(tx, ty)`` (``k = 3 (dx + 1) + dy + 1``) flank it, from the geometry's own ``flanks``
     (POS-1, G-37); ``flanker[i, s]``: whether it provides flanking up (0), up and prone (1) or down (2)
-    (``provides_flanking``, POS-3, E-22); ``threat_ft``: ``threat_reach``; ``guard_hit[a, ally, flanking]``: the
-    mean damage of a hit by ``a`` on ``ally`` as the AI's Intercept weighs it (``attack_base``'s odds inputs in
-    that situation, ``attack_value``: expected over hit chance, 0 when it cannot hit) and ``guard_reach`` the
-    reach it checks; ``intercept_ft``: ``turn.intercept_range_ft`` (RX-26).
+    (``provides_flanking``, POS-3, E-22); ``threat_ft``: ``threat_reach``; ``guard_hit[a, ally, flanking + 2 view]``:
+    the mean damage of a hit by ``a`` on ``ally`` as the AI's Intercept weighs it (``attack_base``'s odds inputs in
+    that situation, the view's cover and high ground included, none under total cover as ``base_for`` says;
+    ``attack_value``: expected over hit chance, 0 when it cannot hit) and ``guard_reach`` the reach it checks;
+    ``intercept_ft``: ``turn.intercept_range_ft`` (RX-26).
     """
     n = len(roster)
     board = state.board
@@ -567,7 +680,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]
     flank_geo = np.zeros((width, height, 9, width, height), np.int64)
     flanker = np.zeros((n, 3), np.int64)
     threat_ft = np.zeros(n, np.int64)
-    guard_hit = np.zeros((n, n, 2), np.float64)
+    guard_hit = np.zeros((n, n, 2 * len(sights.views)), np.float64)
     guard_reach = np.zeros(n, np.int64)
     rs = state.ruleset
     if moves:
@@ -600,14 +713,15 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant]) -> dict[str, Any]
                     continue
                 with _beside(state, c, ally):
                     plain = situation(state, c, ally, False)
-                    for flanking in (0, 1):
-                        sit = dataclasses.replace(plain, flanking=bool(flanking))
-                        base = base_for(state, c, ally, option, sit, token)
-                        if base is None:
-                            continue
-                        value = attack_value(base.key(1))
-                        if value.p_hit:
-                            guard_hit[i, j, flanking] = value.expected / value.p_hit
+                    for s, (cover, high) in enumerate(sights.views):
+                        for flanking in (0, 1):
+                            sit = dataclasses.replace(plain, flanking=bool(flanking), cover=cover, high_ground=high)
+                            base = base_for(state, c, ally, option, sit, token)
+                            if base is None:
+                                continue
+                            value = attack_value(base.key(1))
+                            if value.p_hit:
+                                guard_hit[i, j, flanking + 2 * s] = value.expected / value.p_hit
     return {"flank_geo": flank_geo, "flanker": flanker, "threat_ft": threat_ft, "guard_hit": guard_hit,
             "guard_reach": guard_reach, "intercept_ft": rs.turn.intercept_range_ft}
 
@@ -630,7 +744,7 @@ def _hostile_beside(t: Combatant, code: int | None) -> bool:
 
 
 def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None,
-              code: int | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+              code: int | None = None, view: View | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
 
     Raises:
@@ -638,8 +752,8 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     """
     rs = state.ruleset
     weapon = _first_weapon(a)
-    context, dv = _attack_context(state, a, t, activity, m, code=code)
-    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code)
+    context, dv = _attack_context(state, a, t, activity, m, code=code, view=view)
+    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code, view=view)
     settled = _hostile_beside(t, code)
     probe = _Fixed(10)
     resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs)
@@ -733,7 +847,8 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     used_map = set(map_index[:most_attacks, :most_attacks].ravel().tolist())
     acts = len(TABLE_ACTIVITIES)
     moving = _moves(state)
-    codes: tuple[int | None, ...] = tuple(range(SITUATIONS)) if moving else (None,)
+    sights = read_sights(state, roster)
+    codes: tuple[int | None, ...] = tuple(range(SITUATIONS * len(sights.views))) if moving else (None,)
     outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
     draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
@@ -767,7 +882,11 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                     continue  # nobody to flank with
                                 if code is not None and not code & 2 and not state.allies_of(t.id):
                                     continue  # only an interceptor is attacked from further than 5 ft
-                                count, table, parts = _tabulate(state, a, t, activity, m, code)
+                                if code is not None and code // SITUATIONS not in (
+                                        sights.near if code & 2 else sights.far):
+                                    continue  # no two squares so far apart give this view (or it is total cover)
+                                view = sights.views[code // SITUATIONS] if code is not None else None
+                                count, table, parts = _tabulate(state, a, t, activity, m, code, view)
                                 draws[i, j, k, v, down, s_] = count
                                 outcome[i, j, k, v, down, s_] = table
                                 if parts is not None:
@@ -834,7 +953,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                             rs.damage.massive_damage_basis is MassiveDamageBasis.AFTER_TEMP_HP,
                             opts.damage_failures, opts.crit_failures, opts.failures_to_die,
                             rs.damage.stabilized_damage_resumes_dying], np.int64)
-    movement = _movement(state, roster)
+    movement = _movement(state, roster, sights)
     budget = cond.max_actions(frozenset(), rs)
     stand_cost = np.zeros(n, np.int64)
     stand = state.rulebook.actions[Stand]

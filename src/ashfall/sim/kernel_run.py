@@ -84,7 +84,7 @@ class KernelSetup:
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
                 lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.moves, lo.pos,
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
-                lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.round_limit,
+                lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit,
                 self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken, self._out,
                 record, steps)
 
@@ -140,7 +140,7 @@ class KernelSetup:
                       lo.draws, lo.dice, lo.flat, lo.dealt, lo.low, lo.max_hp, lo.falls, lo.saves, lo.save_table,
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, lo.guard_hit, lo.guard_reach,
-                      lo.intercept_ft, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
+                      lo.intercept_ft, lo.sight, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
                       got.dropped, got.dealt, got.taken, got.out)
         return got
 
