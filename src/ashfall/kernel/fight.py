@@ -30,12 +30,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.grid.board import SQUARE_FT
+from ashfall.kernel import ai as kai
 from ashfall.kernel.rng import reseed, roll
 
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I8 = npt.NDArray[np.int8]
+AiTab = tuple[F64, F64, I64, F64, F64, I64]
+"""The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
+enemy_hit, config, ints."""
 
 
 def _jit(fn: F) -> F:
@@ -464,14 +468,17 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
          stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
-         guard_hit: F64, guard_reach: I64, intercept_ft: int, round_limit: int,
+         guard_hit: F64, guard_reach: I64, intercept_ft: int, round_limit: int, ai_on: I64, ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
-    ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``.
+    ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``. A creature with
+    ``ai_on`` plays the tactical AI's turn (:func:`ashfall.kernel.ai.turn`); a choice outside its slice stops the
+    fight with ``out[OUT_TIMED_OUT]`` 2.
     """
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints = ai_tab
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
@@ -576,6 +583,23 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _record(steps, at, ACTIONS, c, -1, STAND, faces, 0)
             left -= stand_cost[c]
             prone[c] = 0
+        if ai_on[c] == 1:  # the tactical AI's turn (``ashfall.kernel.ai``)
+            at, made, status = kai.turn(mt, c, left, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                                        flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft, speed,
+                                        stride_cost, price, offsets, act_cost, counts, map_index, all_out_index,
+                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
+                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
+                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces)
+            attacks += made
+            if status == kai.BAILED:
+                timed_out = 2
+                break
+            if status == kai.ENDED:
+                standing = _standing(side, vit)
+                winner = standing if standing >= 0 else -1
+                break
+            index += 1
+            continue
         while left > 0:
             # the plan step it is on: actions spent on the plan this turn against the steps' action counts
             step = -1
@@ -695,7 +719,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
-               intercept_ft: int, round_limit: int,
+               intercept_ft: int, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -707,7 +731,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-             intercept_ft, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             intercept_ft, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps)
 
 
