@@ -14,6 +14,11 @@ TWO_ON_TWO = ENCOUNTERS / "scripted-two-on-two.yaml"
 HEROES_FALL = ENCOUNTERS / "scripted-heroes-fall.yaml"
 WALK_UP = ENCOUNTERS / "scripted-walk-up-duel.yaml"
 BRAWL = ENCOUNTERS / "scripted-brawl-on-a-grid.yaml"
+AI_DUEL = ENCOUNTERS / "ai-duel-in-the-open.yaml"
+AI_FREE_FOR_ALL = ENCOUNTERS / "ai-free-for-all.yaml"
+AI_GANG = ENCOUNTERS / "ai-brute-against-a-gang.yaml"
+AI_FILES = (AI_DUEL, AI_FREE_FOR_ALL, AI_GANG)
+"""The tactical AI's encounters: on the kernel under edition 1 (edition 2's Feint and Trip are named, E-37)."""
 EDITIONS = ("ashfall-1", "ashfall-2")
 FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL)
 SETS = [(path, edition) for path in FILES for edition in EDITIONS]
