@@ -48,7 +48,8 @@ def test_choose_engine__auto_names_the_first_missing_feature_and_falls_back() ->
 
 
 def test_choose_engine__kernel_refuses_an_unsupported_fight_naming_the_feature() -> None:
-    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI's openers Feint and Trip \(E-37, combatant champion"):
+    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI's openers Feint and Trip \(E-37, combatant "
+                                          r"champion"):
         choose_engine(EncounterSetup(SHIPPED_DUEL), "kernel")
 
 

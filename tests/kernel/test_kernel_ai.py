@@ -28,6 +28,7 @@ from ashfall.engine import AllOutAttack, Engine, PowerStrike, Step, Stride, Stri
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, Terrain
 from ashfall.kernel import ai as kai
+from ashfall.kernel import fight as kf
 from ashfall.ruleset import preset
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS
@@ -144,11 +145,22 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     size = lo.dist.shape[0] * lo.dist.shape[1] * 2 + 1
     path_x, path_y = np.zeros(size, np.int64), np.zeros(size, np.int64)
     ai = lo.ai
+    me = ids.index(actor)
+    foes = [e for e in range(len(ids)) if lo.side[e] != lo.side[me] and vit[e] == kf.ALIVE]
+    value = np.zeros(len(ids), np.float64)
+    for e in foes:
+        code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], arr["px"], arr["py"], lo.dist, lo.flank_geo,
+                             lo.flanker, lo.threat_ft)
+        value[e] = ai.enemy_hit[e, me, code]
     kind, target, activity, went = kai.decide(
-        ids.index(actor), c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit,
-        arr["prone"], arr["hp"], arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.flank_geo, lo.flanker,
-        lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop, ai.plan_first,
-        ai.enemy_hit, ai.config, ai.ints, path_x, path_y)
+        me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
+        arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
+        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y)
+    if kind == kai.APPROACH:
+        wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
+        went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
+                            lo.price, lo.offsets, lo.dist, path_x, path_y)
+        kind = kai.STRIDE if went > 0 else kai.BAIL
     if kind == kai.END:
         return ("end",)
     if kind == kai.STEP:
@@ -210,6 +222,10 @@ def test_kernel_ai_tables__are_the_ais_own_best_plans() -> None:
                         assert plan_key(plan, policy.config.drop_step)[0] >= 0
                         checked += 1
     assert checked > 20
+
+
+def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
+    assert (kai.ALIVE, kai.DEAD) == (kf.ALIVE, kf.DEAD)
 
 
 @settings(max_examples=300, deadline=None)

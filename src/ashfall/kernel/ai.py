@@ -12,9 +12,10 @@ net of the Attacks of Opportunity the route provokes and of the attacks its squa
 plan's first action), else closing in along the shortest path (``_approach``). The floats are summed in the
 AI's order and rounded as it rounds them (:func:`round9`), so every comparison is the AI's.
 
-:func:`turn` plays the AI creature's turn with those decisions (the Stride's Attacks of Opportunity, attacks
-and MAP as :func:`ashfall.kernel.fight.play` does for scripted plans). A choice outside the slice (the AI would
-Dodge: nothing to attack and no way to close in) stops the fight and says so (``BAIL``).
+The decision reads the state and the lowered tables only; ``ashfall.kernel.fight`` plays the turn with it
+(``_ai_turn``: the Stride's Attacks of Opportunity, attacks and MAP as for scripted plans, the approach's way).
+A choice outside the slice (the AI would Dodge: nothing to attack and no way to close in) stops the fight and
+says so (``BAIL``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 import numpy.typing as npt
-
-from ashfall.kernel import fight as kf
 
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
@@ -40,8 +39,14 @@ def _jit(fn: F) -> F:
 
 
 # decisions (``decide``'s first value)
-END, ATTACK, STEP, STRIDE, BAIL = 0, 1, 2, 3, 4
-# ``turn``'s status
+END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
+BAIL = 5
+"""A choice outside the slice (``ashfall.kernel.fight`` returns it when the approach finds no way)."""
+ALIVE, DEAD = 0, 3
+"""The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
+BESIDE = 2
+"""The situation code of its own attacks: within 5 ft, never flanking (alone on its side, no ally flanks)."""
+# the AI turn's status (``ashfall.kernel.fight``)
 GOES_ON, ENDED, BAILED = 0, 1, 2
 STEP_LABEL = 5
 """The Step's index in ``Lowered.action_names`` (after the activities, Stand and Stride)."""
@@ -95,6 +100,21 @@ def _beats(t1: int, r1: float, a1: int, f1: int, y1: int, x1: int, t2: int, r2: 
 
 
 @_jit
+def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
+    """Heap order: fewer feet, then earlier push (``heapq`` on ``(feet, counter, node)``)."""
+    return a_total < b_total or (a_total == b_total and a_count < b_count)
+
+
+@_jit
+def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
+    """Swap two heap entries."""
+    for col in range(3):
+        h_node[i, col], h_node[j, col] = h_node[j, col], h_node[i, col]
+    h_total[i], h_total[j] = h_total[j], h_total[i]
+    h_count[i], h_count[j] = h_count[j], h_count[i]
+
+
+@_jit
 def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64, safe: bool, alternating: int,
             price: I64, offsets: I64, best: I64, came: I64, kept: I64) -> tuple[int, bool]:
     """``move_search.search``: cheapest ways within ``budget`` from ``c``'s square, keeping squares flagged in ``keep``.
@@ -127,13 +147,13 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
         i = 0
         while True:
             lo, hi, least = 2 * i + 1, 2 * i + 2, i
-            if lo < n and kf._before(h_total[lo], h_count[lo], h_total[least], h_count[least]):
+            if lo < n and _before(h_total[lo], h_count[lo], h_total[least], h_count[least]):
                 least = lo
-            if hi < n and kf._before(h_total[hi], h_count[hi], h_total[least], h_count[least]):
+            if hi < n and _before(h_total[hi], h_count[hi], h_total[least], h_count[least]):
                 least = hi
             if least == i:
                 break
-            kf._swap(h_total, h_count, h_node, i, least)
+            _swap(h_total, h_count, h_node, i, least)
             i = least
         if spent > best[x, y, parity]:
             continue
@@ -171,9 +191,9 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
             h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
             while j > 0:
                 up = (j - 1) // 2
-                if not kf._before(h_total[j], h_count[j], h_total[up], h_count[up]):
+                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
                     break
-                kf._swap(h_total, h_count, h_node, j, up)
+                _swap(h_total, h_count, h_node, j, up)
                 j = up
     return count, left
 
@@ -195,13 +215,15 @@ def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
 
 @_jit
 def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
-           react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
-           speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
-           config: F64, ints: I64, path_x: I64, path_y: I64) -> tuple[int, int, int, int]:
+           react: I64, px: I64, py: I64, dist: I64, reach_ft: I64, speed: I64, price: I64, offsets: I64,
+           plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
+           path_y: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
-    ``ATTACK`` on ``target`` with ``activity``; ``STEP`` to ``path_x[0], path_y[0]``; ``STRIDE`` along the first
-    ``squares`` of ``path_x``/``path_y``; ``END`` the turn; ``BAIL``: a choice the kernel does not play.
+    ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
+    ``enemy_hit`` in their situation now, ``aoo_damage``). ``ATTACK`` on ``target`` with ``activity``; ``STEP``
+    to ``path_x[0], path_y[0]``; ``STRIDE`` along the first ``squares`` of ``path_x``/``path_y``; ``APPROACH``:
+    nothing to attack, close in (``_approach``; the caller searches the way); ``END`` the turn.
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -211,32 +233,29 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     tw = config[c, CFG_THREAT] * weight
     drop_step = config[c, CFG_DROP]
     steps_map = rolls if ints[INT_PER_ROLL] == 1 else strikes
-    # the targets (enemies still up, roster order) and what each enemy's attack on it is worth where it stands
+    # the targets: enemies still up, roster order
     targets = np.zeros(n, np.int64)
     nt = 0
-    value = np.zeros(n, np.float64)
     for e in range(n):
-        if side[e] != side[c] and vit[e] == kf.ALIVE:
+        if side[e] != side[c] and vit[e] == ALIVE:
             targets[nt] = e
             nt += 1
-            value[e] = enemy_hit[e, c, kf._situation(e, c, 1, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                                       threat_ft)]
     if nt == 0:
         return END, -1, -1, 0
     occupied = np.zeros((width, height), np.int64)
     barred = np.zeros((width, height), np.int64)
     for o in range(n):
-        if o == c or vit[o] == kf.DEAD:
+        if o == c or vit[o] == DEAD:
             continue
         occupied[px[o], py[o]] = 1
-        if side[o] != side[c] and vit[o] == kf.ALIVE:
+        if side[o] != side[c] and vit[o] == ALIVE:
             barred[px[o], py[o]] = 1
     # the enemies that could take an Attack of Opportunity (``threats``): one bit each, in roster order
     bits = np.zeros((width, height), np.int64)
     threat_of = np.full(n, -1, np.int64)
     nthreats = 0
     for e in range(n):
-        if side[e] == side[c] or vit[e] != kf.ALIVE or react[e] == 0:
+        if side[e] == side[c] or vit[e] != ALIVE or react[e] == 0:
             continue
         threat_of[nthreats] = e
         for x in range(width):
@@ -352,7 +371,6 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     b_r = np.zeros(n, np.float64)
     b_route = np.zeros(n, np.int64)
     b_first = np.zeros(n, np.int64)
-    hx0, hy0 = px[c], py[c]
     for r in range(nr):
         rest = left - r_actions[r]
         if rest <= 0:
@@ -361,19 +379,18 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         threat = 0.0
         if tw != 0.0:  # ``ranged_threat``: each enemy's best attack on the square, its melee where it could walk
             for e in range(n):
-                if side[e] == side[c] or vit[e] != kf.ALIVE:
+                if side[e] == side[c] or vit[e] != ALIVE:
                     continue
                 best_e = 0.0
                 if dist[abs(x - px[e]), abs(y - py[e])] <= reach_ft[e] + speed[e] and value[e] > best_e:
                     best_e = value[e]
                 threat += best_e
         penalty = weight * r_aoo[r]
-        px[c], py[c] = x, y  # the what-if square, for flanking
         for q in range(nt):
             t = targets[q]
             if dist[abs(x - px[t]), abs(y - py[t])] > reach_ft[c]:
                 continue
-            code = kf._situation(c, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+            code = BESIDE
             hp_t = max(1, hp[t] + temp[t])
             first = plan_first[c, t, code, steps_map, rest, hp_t]
             if first < 0:
@@ -387,7 +404,6 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                      r_x[b_route[t]]):
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
-        px[c], py[c] = hx0, hy0
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
@@ -403,7 +419,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             elif b_r[t] != b_r[pick]:
                 better = b_r[t] > b_r[pick]
             else:
-                better = kf._gap(c, t, px, py, dist) < kf._gap(c, pick, px, py, dist)
+                better = dist[abs(px[c] - px[t]), abs(py[c] - py[t])] < dist[abs(px[c] - px[pick]),
+                                                                             abs(py[c] - py[pick])]
             if better:
                 pick = t
         if pick < 0:
@@ -431,107 +448,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         has[pick] = 0
     # nothing to attack this turn: close in (``_approach``), else it would Dodge
     if prone[c] == 0 and speed[c] > 0:
-        wanted = np.zeros(n, np.int64)
-        for q in range(nt):
-            wanted[targets[q]] = 1
-        went = kf._approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y)
-        if went > 0:
-            return STRIDE, -1, -1, went
+        return APPROACH, -1, -1, 0
     return BAIL, -1, -1, 0
 
 
-@_jit
-def turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
-         px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
-         intercept_ft: int, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64, act_cost: I64,
-         counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
-         low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-         taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
-         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64) -> tuple[int, int, int]:
-    """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
-    Each action is :func:`decide`'s choice, then played as the engine plays it: a Step (no Attack of
-    Opportunity, ACT-3), a Stride with the Attacks of Opportunity of leaving reach in reactor order (RX-21) and a
-    mover that falls stopping there, or an attack (Strike, Power Strike, All-Out Attack with MAP, as
-    :func:`ashfall.kernel.fight.play`). Status ``ENDED`` when one side is left, ``BAILED`` for a choice outside
-    the slice.
-    """
-    n = len(side)
-    rolls = 0
-    strikes = 0
-    attacks = 0
-    while left > 0:
-        kind, t, k, went = decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
-                                  flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop,
-                                  plan_first, enemy_hit, config, ints, path_x, path_y)
-        if kind == END:
-            break
-        if kind == BAIL:
-            return at, attacks, BAILED
-        if kind == STEP:
-            if record:
-                at = kf._record(steps, at, kf.ACTIONS, c, -1, STEP_LABEL, faces, 0)
-            left -= ints[INT_STEP_COST]
-            px[c], py[c] = path_x[0], path_y[0]
-            if record:
-                at = kf._record(steps, at, kf.MOVED, c, -1, MOVED_STEP, faces, 0)
-            continue
-        if kind == STRIDE:
-            if record:
-                at = kf._record(steps, at, kf.ACTIONS, c, -1, kf.STRIDE, faces, 0)
-            left -= stride_cost[c]
-            for s in range(went):
-                # leaving reach (RX-21): the enemies up whose reach this step leaves, asked in reactor order
-                nx, ny = path_x[s], path_y[s]
-                for idx in range(n):
-                    r = order[idx]
-                    if side[r] == side[c] or vit[r] != kf.ALIVE or react[r] == 0:
-                        continue
-                    if kf._gap(r, c, px, py, dist) > reach_ft[r]:
-                        continue
-                    if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
-                        continue
-                    react[r] = 0
-                    at = kf._melee(mt, r, c, kf.AOO, 0, kf.AOO, 1, order, side, vit, prone, hp, temp, react, px, py,
-                                   dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
-                                   draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by,
-                                   taken, record, steps, at, faces)
-                    attacks += 1
-                if vit[c] != kf.ALIVE:
-                    break  # it fell: the move ends
-                px[c], py[c] = nx, ny
-                if record:
-                    at = kf._record(steps, at, kf.MOVED, c, -1, -1, faces, 0)
-            if kf._standing(side, vit) != -1:
-                return at, attacks, ENDED
-            if vit[c] != kf.ALIVE:
-                break
-            continue
-        if record:
-            at = kf._record(steps, at, kf.ACTIONS, c, -1, k, faces, 0)
-        left -= act_cost[k]
-        if k == kf.ALL_OUT:
-            for i in range(len(all_out_index)):
-                if vit[t] == kf.DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
-                    continue
-                at = kf._melee(mt, c, t, k, all_out_index[i], kf.ALL_OUT + 10 * (i + 1), 1, order, side, vit, prone,
-                               hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-                               intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
-                               rules, dealt_by, taken, record, steps, at, faces)
-                attacks += 1
-                rolls += counts[k]
-            strikes += len(all_out_index)
-        else:
-            v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-            at = kf._melee(mt, c, t, k, v, k, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
-                           flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
-                           low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
-            attacks += 1
-            rolls += counts[k]
-            strikes += 1
-        if kf._standing(side, vit) != -1:
-            return at, attacks, ENDED
-    return at, attacks, GOES_ON
-
-
-__all__ = ["ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9", "turn"]
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9"]
