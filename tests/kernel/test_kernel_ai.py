@@ -33,7 +33,7 @@ from ashfall.ruleset import preset
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import KernelSetup, kernel_signature
+from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
@@ -269,7 +269,7 @@ def test_compare_engines__a_wrong_ai_kernel_diverges(broken: str, path: Path, le
 
 # ----- random AI fights -----
 
-WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "combat-knife")
+WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer")
 TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
 
 
@@ -331,7 +331,7 @@ def ai_fights(draw: st.DrawFn) -> _Mixed:
     return _Mixed(inline, tuple(ai))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ai_fights())
 def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
     problem = check(setup)
@@ -340,5 +340,15 @@ def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup
         assert problem.strip()
         return
     kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
+    played = []
+    for seed in seeds(6):
+        ours = kernel.signature(seed)
+        if ours.steps and ours.steps[-1].action == BAILED_STEP:
+            # the AI would Dodge (boxed in): the kernel stops there, having played every step before it the same
+            event("the kernel stopped at a Dodge")
+            theirs = reference_signature(setup, seed)
+            assert ours.steps[:-1] == theirs.steps[:len(ours.steps) - 1], (setup.inline, setup.ai, seed)
+        else:
+            played.append(seed)
+    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (setup.inline, setup.ai, report.first)
