@@ -352,3 +352,22 @@ def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup
             played.append(seed)
     report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (setup.inline, setup.ai, report.first)
+
+
+@pytest.mark.rule("COV-1", "POS-4")
+def test_kernel_ai__walls_cover_and_height_are_named_not_played() -> None:
+    """The AI's tables hold attacks from beside on open ground: a map with walls (or cover, or height) is named."""
+    def creature(cid: str) -> Creature:
+        return Creature(id=cid, name=cid.title(), hp=20, attributes=Attributes(MIG=2, AGI=1),
+                        weapons=("salvaged-sword",), weapon_proficiencies=frozenset({"simple", "martial"}),
+                        morale=MoraleProfile(immune=True))
+
+    members = (InlineCombatant("a", "one", creature("a"), (0, 0), ("strike",)),
+               InlineCombatant("b", "two", creature("b"), (7, 4), ("strike",)))
+    for board in (Board(8, 5), Board(8, 5, walls=frozenset({(3, 2)}))):
+        setup = _Mixed(InlineSetup("walled AI duel", members, preset("ashfall-1"), board, 5), (True, True))
+        problem = check(setup)
+        if board.walls:
+            assert problem is not None and problem.startswith("the tactical AI on maps with walls")
+        else:
+            assert problem is None
