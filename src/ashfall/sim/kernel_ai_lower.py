@@ -94,13 +94,13 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with non-default switches (combatant {c.id})"
     if state.board is None:
         return f"the tactical AI off the map (combatant {c.id})"
+    if rs.checks.new_maneuvers:
+        return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
     board = state.board
     if board.walls or board.cover or board.elevation:
         # its tables hold the situation of an attack from beside on open ground: cover and high ground would
         # change them square by square (the scripted approach may meet them, the AI's slice does not)
         return f"the tactical AI on maps with walls, cover objects or elevation (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
     if c.creature.is_pc:
