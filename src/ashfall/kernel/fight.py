@@ -30,12 +30,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.grid.board import SQUARE_FT
+from ashfall.kernel import ai as kai
 from ashfall.kernel.rng import reseed, roll
 
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I8 = npt.NDArray[np.int8]
+AiTab = tuple[F64, F64, I64, F64, F64, I64]
+"""The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
+enemy_hit, config, ints."""
 
 
 def _jit(fn: F) -> F:
@@ -485,14 +489,18 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
          stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
-         guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int,
+         guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
+         ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
-    ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``.
+    ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``. A creature with
+    ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
+    fight with ``out[OUT_TIMED_OUT]`` 2.
     """
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints = ai_tab
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
@@ -597,6 +605,23 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _record(steps, at, ACTIONS, c, -1, STAND, faces, 0)
             left -= stand_cost[c]
             prone[c] = 0
+        if ai_on[c] == 1:  # the tactical AI's turn (``_ai_turn``, ``ashfall.kernel.ai``)
+            at, made, status = _ai_turn(mt, c, left, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                                       flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft, speed,
+                                       stride_cost, price, offsets, act_cost, counts, map_index, all_out_index,
+                                       outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
+                                       dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
+                                       ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight)
+            attacks += made
+            if status == kai.BAILED:
+                timed_out = 2
+                break
+            if status == kai.ENDED:
+                standing = _standing(side, vit)
+                winner = standing if standing >= 0 else -1
+                break
+            index += 1
+            continue
         while left > 0:
             # the plan step it is on: actions spent on the plan this turn against the steps' action counts
             step = -1
@@ -719,7 +744,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
-               intercept_ft: int, sight: I64, round_limit: int,
+               intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
@@ -731,9 +756,120 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              target_rule, threat, act_cost, act_legal, counts, actions, map_index, all_out_index, outcome, draws,
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-             intercept_ft, sight, round_limit, hp[i], temp[i], vit[i], prone[i], dropped[i],
+             intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps)
 
+
+@_jit
+def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
+         px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
+         intercept_ft: int, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64, act_cost: I64,
+         counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
+         low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
+         taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
+         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int, int]:
+    """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
+
+    Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
+    they stand, ``enemy_hit`` in the situation :func:`_situation` reads, is filled in first), then played as
+    the engine plays it: closing in along :func:`_approach`'s way, a Step (no Attack of
+    Opportunity, ACT-3), a Stride with the Attacks of Opportunity of leaving reach in reactor order (RX-21) and a
+    mover that falls stopping there, or an attack (Strike, Power Strike, All-Out Attack with MAP, as
+    :func:`ashfall.kernel.fight.play`). Status ``ENDED`` when one side is left, ``BAILED`` for a choice outside
+    the slice.
+    """
+    n = len(side)
+    value = np.zeros(n, np.float64)
+    wanted = np.zeros(n, np.int64)
+    rolls = 0
+    strikes = 0
+    attacks = 0
+    while left > 0:
+        for e in range(n):
+            value[e] = 0.0
+            if side[e] != side[c] and vit[e] == ALIVE:
+                value[e] = enemy_hit[e, c, _situation(e, c, 1, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                                      threat_ft, sight)]
+        kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
+                                      reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
+                                      ints, path_x, path_y)
+        if kind == kai.APPROACH:
+            for e in range(n):
+                wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
+            went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
+                             sight)
+            kind = kai.STRIDE if went > 0 else kai.BAIL
+        if kind == kai.END:
+            break
+        if kind == kai.BAIL:
+            return at, attacks, kai.BAILED
+        if kind == kai.STEP:
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, kai.STEP_LABEL, faces, 0)
+            left -= ints[kai.INT_STEP_COST]
+            px[c], py[c] = path_x[0], path_y[0]
+            if record:
+                at = _record(steps, at, MOVED, c, -1, kai.MOVED_STEP, faces, 0)
+            continue
+        if kind == kai.STRIDE:
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
+            left -= stride_cost[c]
+            for s in range(went):
+                # leaving reach (RX-21): the enemies up whose reach this step leaves, asked in reactor order
+                nx, ny = path_x[s], path_y[s]
+                for idx in range(n):
+                    r = order[idx]
+                    if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
+                        continue
+                    if _gap(r, c, px, py, dist) > reach_ft[r]:
+                        continue
+                    if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
+                        continue
+                    if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
+                        continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
+                    react[r] = 0
+                    at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py,
+                                   dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
+                                   draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by,
+                                   taken, record, steps, at, faces, sight)
+                    attacks += 1
+                if vit[c] != ALIVE:
+                    break  # it fell: the move ends
+                px[c], py[c] = nx, ny
+                if record:
+                    at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+            if _standing(side, vit) != -1:
+                return at, attacks, kai.ENDED
+            if vit[c] != ALIVE:
+                break
+            continue
+        if record:
+            at = _record(steps, at, ACTIONS, c, -1, k, faces, 0)
+        left -= act_cost[k]
+        if k == ALL_OUT:
+            for i in range(len(all_out_index)):
+                if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
+                    continue
+                at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), 1, order, side, vit, prone,
+                               hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+                               intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
+                               rules, dealt_by, taken, record, steps, at, faces, sight)
+                attacks += 1
+                rolls += counts[k]
+            strikes += len(all_out_index)
+        else:
+            v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+            at = _melee(mt, c, t, k, v, k, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                           flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
+                           low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
+                           sight)
+            attacks += 1
+            rolls += counts[k]
+            strikes += 1
+        if _standing(side, vit) != -1:
+            return at, attacks, kai.ENDED
+    return at, attacks, kai.GOES_ON
 
 __all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",
            "STABILISED", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

@@ -40,7 +40,7 @@ from ashfall.core.modifiers import Modifier
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
-from ashfall.engine import Combatant, EncounterState, Stand, Stride
+from ashfall.engine import Combatant, EncounterState, Stand, Step, Stride
 from ashfall.engine.actions import Refused
 from ashfall.engine.environment import Light
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
@@ -77,6 +77,7 @@ from ashfall.rules.defense import Cover
 from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset.sections import MassiveDamageBasis
+from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, empty_tables, lower_ai
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -181,11 +182,12 @@ class Lowered:
         sight: ``[x, y, dx + r, dy + r]`` -> (view, flags) between an attacker at ``(x, y)`` and a target ``(dx, dy)``
             squares away, within ``r`` (see ``read_sights``): the view's index (cover and high ground, COV-1, COV-2,
             POS-4) is the situation code's ``code // 4``; flags: total cover (COV-3), no line of sight.
-        action_names: The engine's action name of each activity, then of Stand and Stride (``actions-spent``
+        action_names: The engine's action name of each activity, then of Stand, Stride and Step (``actions-spent``
             labels).
         creatures: Stat block id of each combatant.
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
+        ai: The tactical AI's tables (:mod:`ashfall.sim.kernel_ai_lower`; empty when it plays nobody).
     """
 
     ids: tuple[str, ...]
@@ -239,6 +241,7 @@ class Lowered:
     creatures: tuple[str, ...]
     names: tuple[str, ...]
     round_limit: int
+    ai: AiTables
 
 
 class _Fixed:
@@ -267,6 +270,11 @@ def _first_weapon(c: Combatant) -> Any:
 
 def _plan_problem(fight: Fight, c: Combatant) -> str | None:
     policy = fight.policies.get(c.id)
+    if isinstance(policy, TacticalPolicy):  # the AI's first slice (``kernel_ai_lower``)
+        problem = ai_problem(fight, c)
+        if problem is None and not _moves(fight.engine.state):
+            problem = f"the tactical AI where nobody has to move (combatant {c.id})"
+        return problem
     if not isinstance(policy, ScriptedTactics):
         return f"tactical AI (combatant {c.id})"
     if policy.chooser is not None and len(fight.engine.state.enemies_of(c.id)) > 1:
@@ -338,7 +346,8 @@ def _approach_problem(fight: Fight) -> str | None:
         limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
         if c.creature.size.squares != 1 or len(c.weapons) != 1:
             return f"maps and movement for large creatures or several weapons (combatant {c.id})"
-        if not isinstance(policy, ScriptedTactics) or not policy.move:
+        if not isinstance(policy, (ScriptedTactics, TacticalPolicy)) or \
+                (isinstance(policy, ScriptedTactics) and not policy.move):
             return f"plans that do not move (combatant {c.id})"
         if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == threat_reach(c.weapons, rs) \
                 == SQUARE_FT:
@@ -799,13 +808,14 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         init_bonus[i] = base.total - base.natural
 
     plans = [fight.policies[c.id] for c in roster]
-    longest = max(len(p.plan) for p in plans if isinstance(p, ScriptedTactics))
+    longest = max((len(p.plan) for p in plans if isinstance(p, ScriptedTactics)), default=1)
     plan = np.full((n, longest), -1, np.int64)
     plan_len = np.zeros(n, np.int64)
     step_actions = np.zeros((n, longest), np.int64)
     target_rule = np.zeros(n, np.int64)
     for i, p in enumerate(plans):
-        assert isinstance(p, ScriptedTactics)
+        if not isinstance(p, ScriptedTactics):
+            continue  # the tactical AI: its tables are ``ai`` (``kernel_ai_lower``)
         plan_len[i] = len(p.plan)
         target_rule[i] = TARGET_CODES[p.target]
         for j, step in enumerate(p.plan):
@@ -865,7 +875,8 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                     continue  # only a creature that fell dying lies prone when dead
                 with _downed(t, down), _beside(state, a, t):
                     for k, activity in enumerate(TABLE_ACTIVITIES):
-                        if k < AOO and not (act_legal[i, k] and (k == STRIKE or k in plan[i])):
+                        if k < AOO and not (act_legal[i, k] and (k == STRIKE or k in plan[i] or
+                                                                 isinstance(plans[i], TacticalPolicy))):
                             continue  # a plan's step, or the Strike it falls back to
                         if down and not (k == AOO or (k == ALL_OUT and down == DOWN_DYING)):
                             continue  # a target down: an All-Out Attack's later attacks, a later AoO on one step
@@ -965,6 +976,13 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     actions = min(budget.actions, rs.turn.actions_per_turn)
     if actions * max(1, len(all_out_index)) >= MAX_MAP_COUNT:
         raise KernelUnsupported(f"more than {MAX_MAP_COUNT - 1} attacks in one turn")
+    if any(isinstance(p, TacticalPolicy) for p in plans):
+        try:
+            ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
+        except ValueError as error:
+            raise KernelUnsupported(str(error)) from error
+    else:
+        ai = empty_tables(n)
     return Lowered(
         ids=tuple(c.id for c in roster), sides=sides,
         side=np.array([sides.index(c.side) for c in roster], np.int64),
@@ -981,9 +999,9 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         dealt=dealt, low=low, falls=falls, saves=saves, save_table=save_table, dying_rules=dying_rules,
         stand_cost=stand_cost, **movement,
         action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
-                      state.rulebook.actions[Stride].name),
+                      state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit,
+        round_limit=round_limit, ai=ai,
     )
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.core.types import Condition
+from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
@@ -28,6 +29,12 @@ DEATH_SAVE_STEP = "check-rolled:death save"
 """How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
 MOVED_STEP = "moved:stride"
 """How a square entered by a Stride reads as a step (the movement family's ``Moved`` event, mode ``stride``)."""
+MOVED_BY_STEP = "moved:step"
+"""How the square a Step enters reads as a step (ACT-3)."""
+BAILED = 2
+"""``out[OUT_TIMED_OUT]`` of a fight the kernel stopped: the AI chose what its slice does not play."""
+BAILED_STEP = "unsupported:the tactical AI's Dodge (nothing to attack, no way to close in)"
+"""The step a stopped fight ends with (it can never match the reference's: the harness shows it)."""
 _VITALITIES = (Vitality.ALIVE, Vitality.DYING, Vitality.STABILIZED, Vitality.DEAD)
 """The kernel's vitality codes (``ashfall.kernel.fight.ALIVE`` …), in order."""
 
@@ -46,6 +53,12 @@ def conditions_of(vitality: int, prone: bool) -> tuple[str, ...]:
 
 STEP_ROWS = 4096
 """Step rows a recorded fight starts with (doubled while a fight needs more)."""
+
+
+def _ai_tab(lo: Lowered) -> kf.AiTab:
+    """The AI's tables as the compiled fight takes them."""
+    ai = lo.ai
+    return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints)
 
 
 class KernelSetup:
@@ -84,9 +97,9 @@ class KernelSetup:
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
                 lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.moves, lo.pos,
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
-                lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit,
-                self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken, self._out,
-                record, steps)
+                lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
+                _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
+                self._out, record, steps)
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -99,6 +112,8 @@ class KernelSetup:
             rows *= 2
         lo = self.lowered
         recorded = tuple(self._step(steps[i]) for i in range(int(self._out[kf.OUT_STEPS])))
+        if self._out[kf.OUT_TIMED_OUT] == BAILED:  # the AI chose what the kernel does not play: shown, never hidden
+            recorded = (*recorded, Step("", BAILED_STEP, None, ()))
         winner = int(self._out[kf.OUT_WINNER])
         ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]),
                                   conditions_of(int(self._vit[i]), bool(self._prone[i])), None)
@@ -115,7 +130,7 @@ class KernelSetup:
         elif kind == kf.DEATH_SAVE:
             return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
         elif kind == kf.MOVED:
-            return Step(lo.ids[actor], MOVED_STEP, None, faces)
+            return Step(lo.ids[actor], MOVED_BY_STEP if label == kai.MOVED_STEP else MOVED_STEP, None, faces)
         elif kind == kf.ACTIONS:
             action = f"actions-spent:{lo.action_names[label]}"
         elif kind == kf.ATTACK:
@@ -140,8 +155,8 @@ class KernelSetup:
                       lo.draws, lo.dice, lo.flat, lo.dealt, lo.low, lo.max_hp, lo.falls, lo.saves, lo.save_table,
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, lo.guard_hit, lo.guard_reach,
-                      lo.intercept_ft, lo.sight, lo.round_limit, got.hp, got.temp, got.vit, got.prone,
-                      got.dropped, got.dealt, got.taken, got.out)
+                      lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
+                      got.prone, got.dropped, got.dealt, got.taken, got.out)
         return got
 
     def result(self, seed: int) -> FightResult:
@@ -153,6 +168,8 @@ class KernelSetup:
         side_names = [lo.sides[int(s)] for s in lo.side]
         found: list[FightResult] = []
         for k, seed in enumerate(seeds):
+            if got.out[k, kf.OUT_TIMED_OUT] == BAILED:
+                raise KernelUnsupported(f"trial seed {seed}: {BAILED_STEP}")
             hp, vit, dropped, dealt, taken, out = (got.hp[k].tolist(), got.vit[k].tolist(), got.dropped[k].tolist(),
                                                    got.dealt[k].tolist(), got.taken[k].tolist(), got.out[k].tolist())
             rows = tuple(

@@ -1,0 +1,456 @@
+"""The tactical AI's turn in the compiled fight: its first slice (:mod:`ashfall.sim.kernel_ai_lower` says which).
+
+:func:`decide` mirrors ``TacticalPolicy.choose`` for a creature alone on its side with one melee weapon, on a
+grid the kernel's approach plays: every way to attack this turn — stay, a Step (ACT-3) or one or two Strides
+to a square within reach of a target (the AI's ``routes``: its search over (square, diagonals mod 2) with heap
+ties by push order, the nearest ``max_routes`` squares, the way that provokes nothing when there is one, the
+enemies whose reach a way leaves, RX-21) — every target within reach from there and the best plan of the
+actions left (looked up in the lowered ``plan_*`` tables: the AI's own ``plans_for`` and ``plan_key``), valued
+net of the Attacks of Opportunity the route provokes and of the attacks its square invites
+(``_best_candidates``, ``ranged_threat``'s melee part), ranked as ``targeting.rank`` ranks them; then focus fire
+(``targeting.focus``), the first step of the winner (a Step, the part of the way one Stride covers, or the
+plan's first action), else closing in along the shortest path (``_approach``). The floats are summed in the
+AI's order and rounded as it rounds them (:func:`round9`), so every comparison is the AI's.
+
+The decision reads the state and the lowered tables only; ``ashfall.kernel.fight`` plays the turn with it
+(``_ai_turn``: the Stride's Attacks of Opportunity, attacks and MAP as for scripted plans, the approach's way).
+A choice outside the slice (the AI would Dodge: nothing to attack and no way to close in) stops the fight and
+says so (``BAIL``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+F = TypeVar("F", bound=Callable[..., Any])
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+I8 = npt.NDArray[np.int8]
+
+
+def _jit(fn: F) -> F:
+    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
+    return cast(F, numba.njit(cache=True)(fn))
+
+
+# decisions (``decide``'s first value)
+END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
+BAIL = 5
+"""A choice outside the slice (``ashfall.kernel.fight`` returns it when the approach finds no way)."""
+ALIVE, DEAD = 0, 3
+"""The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
+BESIDE = 2
+"""The situation code of its own attacks: within 5 ft, never flanking (alone on its side, no ally flanks)."""
+# the AI turn's status (``ashfall.kernel.fight``)
+GOES_ON, ENDED, BAILED = 0, 1, 2
+STEP_LABEL = 5
+"""The Step's index in ``Lowered.action_names`` (after the activities, Stand and Stride)."""
+MOVED_STEP = 1
+"""A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES = 0, 1, 2, 3
+INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
+FEET = 5
+"""Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""
+
+
+@_jit
+def round9(x: float) -> float:
+    """``round(x, 9)`` exactly as CPython rounds it (the nearest float to the correctly rounded decimal).
+
+    ``rint(x * 1e9) / 1e9`` is that result unless the product lies within its own rounding error of a half;
+    there CPython itself answers.
+    """
+    y = x * 1e9
+    r = np.rint(y)
+    if abs(abs(y - r) - 0.5) < 1e-5:
+        with numba.objmode(z="float64"):
+            z = round(x, 9)
+        return float(z)
+    return float(r) / 1e9
+
+
+@_jit
+def _tier(p_drop: float, drop_step: float) -> int:
+    """``drop_tier``: the drop chance in steps of ``drop_step``."""
+    if drop_step > 0:
+        return int(p_drop / drop_step + 1e-9)
+    return 0
+
+
+@_jit
+def _beats(t1: int, r1: float, a1: int, f1: int, y1: int, x1: int, t2: int, r2: float, a2: int, f2: int, y2: int,
+           x2: int) -> bool:
+    """Whether rank ``(t1, (r1, -a1, -f1, -y1, -x1))`` is greater than the second (``targeting.rank``)."""
+    if t1 != t2:
+        return t1 > t2
+    if r1 != r2:
+        return r1 > r2
+    if a1 != a2:
+        return a1 < a2
+    if f1 != f2:
+        return f1 < f2
+    if y1 != y2:
+        return y1 < y2
+    return x1 < x2
+
+
+@_jit
+def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
+    """Heap order: fewer feet, then earlier push (``heapq`` on ``(feet, counter, node)``)."""
+    return a_total < b_total or (a_total == b_total and a_count < b_count)
+
+
+@_jit
+def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
+    """Swap two heap entries."""
+    for col in range(3):
+        h_node[i, col], h_node[j, col] = h_node[j, col], h_node[i, col]
+    h_total[i], h_total[j] = h_total[j], h_total[i]
+    h_count[i], h_count[j] = h_count[j], h_count[i]
+
+
+@_jit
+def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64, safe: bool, alternating: int,
+            price: I64, offsets: I64, best: I64, came: I64, kept: I64) -> tuple[int, bool]:
+    """``move_search.search``: cheapest ways within ``budget`` from ``c``'s square, keeping squares flagged in ``keep``.
+
+    Heap entries ordered by (feet, push count), steps in ``offsets`` order, a square kept when first settled;
+    with ``safe`` no step leaves a reach in ``bits``. ``best``/``came`` (per node ``x, y, parity``; ``came``
+    holds the node before it, -1 for none) and ``kept`` (``x, y, parity, feet`` in settling order) are filled;
+    returns the count kept and whether a step that leaves a reach was taken.
+    """
+    width, height = best.shape[0], best.shape[1]
+    best[:] = budget + 1
+    came[:] = -1
+    settled = np.zeros((width, height), np.int64)
+    size = width * height * 2 * offsets.shape[0] + 1
+    h_total = np.zeros(size, np.int64)
+    h_count = np.zeros(size, np.int64)
+    h_node = np.zeros((size, 3), np.int64)
+    sx, sy = kept[0, 0], kept[0, 1]  # the caller puts the start in the first row
+    best[sx, sy, 0] = 0
+    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
+    n = 1
+    counter = 0
+    count = 0
+    left = False
+    while n > 0:
+        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
+        n -= 1
+        h_total[0], h_count[0] = h_total[n], h_count[n]
+        h_node[0, 0], h_node[0, 1], h_node[0, 2] = h_node[n, 0], h_node[n, 1], h_node[n, 2]
+        i = 0
+        while True:
+            lo, hi, least = 2 * i + 1, 2 * i + 2, i
+            if lo < n and _before(h_total[lo], h_count[lo], h_total[least], h_count[least]):
+                least = lo
+            if hi < n and _before(h_total[hi], h_count[hi], h_total[least], h_count[least]):
+                least = hi
+            if least == i:
+                break
+            _swap(h_total, h_count, h_node, i, least)
+            i = least
+        if spent > best[x, y, parity]:
+            continue
+        if settled[x, y] == 0:
+            settled[x, y] = 1
+            if keep[x, y] == 1:
+                kept[count, 0], kept[count, 1], kept[count, 2], kept[count, 3] = x, y, parity, spent
+                count += 1
+                if count >= limit:
+                    break
+        inside = bits[x, y]
+        for k in range(offsets.shape[0]):
+            diagonal = offsets[k, 2]
+            feet = price[c, x, y, k, parity if alternating == 1 and diagonal == 1 else 0]
+            if feet < 0:
+                continue
+            nx, ny = x + offsets[k, 0], y + offsets[k, 1]
+            total = spent + feet
+            if total > budget or blocked[nx, ny] == 1:
+                continue
+            leaves = inside & ~bits[nx, ny]
+            if leaves != 0 and safe:
+                continue
+            np_ = parity ^ diagonal if alternating == 1 else 0
+            if best[nx, ny, np_] <= total:
+                continue
+            if leaves != 0:
+                left = True
+            best[nx, ny, np_] = total
+            came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2] = x, y, parity
+            counter += 1
+            j = n
+            n += 1
+            h_total[j], h_count[j] = total, counter
+            h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
+            while j > 0:
+                up = (j - 1) // 2
+                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
+                    break
+                _swap(h_total, h_count, h_node, j, up)
+                j = up
+    return count, left
+
+
+@_jit
+def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
+    """The squares entered on the way to node ``(x, y, p)``, in order, into ``out`` (rows ``x, y, feet so far``)."""
+    steps = 0
+    cx, cy, cp = x, y, p
+    while came[cx, cy, cp, 0] >= 0:
+        steps += 1
+        cx, cy, cp = came[cx, cy, cp, 0], came[cx, cy, cp, 1], came[cx, cy, cp, 2]
+    cx, cy, cp = x, y, p
+    for s in range(steps - 1, -1, -1):
+        out[s, 0], out[s, 1], out[s, 2] = cx, cy, best[cx, cy, cp]
+        cx, cy, cp = came[cx, cy, cp, 0], came[cx, cy, cp, 1], came[cx, cy, cp, 2]
+    return steps
+
+
+@_jit
+def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+           react: I64, px: I64, py: I64, dist: I64, reach_ft: I64, speed: I64, price: I64, offsets: I64,
+           plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
+           path_y: I64) -> tuple[int, int, int, int]:
+    """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
+
+    ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
+    ``enemy_hit`` in their situation now, ``aoo_damage``). ``ATTACK`` on ``target`` with ``activity``; ``STEP``
+    to ``path_x[0], path_y[0]``; ``STRIDE`` along the first ``squares`` of ``path_x``/``path_y``; ``APPROACH``:
+    nothing to attack, close in (``_approach``; the caller searches the way); ``END`` the turn.
+    """
+    n = len(side)
+    width, height = dist.shape[0], dist.shape[1]
+    sx, sy = px[c], py[c]
+    hp_c = max(1, hp[c] + temp[c])
+    weight = config[c, CFG_SELF] / hp_c
+    tw = config[c, CFG_THREAT] * weight
+    drop_step = config[c, CFG_DROP]
+    steps_map = rolls if ints[INT_PER_ROLL] == 1 else strikes
+    # the targets: enemies still up, roster order
+    targets = np.zeros(n, np.int64)
+    nt = 0
+    for e in range(n):
+        if side[e] != side[c] and vit[e] == ALIVE:
+            targets[nt] = e
+            nt += 1
+    if nt == 0:
+        return END, -1, -1, 0
+    occupied = np.zeros((width, height), np.int64)
+    barred = np.zeros((width, height), np.int64)
+    for o in range(n):
+        if o == c or vit[o] == DEAD:
+            continue
+        occupied[px[o], py[o]] = 1
+        if side[o] != side[c] and vit[o] == ALIVE:
+            barred[px[o], py[o]] = 1
+    # the enemies that could take an Attack of Opportunity (``threats``): one bit each, in roster order
+    bits = np.zeros((width, height), np.int64)
+    threat_of = np.full(n, -1, np.int64)
+    nthreats = 0
+    for e in range(n):
+        if side[e] == side[c] or vit[e] != ALIVE or react[e] == 0:
+            continue
+        threat_of[nthreats] = e
+        for x in range(width):
+            for y in range(height):
+                if dist[abs(x - px[e]), abs(y - py[e])] <= reach_ft[e]:
+                    bits[x, y] |= 1 << nthreats
+        nthreats += 1
+    # the routes: stay, every Step, then the Strides' squares (``routes``)
+    most = 9 + int(config[c, CFG_ROUTES]) + 1
+    r_x = np.zeros(most, np.int64)
+    r_y = np.zeros(most, np.int64)
+    r_actions = np.zeros(most, np.int64)
+    r_feet = np.zeros(most, np.int64)
+    r_way = np.full(most, -1, np.int64)  # -1 none (stay or a Step), 0 the plain search, 1 the safe one
+    r_p = np.zeros(most, np.int64)
+    r_aoo = np.zeros(most, np.float64)
+    r_x[0], r_y[0] = sx, sy
+    nr = 1
+    best0 = np.zeros((width, height, 2), np.int64)
+    came0 = np.zeros((width, height, 2, 3), np.int64)
+    best1 = np.zeros((width, height, 2), np.int64)
+    came1 = np.zeros((width, height, 2, 3), np.int64)
+    cells = width * height + 1
+    kept0 = np.zeros((cells, 4), np.int64)
+    kept1 = np.zeros((cells, 4), np.int64)
+    way = np.zeros((cells, 3), np.int64)
+    alternating = ints[INT_ALTERNATING]
+    if left > 1 and prone[c] == 0 and speed[c] > 0:
+        for k in range(offsets.shape[0]):
+            nx, ny = sx + offsets[k, 0], sy + offsets[k, 1]
+            if price[c, sx, sy, k, 0] == FEET and barred[nx, ny] == 0 and occupied[nx, ny] == 0:
+                r_x[nr], r_y[nr], r_actions[nr], r_feet[nr] = nx, ny, 1, FEET
+                nr += 1
+        reach = reach_ft[c]
+        keep = np.zeros((width, height), np.int64)
+        for x in range(width):
+            for y in range(height):
+                if occupied[x, y] == 1 or (x == sx and y == sy):
+                    continue
+                for q in range(nt):
+                    t = targets[q]
+                    if dist[abs(x - px[t]), abs(y - py[t])] <= reach:
+                        keep[x, y] = 1
+                        break
+        spd = speed[c]
+        budget = spd * min(left - 1, 2)
+        kept0[0, 0], kept0[0, 1] = sx, sy
+        count, left_reach = _search(c, budget, barred, keep, int(config[c, CFG_ROUTES]), bits, False, alternating,
+                                    price, offsets, best0, came0, kept0)
+        count1 = 0
+        if left_reach and nthreats > 0:
+            only = np.zeros((width, height), np.int64)
+            goals = 0
+            for g in range(count):
+                gx, gy = kept0[g, 0], kept0[g, 1]
+                stepped = False
+                for r in range(1, nr):
+                    if r_x[r] == gx and r_y[r] == gy and r_actions[r] == 1 and r_feet[r] == FEET:
+                        stepped = True
+                if not stepped:
+                    only[gx, gy] = 1
+                    goals += 1
+            if goals > 0:
+                kept1[0, 0], kept1[0, 1] = sx, sy
+                count1, _ = _search(c, budget, barred, only, cells, bits, True, alternating, price, offsets, best1,
+                                    came1, kept1)
+        steps_end = nr
+        for g in range(count):
+            gx, gy, gp, spent = kept0[g, 0], kept0[g, 1], kept0[g, 2], kept0[g, 3]
+            stepped = False
+            for r in range(1, steps_end):
+                if r_x[r] == gx and r_y[r] == gy:
+                    stepped = True
+            if stepped:
+                continue
+            use = 0
+            for h in range(count1):
+                if kept1[h, 0] == gx and kept1[h, 1] == gy:
+                    use = 1
+                    gp, spent = kept1[h, 2], kept1[h, 3]
+                    break
+            steps = _path(gx, gy, gp, came1, best1, way) if use == 1 else _path(gx, gy, gp, came0, best0, way)
+            actions = 1 if spent <= spd else 2
+            if actions == 2:
+                stops = False  # ``Search.stops_within``: a square on the way it may end on within one Stride
+                for s in range(steps):
+                    if way[s, 2] <= spd and occupied[way[s, 0], way[s, 1]] == 0:
+                        stops = True
+                if not stops:
+                    continue
+            aoo = 0.0
+            if left_reach:  # ``provokers_along``: each enemy whose reach the way leaves, once, in order met
+                seen = 0
+                hx, hy = sx, sy
+                first = True
+                for s in range(steps):
+                    for b in range(nthreats):
+                        e = threat_of[b]
+                        if seen & (1 << b) != 0:
+                            continue
+                        if dist[abs(hx - px[e]), abs(hy - py[e])] <= reach_ft[e] and \
+                                dist[abs(way[s, 0] - px[e]), abs(way[s, 1] - py[e])] > reach_ft[e]:
+                            seen |= 1 << b
+                            aoo = value[e] if first else aoo + value[e]
+                            first = False
+                    hx, hy = way[s, 0], way[s, 1]
+            r_x[nr], r_y[nr], r_actions[nr], r_feet[nr] = gx, gy, actions, spent
+            r_way[nr], r_p[nr], r_aoo[nr] = use, gp, aoo
+            nr += 1
+    # the best candidate against each target (``_best_candidates``)
+    has = np.zeros(n, np.int64)
+    b_tier = np.zeros(n, np.int64)
+    b_r = np.zeros(n, np.float64)
+    b_route = np.zeros(n, np.int64)
+    b_first = np.zeros(n, np.int64)
+    for r in range(nr):
+        rest = left - r_actions[r]
+        if rest <= 0:
+            continue
+        x, y = r_x[r], r_y[r]
+        threat = 0.0
+        if tw != 0.0:  # ``ranged_threat``: each enemy's best attack on the square, its melee where it could walk
+            for e in range(n):
+                if side[e] == side[c] or vit[e] != ALIVE:
+                    continue
+                best_e = 0.0
+                if dist[abs(x - px[e]), abs(y - py[e])] <= reach_ft[e] + speed[e] and value[e] > best_e:
+                    best_e = value[e]
+                threat += best_e
+        penalty = weight * r_aoo[r]
+        for q in range(nt):
+            t = targets[q]
+            if dist[abs(x - px[t]), abs(y - py[t])] > reach_ft[c]:
+                continue
+            code = BESIDE
+            hp_t = max(1, hp[t] + temp[t])
+            first = plan_first[c, t, code, steps_map, rest, hp_t]
+            if first < 0:
+                continue
+            net = plan_frac[c, t, code, steps_map, rest, hp_t] - penalty
+            scored = net - tw * threat
+            tier = _tier(plan_drop[c, t, code, steps_map, rest, hp_t], drop_step)
+            rounded = round9(scored)
+            if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
+                                     r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
+                                     r_x[b_route[t]]):
+                has[t] = 1
+                b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
+    # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
+    while True:
+        pick = -1
+        for q in range(nt):
+            t = targets[q]
+            if has[t] == 0:
+                continue
+            if pick < 0:
+                pick = t
+                continue
+            if b_tier[t] != b_tier[pick]:
+                better = b_tier[t] > b_tier[pick]
+            elif b_r[t] != b_r[pick]:
+                better = b_r[t] > b_r[pick]
+            else:
+                better = dist[abs(px[c] - px[t]), abs(py[c] - py[t])] < dist[abs(px[c] - px[pick]),
+                                                                             abs(py[c] - py[pick])]
+            if better:
+                pick = t
+        if pick < 0:
+            break
+        r = b_route[pick]
+        if r_actions[r] == 0:
+            return ATTACK, pick, b_first[pick], 0
+        if r_way[r] < 0:
+            path_x[0], path_y[0] = r_x[r], r_y[r]
+            return STEP, pick, -1, 1
+        if r_way[r] == 1:
+            steps = _path(r_x[r], r_y[r], r_p[r], came1, best1, way)
+        else:
+            steps = _path(r_x[r], r_y[r], r_p[r], came0, best0, way)
+        part = 0  # ``first_stride``: the longest start within speed that ends where it may stop
+        for s in range(steps):
+            if way[s, 2] > speed[c]:
+                break
+            if occupied[way[s, 0], way[s, 1]] == 0:
+                part = s + 1
+        if part > 0:
+            for s in range(part):
+                path_x[s], path_y[s] = way[s, 0], way[s, 1]
+            return STRIDE, pick, -1, part
+        has[pick] = 0
+    # nothing to attack this turn: close in (``_approach``), else it would Dodge
+    if prone[c] == 0 and speed[c] > 0:
+        return APPROACH, -1, -1, 0
+    return BAIL, -1, -1, 0
+
+
+
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9"]

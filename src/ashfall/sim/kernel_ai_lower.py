@@ -1,0 +1,218 @@
+"""The tactical AI's first slice in the fight kernel: which AI-played creatures it plays, and their value tables.
+
+:func:`ai_problem` names the first part of the tactical AI (:class:`~ashfall.ai.TacticalPolicy`) a creature it
+plays could need that the kernel does not mirror yet; :func:`lower_ai` turns the AI's judgement of a supported
+fight into tables (:class:`AiTables`) the compiled turn (:mod:`ashfall.kernel.ai`) only looks up and compares.
+
+The slice: creatures of one square with one melee weapon (one attack option), played by the AI with its default
+switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
+one), not a PC (Second Wind, HEAL-5) nor a leader (rallying), under a ruleset without edition 2's Feint and
+Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, no walls, cover or height). There
+it weighs every square it can attack from this turn (stay, Step, one or two Strides: the AI's own ``routes``,
+mirrored), every target within reach and every plan of its remaining actions (Strike, Power Strike, All-Out
+Attack), net of the Attacks of Opportunity a route provokes and the fire its square invites, focuses fire, and
+otherwise closes in (``_approach``).
+
+No value is restated: ``plan_frac``/``plan_drop``/``plan_first`` are the AI's own best plan
+(:func:`~ashfall.ai.plans.plans_for` ranked by :func:`~ashfall.ai.plans.plan_key`, as ``TurnView.best_plan``
+does) for every attacker, target, situation code, MAP steps so far, actions left and target HP left, on the
+odds inputs the AI builds (``base_for`` with the situation code the AI's ``Sights`` give a melee attack from
+beside the target); ``enemy_hit`` is the mean damage of each enemy's first attack on the AI creature in each
+situation, which the AI uses both for an Attack of Opportunity's cost (``aoo_damage``) and for the fire a
+square invites (``ranged_threat``'s melee part). The weights come from the policy's own config.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.odds_cache import attack_value, ruleset_token
+from ashfall.ai.plans import Block, Setting, plan_key, plans_for
+from ashfall.ai.profile import AttackBase, attack_options, base_for
+from ashfall.ai.sight import situation_code, situation_of
+from ashfall.ai.turn import TurnView
+from ashfall.engine import Combatant, Step
+from ashfall.families.attacks.engine import Situation
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.defense import Cover
+from ashfall.rules.health import falls_dying
+from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.setups import Fight
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
+"""A plan's first block as the kernel's activity code (``kernel_lower.ACTIVITY_CODES``)."""
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES = 0, 1, 2, 3
+"""Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``."""
+INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
+"""Slots of ``AiTables.ints``: MAP counted per attack roll (else per Strike action, E-01), the alternating
+diagonal rule (G-37), what a Step costs (ACT-3)."""
+
+
+class KernelAiUnsupported(ValueError):
+    """The AI's tables cannot be lowered exactly (the message names why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AiTables:
+    """The tactical AI of a fight, as the compiled turn reads it (every array indexed by roster position first).
+
+    Attributes:
+        on: 1 where the tactical AI plays the combatant.
+        plan_frac: ``[attacker, target, situation, MAP steps, actions left, HP left]`` the best plan's expected
+            share of the target's HP removed (``Plan.frac``).
+        plan_drop: The same plan's chance to drop the target (``Plan.p_drop``).
+        plan_first: Its first block as an activity code (-1: no plan).
+        enemy_hit: ``[enemy, combatant, situation]`` the mean damage of the enemy's first attack (no MAP) on it.
+        config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
+        ints: The ruleset's switches the AI reads (``INT_*``).
+    """
+
+    on: I64
+    plan_frac: F64
+    plan_drop: F64
+    plan_first: I64
+    enemy_hit: F64
+    config: F64
+    ints: I64
+
+
+def ai_problem(fight: Fight, c: Combatant) -> str | None:
+    """What the kernel lacks to play the tactical AI for ``c`` (None: the slice covers it)."""
+    state = fight.engine.state
+    policy = fight.policies.get(c.id)
+    assert isinstance(policy, TacticalPolicy)
+    rs = state.ruleset
+    if policy.config.brutal or not policy.config.openers:
+        return f"the tactical AI with non-default switches (combatant {c.id})"
+    if state.board is None:
+        return f"the tactical AI off the map (combatant {c.id})"
+    if rs.checks.new_maneuvers:
+        return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
+    board = state.board
+    if board.walls or board.cover or board.elevation:
+        # its tables hold the situation of an attack from beside on open ground: cover and high ground would
+        # change them square by square (the scripted approach may meet them, the AI's slice does not)
+        return f"the tactical AI on maps with walls, cover objects or elevation (combatant {c.id})"
+    if state.allies_of(c.id):
+        return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
+    if c.creature.is_pc:
+        return f"the tactical AI's Second Wind for PCs (HEAL-5, combatant {c.id})"
+    if c.creature.leader:
+        return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
+    for other in state.combatants.values():
+        if falls_dying(other.health, rs):
+            return f"the tactical AI among creatures that fall dying (combatant {other.id})"
+    options = attack_options(c, state)
+    if len(options) != 1 or options[0].ranged:
+        return f"the tactical AI with several ways to attack (combatant {c.id})"
+    view = TurnView(fight.engine, c, ())
+    if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
+        return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
+    return None
+
+
+def _melee_code(flanking: bool, close: bool, hostile: bool) -> int:
+    """The AI's situation code (``Sights.code``) of a melee attack on an open grid: no cover, height or surprise."""
+    return situation_code(Situation(flanking=flanking, high_ground=False, hostile_within_5ft=hostile, within_5ft=close,
+                                    cover=Cover.NONE, flat_footed=False, unseen_attacker=False))
+
+
+def _base(fight: Fight, a: Combatant, t: Combatant, code: int, *, own: bool) -> AttackBase | None:
+    """The AI's odds inputs of ``a``'s attack on ``t`` in a situation, as it builds them.
+
+    ``own``: as for its own attacks (``TurnView._base_in``: the target's defenses passed in), else as for an
+    enemy's attack on it (``enemy_base``).
+    """
+    state = fight.engine.state
+    option = attack_options(a, state)[0]
+    token = ruleset_token(state.ruleset)
+    conds = (a.condition_set, t.condition_set)
+    defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set) if own else None
+    return base_for(state, a, t, option, situation_of(code), token, defenses, conds)
+
+
+def _settled_base(fight: Fight, a: Combatant, t: Combatant, flanking: bool, close: bool, *,
+                  own: bool) -> AttackBase | None:
+    """:func:`_base` where "a hostile within 5 ft" (AMOD-7) must not matter to a melee attack: checked, not assumed."""
+    found = _base(fight, a, t, _melee_code(flanking, close, close), own=own)
+    other = _base(fight, a, t, _melee_code(flanking, close, not close), own=own)
+    if found != other:
+        raise KernelAiUnsupported(f"melee odds that change with a hostile within 5 ft (combatant {a.id})")
+    return found
+
+
+def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int) -> AiTables:
+    """The AI's tables for a supported fight (check :func:`ai_problem` first)."""
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
+    config = np.zeros((n, 4), np.float64)
+    hp_most = max(max(1, c.health.hp + c.health.temp_hp) for c in roster)
+    played = bool(on.any())
+    shape = (n, n, 4, max_map, actions + 1, hp_most + 1) if played else (1, 1, 1, 1, 1, 1)
+    plan_frac = np.zeros(shape, np.float64)
+    plan_drop = np.zeros(shape, np.float64)
+    plan_first = np.full(shape, -1, np.int64)
+    enemy_hit = np.zeros((n, n, 4) if played else (1, 1, 1), np.float64)
+    step_cost = 1
+    for i, c in enumerate(roster):
+        policy = fight.policies.get(c.id)
+        if not isinstance(policy, TacticalPolicy):
+            continue
+        cfg = policy.config
+        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes)
+        view = TurnView(fight.engine, c, ())
+        option = view.options[0]
+        costs = view.costs(option)
+        plain = view.available(option) - {Block.SWEEP, Block.FULL_AUTO}
+        step_cost = state.rulebook.actions[Step].cost(state, Step(c.id, c.position or (0, 0)))
+        for j, t in enumerate(roster):
+            if t.side == c.side:
+                continue
+            for code in range(4):
+                flanking, close = bool(code & 1), bool(code & 2)
+                hit = _settled_base(fight, t, c, flanking, close, own=False)
+                enemy_hit[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
+                if not close:
+                    continue  # the AI attacks from within its 5-ft reach only (``_approach_problem``)
+                base = _settled_base(fight, c, t, flanking, close, own=True)
+                if base is None:
+                    continue
+                for steps in range(max_map):
+                    for left in range(1, actions + 1):
+                        for hp in range(1, hp_most + 1):
+                            setting = Setting(option, {t.id: base}, {}, {t.id: hp}, {}, steps, None, plain, {})
+                            best = None
+                            for p in plans_for(t.id, setting, costs, left, openers=True):
+                                if best is None or plan_key(p, cfg.drop_step) > plan_key(best, cfg.drop_step):
+                                    best = p
+                            if best is None:
+                                continue
+                            first = FIRST_BLOCKS.get(best.blocks[0])
+                            if first is None:
+                                raise KernelAiUnsupported(f"the AI's {best.blocks[0].value} (combatant {c.id})")
+                            plan_frac[i, j, code, steps, left, hp] = best.frac
+                            plan_drop[i, j, code, steps, left, hp] = best.p_drop
+                            plan_first[i, j, code, steps, left, hp] = first
+    ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
+                     rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints)
+
+
+def empty_tables(n: int) -> AiTables:
+    """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
+    return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
+                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 4), np.float64),
+                    np.zeros(3, np.int64))
+
+
+__all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "empty_tables", "lower_ai"]

@@ -1,0 +1,373 @@
+"""The tactical AI's first slice in the fight kernel makes the AI's own decisions, draw for draw.
+
+The AI encounters of ``tests/kernel/encounters`` (a duel, a free-for-all of four, a brute against a scripted gang)
+play every step of the reference fight (100 seeds in CI; ``scripts/kernel_diff.py`` plays 1,000); the kernel's
+decision (:func:`ashfall.kernel.ai.decide`) equals ``TacticalPolicy.choose`` on every state a reference fight
+reaches; the lowered plan tables are the AI's own best plans; ``round9`` is CPython's ``round(x, 9)``; what the
+slice lacks is named, never played wrong; and a kernel with a broken AI table must diverge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from ashfall.ai import TacticalPolicy, ai_controller
+from ashfall.ai.choice import Choice
+from ashfall.ai.plans import Setting, plan_key
+from ashfall.ai.turn import TurnView, hp_left
+from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
+from ashfall.core.types import Condition
+from ashfall.engine import AllOutAttack, Engine, PowerStrike, Step, Stride, Strike
+from ashfall.engine.reactions import can_react
+from ashfall.grid.board import Board, Terrain
+from ashfall.kernel import ai as kai
+from ashfall.kernel import fight as kf
+from ashfall.ruleset import preset
+from ashfall.sim.fight import run_fight
+from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS
+from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
+from ashfall.sim.policy import ScriptedTactics
+from ashfall.sim.runner import play
+from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
+from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
+from tests.kernel.kit import AI_DUEL, AI_FILES, AI_FREE_FOR_ALL, AI_GANG, seeds, setup_of
+
+CI_SEEDS = 100
+AI_SETS = [(path, "ashfall-1") for path in AI_FILES]
+AI_IDS = [path.stem for path in AI_FILES]
+
+
+@pytest.mark.rule("ACT-2", "ACT-3", "RX-21", "MAA-5", "MAA-7", "MAP-1", "E-01", "POS-1", "RX-26")
+@pytest.mark.parametrize(("path", "edition"), AI_SETS, ids=AI_IDS)
+def test_kernel_ai__plays_every_step_of_the_reference_fight(path: Path, edition: str) -> None:
+    report = compare_engines(setup_of(path, edition), seeds(CI_SEEDS), reference_signature, kernel_signature)
+    assert report.identical, report.first
+    assert len(report.seeds) == CI_SEEDS
+
+
+@pytest.mark.parametrize(("path", "edition"), AI_SETS, ids=AI_IDS)
+def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
+    kernel = KernelSetup(setup)
+    for seed in seeds(20, sweep=5):
+        assert kernel.result(seed) == play(setup, seed)
+
+
+@pytest.mark.rule("E-37")
+@pytest.mark.parametrize("path", AI_FILES, ids=AI_IDS)
+def test_kernel_ai__edition_2_openers_are_named_not_played(path: Path) -> None:
+    problem = check(setup_of(path, "ashfall-2"))
+    assert problem is not None and problem.startswith("the tactical AI's openers Feint and Trip (E-37")
+
+
+def test_kernel_ai__allies_of_an_ai_creature_are_named_not_played() -> None:
+    problem = check(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml", "ashfall-1"))
+    assert problem is None  # scripted: on the kernel
+    fight_setup = _AllAi(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml",
+                                  "ashfall-1"))
+    named = check(fight_setup)
+    assert named is not None and named.startswith("the tactical AI with allies")
+
+
+class _AllAi:
+    """An encounter with every creature played by the tactical AI."""
+
+    def __init__(self, inner: FightSetup) -> None:
+        self.inner = inner
+        self.name, self.ruleset_name = inner.name, inner.ruleset_name
+
+    def build_fight(self, seed: int) -> Fight:
+        fight = self.inner.build_fight(seed)
+        fight.policies = {cid: TacticalPolicy() for cid in fight.policies}
+        return fight
+
+    def portable(self) -> _AllAi:
+        return self
+
+
+# ----- the decision itself, on every state a reference fight reaches -----
+
+
+class _Checked(TacticalPolicy):
+    """The tactical AI, with the kernel's decision taken on the same state at every choice and compared."""
+
+    __slots__ = ("kernel", "seen")
+
+    def __init__(self, kernel: KernelSetup) -> None:
+        super().__init__()
+        self.kernel = kernel
+        self.seen: list[tuple[Any, Any]] = []
+
+    def choose(self, engine: Engine, actor: str) -> Choice | None:
+        choice = super().choose(engine, actor)
+        if engine.state.active_id == actor and not engine.state.ended:
+            self.seen.append((_expected(choice), _kernel_choice(self.kernel, engine, actor)))
+        return choice
+
+
+def _expected(choice: Choice | None) -> tuple[object, ...]:
+    intent = None if choice is None else choice.intent
+    if intent is None:
+        return ("end",)
+    if isinstance(intent, Step):
+        return ("step", intent.to)
+    if isinstance(intent, Stride):
+        return ("stride", intent.path)
+    codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack"}
+    target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
+    return ("attack", target, codes[type(intent)])
+
+
+def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[object, ...]:
+    """:func:`ashfall.kernel.ai.decide` on the engine's state, as the compiled turn would ask it."""
+    lo, state = kernel.lowered, engine.state
+    roster = list(state.combatants.values())
+    ids = [c.id for c in roster]
+    c = state.get(actor)
+    if c.turn.actions_left <= 0:
+        return ("end",)
+    vit = np.array([3 if x.health.is_dead else 0 if not x.health.is_down else 1 for x in roster], np.int64)
+    arr = dict(
+        prone=np.array([int(x.has(Condition.PRONE)) for x in roster], np.int64),
+        hp=np.array([x.health.hp for x in roster], np.int64), temp=np.array([x.health.temp_hp for x in roster],
+                                                                            np.int64),
+        react=np.array([int(can_react(state, x) is None) for x in roster], np.int64),
+        px=np.array([x.position[0] if x.position else 0 for x in roster], np.int64),
+        py=np.array([x.position[1] if x.position else 0 for x in roster], np.int64))
+    size = lo.dist.shape[0] * lo.dist.shape[1] * 2 + 1
+    path_x, path_y = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    ai = lo.ai
+    me = ids.index(actor)
+    foes = [e for e in range(len(ids)) if lo.side[e] != lo.side[me] and vit[e] == kf.ALIVE]
+    value = np.zeros(len(ids), np.float64)
+    for e in foes:
+        code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], arr["px"], arr["py"], lo.dist, lo.flank_geo,
+                             lo.flanker, lo.threat_ft, lo.sight)
+        value[e] = ai.enemy_hit[e, me, code]
+    kind, target, activity, went = kai.decide(
+        me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
+        arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
+        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y)
+    if kind == kai.APPROACH:
+        wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
+        went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
+                            lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight)
+        kind = kai.STRIDE if went > 0 else kai.BAIL
+    if kind == kai.END:
+        return ("end",)
+    if kind == kai.STEP:
+        return ("step", (int(path_x[0]), int(path_y[0])))
+    if kind == kai.STRIDE:
+        return ("stride", tuple((int(path_x[s]), int(path_y[s])) for s in range(went)))
+    if kind == kai.ATTACK:
+        names = {code: block.value for block, code in FIRST_BLOCKS.items()}
+        return ("attack", ids[target], names[activity])
+    return ("bail",)
+
+
+@pytest.mark.parametrize("path", [AI_FREE_FOR_ALL, AI_GANG], ids=["free-for-all", "gang"])
+def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path) -> None:
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    decisions = 0
+    for seed in seeds(12, sweep=21):
+        fight = setup.build_fight(seed)
+        checked = _Checked(kernel)
+        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
+        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+        for expected, got in checked.seen:
+            assert got == expected
+        decisions += len(checked.seen)
+    assert decisions > 100
+
+
+def test_kernel_ai_tables__are_the_ais_own_best_plans() -> None:
+    """Each looked-up plan is ``TurnView.best_plan``'s on the built fight: value, drop chance and first block."""
+    setup = setup_of(AI_DUEL, "ashfall-1")
+    kernel = KernelSetup(setup)
+    fight = setup.build_fight(0)
+    state = fight.engine.state
+    ai = kernel.lowered.ai
+    roster = list(state.combatants.values())
+    checked = 0
+    for i, c in enumerate(roster):
+        policy = fight.policies[c.id]
+        assert isinstance(policy, TacticalPolicy)
+        for j, t in enumerate(roster):
+            if t.side == c.side:
+                continue
+            view = TurnView(fight.engine, c, (t,))
+            option = view.options[0]
+            base = view._base_in(t, option, 12, False)  # the AI's code of a melee attack from beside (8 | 4)
+            assert base is not None
+            for steps in range(ai.plan_frac.shape[3]):
+                for left in range(1, ai.plan_frac.shape[4]):
+                    for hp in (1, 5, hp_left(t)):
+                        setting = Setting(option, {t.id: base}, {}, {t.id: hp}, {}, steps, None,
+                                          view.available(option), {})
+                        plan = view.best_plan(t.id, setting, left, full=True, openers=True,
+                                              drop_step=policy.config.drop_step)
+                        assert plan is not None
+                        assert ai.plan_frac[i, j, 2, steps, left, hp] == plan.frac
+                        assert ai.plan_drop[i, j, 2, steps, left, hp] == plan.p_drop
+                        assert ai.plan_first[i, j, 2, steps, left, hp] == FIRST_BLOCKS[plan.blocks[0]]
+                        assert plan_key(plan, policy.config.drop_step)[0] >= 0
+                        checked += 1
+    assert checked > 20
+
+
+def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
+    assert (kai.ALIVE, kai.DEAD) == (kf.ALIVE, kf.DEAD)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.floats(-20, 20, allow_nan=False),
+                 st.builds(lambda k, d: (k + 0.5) / 1e9 + d * 1e-17, st.integers(-10**10, 10**10),
+                           st.integers(-3, 3))))
+def test_round9__is_cpythons_round(x: float) -> None:
+    assert kai.round9(x) == round(x, 9)
+
+
+# ----- a wrong AI must be caught -----
+
+
+class _WrongAi:
+    """The kernel with one AI table broken on purpose."""
+
+    def __init__(self, setup: FightSetup, broken: str) -> None:
+        self.kernel = KernelSetup(setup)
+        lo = self.kernel.lowered
+        ai = lo.ai
+        if broken == "fearless":  # no enemy's attack is worth anything: no AoO cost, no threat (RX-21)
+            ai = dataclasses.replace(ai, enemy_hit=np.zeros_like(ai.enemy_hit))
+        else:  # every plan opens with a Strike (the AI's Power Strikes never made)
+            first = ai.plan_first.copy()
+            first[first > 0] = 0
+            ai = dataclasses.replace(ai, plan_first=first)
+        self.kernel.lowered = dataclasses.replace(lo, ai=ai)
+
+    def __call__(self, setup: FightSetup, seed: int) -> FightSignature:
+        return self.kernel.signature(seed)
+
+
+@pytest.mark.parametrize(("broken", "path", "least"), [("fearless", AI_FREE_FOR_ALL, 3),
+                                                    ("only-strikes", AI_FREE_FOR_ALL, 2)])
+def test_compare_engines__a_wrong_ai_kernel_diverges(broken: str, path: Path, least: int) -> None:
+    setup = setup_of(path, "ashfall-1")
+    report = compare_engines(setup, seeds(60), reference_signature, _WrongAi(setup, broken))
+    assert len(report.divergences) >= least
+    assert report.divergences[0].explanation
+
+
+# ----- random AI fights -----
+
+WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer")
+TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Mixed:
+    """An inline fight whose AI creatures are played by the tactical AI and the rest by a scripted plan."""
+
+    inline: InlineSetup
+    ai: tuple[bool, ...]
+
+    @property
+    def name(self) -> str:
+        return self.inline.name
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.inline.ruleset_name
+
+    def build_fight(self, seed: int) -> Fight:
+        fight = self.inline.build_fight(seed)
+        fight.policies = {c.id: TacticalPolicy() if ai else ScriptedTactics(c.plan)
+                          for c, ai in zip(self.inline.combatants, self.ai, strict=True)}
+        fight.engine.controllers = {cid: ai_controller(c) for cid, c in fight.engine.state.combatants.items()}
+        return fight
+
+    def portable(self) -> _Mixed:
+        return self
+
+
+@st.composite
+def ai_fights(draw: st.DrawFn) -> _Mixed:
+    """Two to four sides on a wide grid: one AI creature a side, or one AI creature against a scripted pair."""
+    gang = draw(st.booleans())
+    n_sides = 2 if gang else draw(st.integers(2, 4))
+    width, height = draw(st.integers(6, 10)), draw(st.integers(5, 8))
+    squares = iter(draw(st.permutations([(x, y) for x in range(width) for y in range(height)])))
+    members: list[InlineCombatant] = []
+    ai: list[bool] = []
+    for s in range(n_sides):
+        for m in range(2 if gang and s == 0 else 1):
+            cid = f"c{s}{m}"
+            dr = draw(st.integers(0, 2))
+            creature = Creature(
+                id=cid, name=cid.title(), hp=draw(st.integers(4, 40)), temp_hp=draw(st.integers(0, 5)),
+                proficiency=draw(st.integers(0, 3)),
+                attributes=Attributes(MIG=draw(st.integers(-1, 4)), AGI=draw(st.integers(-1, 4))),
+                weapons=(draw(st.sampled_from(WEAPONS)),),
+                armor=draw(st.sampled_from([None, "scrap-leathers", "flak-vest"])),
+                weapon_proficiencies=frozenset({"simple", "martial"}),
+                dr=(DrEntry(amount=dr, source="hide"),) if dr else (), morale=MoraleProfile(immune=True))
+            plan = tuple(draw(st.lists(st.sampled_from(("strike", "power-strike")), min_size=1, max_size=2)))
+            members.append(InlineCombatant(cid, f"side{s}", creature, next(squares), plan))
+            ai.append(not (gang and s == 0))
+    taken = {c.position for c in members}
+    free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
+    terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
+    board = Board(width, height, terrain)
+    inline = InlineSetup("random AI fight", tuple(members), preset("ashfall-1"), board, draw(st.sampled_from([3, 10])))
+    return _Mixed(inline, tuple(ai))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ai_fights())
+def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
+    problem = check(setup)
+    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
+    if problem is not None:
+        assert problem.strip()
+        return
+    kernel = KernelSetup(setup)
+    played = []
+    for seed in seeds(6):
+        ours = kernel.signature(seed)
+        if ours.steps and ours.steps[-1].action == BAILED_STEP:
+            # the AI would Dodge (boxed in): the kernel stops there, having played every step before it the same
+            event("the kernel stopped at a Dodge")
+            theirs = reference_signature(setup, seed)
+            assert ours.steps[:-1] == theirs.steps[:len(ours.steps) - 1], (setup.inline, setup.ai, seed)
+        else:
+            played.append(seed)
+    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, (setup.inline, setup.ai, report.first)
+
+
+@pytest.mark.rule("COV-1", "POS-4")
+def test_kernel_ai__walls_cover_and_height_are_named_not_played() -> None:
+    """The AI's tables hold attacks from beside on open ground: a map with walls (or cover, or height) is named."""
+    def creature(cid: str) -> Creature:
+        return Creature(id=cid, name=cid.title(), hp=20, attributes=Attributes(MIG=2, AGI=1),
+                        weapons=("salvaged-sword",), weapon_proficiencies=frozenset({"simple", "martial"}),
+                        morale=MoraleProfile(immune=True))
+
+    members = (InlineCombatant("a", "one", creature("a"), (0, 0), ("strike",)),
+               InlineCombatant("b", "two", creature("b"), (7, 4), ("strike",)))
+    for board in (Board(8, 5), Board(8, 5, walls=frozenset({(3, 2)}))):
+        setup = _Mixed(InlineSetup("walled AI duel", members, preset("ashfall-1"), board, 5), (True, True))
+        problem = check(setup)
+        if board.walls:
+            assert problem is not None and problem.startswith("the tactical AI on maps with walls")
+        else:
+            assert problem is None
