@@ -22,29 +22,17 @@ differential harness compares) into ``steps``; without, it only counts. Either w
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
-import numpy.typing as npt
 
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
+from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
+from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-F = TypeVar("F", bound=Callable[..., Any])
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-I8 = npt.NDArray[np.int8]
 AiTab = tuple[F64, F64, I64, F64, F64, I64]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
 enemy_hit, config, ints."""
-
-
-def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
 
 
 # step kinds (column 0 of a step row)
@@ -292,20 +280,6 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
 
 
 @_jit
-def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
-    return a_total < b_total or (a_total == b_total and a_count < b_count)
-
-
-@_jit
-def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
-    """Swap two entries of the path search's heap (used by both sift directions)."""
-    for col in range(3):
-        h_node[i, col], h_node[j, col] = h_node[j, col], h_node[i, col]
-    h_total[i], h_total[j] = h_total[j], h_total[i]
-    h_count[i], h_count[j] = h_count[j], h_count[i]
-
-
-@_jit
 def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach: int, speed: int, price: I64,
               offsets: I64, dist: I64, path_x: I64, path_y: I64, sight: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
@@ -339,20 +313,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
     end_x, end_y, end_p = -1, -1, -1
     while n > 0:
         spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
-        n -= 1  # pop the heap's root: move the last entry up, sift it down
-        h_total[0], h_count[0] = h_total[n], h_count[n]
-        h_node[0, 0], h_node[0, 1], h_node[0, 2] = h_node[n, 0], h_node[n, 1], h_node[n, 2]
-        i = 0
-        while True:
-            left, right, least = 2 * i + 1, 2 * i + 2, i
-            if left < n and _before(h_total[left], h_count[left], h_total[least], h_count[least]):
-                least = left
-            if right < n and _before(h_total[right], h_count[right], h_total[least], h_count[least]):
-                least = right
-            if least == i:
-                break
-            _swap(h_total, h_count, h_node, i, least)
-            i = least
+        n = heap_pop(h_total, h_count, h_node, n)
         if spent > best[x, y, parity]:
             continue
         if (x != sx or y != sy) and occupied[x, y] == 0:
@@ -379,16 +340,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
             best[nx, ny, np_] = total
             came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2], came[nx, ny, np_, 3] = x, y, parity, feet
             counter += 1
-            j = n  # push and sift up
-            n += 1
-            h_total[j], h_count[j] = total, counter
-            h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
-            while j > 0:
-                up = (j - 1) // 2
-                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
-                    break
-                _swap(h_total, h_count, h_node, j, up)
-                j = up
+            n = heap_push(h_total, h_count, h_node, n, total, counter, nx, ny, np_)
     if end_x < 0:
         return 0
     steps = 0  # walk back to the start, then keep the affordable start that ends on a free square
@@ -417,7 +369,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
 
 
 @_jit
-def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: npt.NDArray[np.float64], out: I64, moves: int,
+def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: F64, out: I64, moves: int,
           side: I64, px: I64, py: I64, dist: I64) -> int:
     """The enemies still fighting, the one to attack first: nearest first, stably sorted by the target rule.
 
@@ -484,7 +436,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
 
 @_jit
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
-         near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: npt.NDArray[np.float64],
+         near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: F64,
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
          outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
@@ -739,7 +691,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
 @_jit
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
                near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
-               threat: npt.NDArray[np.float64], act_cost: I64, act_legal: I64, counts: I64, actions: int,
+               threat: F64, act_cost: I64, act_legal: I64, counts: I64, actions: int,
                map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,

@@ -16,12 +16,10 @@ The state is one ``int64`` array of 625 entries (624 words, then the position). 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from ashfall.kernel.compiled import jit as _jit
 
 N = 624
 M = 397
@@ -35,12 +33,6 @@ STATE_VERSION = 3
 """The version tag of ``random.Random.getstate()``."""
 
 State = npt.NDArray[np.int64]
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
 
 
 @_jit
