@@ -435,6 +435,46 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
 
 
 @_jit
+def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64,
+                  temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
+                  guard_hit: F64, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
+                  dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
+                  falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
+                  steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
+    """``c`` Strides along the first ``went`` squares of ``path_x``/``path_y``: ``(steps written, attack rolls)``.
+
+    Before each square, every enemy up whose reach the step leaves makes its Attack of Opportunity, asked in
+    reactor order, one reaction a round (RX-21), unless the mover is behind total cover from it (COV-3); a mover
+    that falls stops where it is. The scripted plans' Stride and the AI's play it alike.
+    """
+    attacks = 0
+    for s in range(went):
+        nx, ny = path_x[s], path_y[s]
+        for idx in range(len(side)):
+            r = order[idx]
+            if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
+                continue
+            if _gap(r, c, px, py, dist) > reach_ft[r]:
+                continue
+            if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
+                continue
+            if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
+                continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
+            react[r] = 0
+            at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py, dist,
+                        flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice,
+                        flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                        at, faces, sight)
+            attacks += 1
+        if vit[c] != ALIVE:
+            break  # it fell: the move ends
+        px[c], py[c] = nx, ny
+        if record:
+            at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+    return at, attacks
+
+
+@_jit
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: F64,
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
@@ -617,30 +657,12 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
                 left -= stride_cost[c]
-                for s in range(went):
-                    # leaving reach (RX-21): the enemies up whose reach this step leaves, asked in reactor order
-                    nx, ny = path_x[s], path_y[s]
-                    for idx in range(n):
-                        r = order[idx]
-                        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
-                            continue
-                        if _gap(r, c, px, py, dist) > reach_ft[r]:
-                            continue
-                        if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
-                            continue
-                        if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
-                            continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
-                        react[r] = 0
-                        at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py,
-                                    dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
-                                    outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
-                                    dying_rules, dealt_by, taken, record, steps, at, faces, sight)
-                        attacks += 1
-                    if vit[c] != ALIVE:
-                        break  # it fell: the move ends
-                    px[c], py[c] = nx, ny
-                    if record:
-                        at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+                at, made = _stride_along(mt, c, went, moves, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                         flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                         reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
+                                         dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
+                                         at, faces, sight)
+                attacks += made
                 standing = _standing(side, vit)
                 if standing != -1:
                     winner = standing if standing >= 0 else -1
@@ -767,30 +789,11 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             if record:
                 at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
             left -= stride_cost[c]
-            for s in range(went):
-                # leaving reach (RX-21): the enemies up whose reach this step leaves, asked in reactor order
-                nx, ny = path_x[s], path_y[s]
-                for idx in range(n):
-                    r = order[idx]
-                    if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
-                        continue
-                    if _gap(r, c, px, py, dist) > reach_ft[r]:
-                        continue
-                    if dist[abs(px[r] - nx), abs(py[r] - ny)] <= reach_ft[r]:
-                        continue
-                    if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
-                        continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
-                    react[r] = 0
-                    at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py,
-                                   dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
-                                   draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by,
-                                   taken, record, steps, at, faces, sight)
-                    attacks += 1
-                if vit[c] != ALIVE:
-                    break  # it fell: the move ends
-                px[c], py[c] = nx, ny
-                if record:
-                    at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+            at, made = _stride_along(mt, c, went, 1, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                     flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
+                                     outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
+                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight)
+            attacks += made
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
             if vit[c] != ALIVE:
