@@ -21,11 +21,13 @@ says so (``BAIL``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import numba
 import numpy as np
 import numpy.typing as npt
+
+from ashfall.kernel.jit import jit
 
 F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
@@ -34,8 +36,8 @@ I8 = npt.NDArray[np.int8]
 
 
 def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
+    """``numba.njit(cache=True)`` for plain argument types (:func:`ashfall.kernel.jit.jit`), typed for mypy."""
+    return jit(fn)
 
 
 # decisions (``decide``'s first value)

@@ -23,14 +23,14 @@ differential harness compares) into ``steps``; without, it only counts. Either w
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
+from ashfall.kernel.jit import jit
 from ashfall.kernel.rng import reseed, roll
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -43,8 +43,8 @@ enemy_hit, config, ints."""
 
 
 def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
+    """``numba.njit(cache=True)`` for plain argument types (:func:`ashfall.kernel.jit.jit`), typed for mypy."""
+    return jit(fn)
 
 
 # step kinds (column 0 of a step row)

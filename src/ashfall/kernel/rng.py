@@ -17,11 +17,12 @@ The state is one ``int64`` array of 625 entries (624 words, then the position). 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from ashfall.kernel.jit import jit
 
 N = 624
 M = 397
@@ -39,8 +40,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
+    """``numba.njit(cache=True)`` for plain argument types (:func:`ashfall.kernel.jit.jit`), typed for mypy."""
+    return jit(fn)
 
 
 @_jit
