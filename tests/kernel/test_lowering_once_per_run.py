@@ -41,7 +41,7 @@ def test_worker_given_its_parents_lowering__plays_the_same_trials() -> None:
     sent = pickle.loads(pickle.dumps(lowering(setup)))
     remember(copy, sent)
     worker = KernelSetup(copy)
-    assert worker.lowered.outcome is sent.lowered.outcome  # type: ignore[union-attr]
+    assert sent.lowered is not None and worker.lowered.outcome is sent.lowered.outcome
     assert worker.results(7, 0, 30) == parent
 
 
