@@ -6,9 +6,17 @@ for the plain type instead (int64), so ``play`` is compiled once for ``play_batc
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ashfall.kernel.jit import jit
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fresh(fn: F) -> F:
+    """The kernel's ``jit`` without the on-disk cache: compiled in this process, so its specialisations show."""
+    return jit(fn, cache=False)
 
 
 def _signatures(compiled: Any) -> list[tuple[str, ...]]:
@@ -16,12 +24,12 @@ def _signatures(compiled: Any) -> list[tuple[str, ...]]:
     return [tuple(str(t) for t in sig) for sig in compiled.signatures]
 
 
-@jit
+@_fresh
 def _doubled(x: int) -> int:
     return x * 2
 
 
-@jit
+@_fresh
 def _sum_of_doubles() -> int:
     return _doubled(3) + _doubled(4)  # two constants: two specialisations under plain numba.njit
 

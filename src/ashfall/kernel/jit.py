@@ -31,10 +31,11 @@ class PlainTypes(CPUDispatcher):
                                          {k: _plain(v) for k, v in kws.items()})
 
 
-def jit(fn: F) -> F:
-    """``numba.njit(cache=True)`` compiling for plain argument types, typed for mypy as the function it compiles."""
+def jit(fn: F, cache: bool = True) -> F:
+    """``numba.njit(cache=cache)`` compiling for plain argument types, typed for mypy as the function it compiles."""
     compiled = PlainTypes(py_func=fn, locals={}, targetoptions={"nopython": True, "boundscheck": None})
-    compiled.enable_caching()
+    if cache:
+        compiled.enable_caching()
     return cast(F, compiled)
 
 
