@@ -20,23 +20,11 @@ says so (``BAIL``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numba
 import numpy as np
-import numpy.typing as npt
 
-F = TypeVar("F", bound=Callable[..., Any])
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-I8 = npt.NDArray[np.int8]
-
-
-def _jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
-
+from ashfall.kernel.compiled import F64, I64, heap_pop, heap_push
+from ashfall.kernel.compiled import jit as _jit
 
 # decisions (``decide``'s first value)
 END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
@@ -100,21 +88,6 @@ def _beats(t1: int, r1: float, a1: int, f1: int, y1: int, x1: int, t2: int, r2: 
 
 
 @_jit
-def _before(a_total: int, a_count: int, b_total: int, b_count: int) -> bool:
-    """Heap order: fewer feet, then earlier push (``heapq`` on ``(feet, counter, node)``)."""
-    return a_total < b_total or (a_total == b_total and a_count < b_count)
-
-
-@_jit
-def _swap(h_total: I64, h_count: I64, h_node: I64, i: int, j: int) -> None:
-    """Swap two heap entries."""
-    for col in range(3):
-        h_node[i, col], h_node[j, col] = h_node[j, col], h_node[i, col]
-    h_total[i], h_total[j] = h_total[j], h_total[i]
-    h_count[i], h_count[j] = h_count[j], h_count[i]
-
-
-@_jit
 def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64, safe: bool, alternating: int,
             price: I64, offsets: I64, best: I64, came: I64, kept: I64) -> tuple[int, bool]:
     """``move_search.search``: cheapest ways within ``budget`` from ``c``'s square, keeping squares flagged in ``keep``.
@@ -141,20 +114,7 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
     left = False
     while n > 0:
         spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
-        n -= 1
-        h_total[0], h_count[0] = h_total[n], h_count[n]
-        h_node[0, 0], h_node[0, 1], h_node[0, 2] = h_node[n, 0], h_node[n, 1], h_node[n, 2]
-        i = 0
-        while True:
-            lo, hi, least = 2 * i + 1, 2 * i + 2, i
-            if lo < n and _before(h_total[lo], h_count[lo], h_total[least], h_count[least]):
-                least = lo
-            if hi < n and _before(h_total[hi], h_count[hi], h_total[least], h_count[least]):
-                least = hi
-            if least == i:
-                break
-            _swap(h_total, h_count, h_node, i, least)
-            i = least
+        n = heap_pop(h_total, h_count, h_node, n)
         if spent > best[x, y, parity]:
             continue
         if settled[x, y] == 0:
@@ -185,16 +145,7 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
             best[nx, ny, np_] = total
             came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2] = x, y, parity
             counter += 1
-            j = n
-            n += 1
-            h_total[j], h_count[j] = total, counter
-            h_node[j, 0], h_node[j, 1], h_node[j, 2] = nx, ny, np_
-            while j > 0:
-                up = (j - 1) // 2
-                if not _before(h_total[j], h_count[j], h_total[up], h_count[up]):
-                    break
-                _swap(h_total, h_count, h_node, j, up)
-                j = up
+            n = heap_push(h_total, h_count, h_node, n, total, counter, nx, ny, np_)
     return count, left
 
 

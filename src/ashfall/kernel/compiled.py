@@ -1,4 +1,4 @@
-"""What the compiled modules share: the ``jit`` decorator, the array types, and the path searches' heap.
+"""What the compiled modules share: array types, the ``jit`` decorator (:mod:`ashfall.kernel.jit`) and a heap.
 
 The scripted approach (:mod:`ashfall.kernel.fight`) and the AI's move search (:mod:`ashfall.kernel.ai`) both
 search (square, diagonals mod 2) nodes with a binary heap ordered as Python's ``heapq`` orders the engine's and
@@ -8,22 +8,14 @@ the AI's ``(feet, push counter, node)`` tuples: fewer feet first, then the earli
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
 import numpy.typing as npt
 
-F = TypeVar("F", bound=Callable[..., Any])
+from ashfall.kernel.jit import jit
+
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I8 = npt.NDArray[np.int8]
-
-
-def jit(fn: F) -> F:
-    """``numba.njit(cache=True)``, typed for mypy as the function it compiles."""
-    return cast(F, numba.njit(cache=True)(fn))
 
 
 @jit

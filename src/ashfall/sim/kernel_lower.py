@@ -48,7 +48,7 @@ from ashfall.families.attacks.engine import cover_level, situation, target_defen
 from ashfall.families.attacks.engine_common import melee_reach, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
-from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
+from ashfall.families.attacks.rules import AttackContext, Outcome, PreparedAttack, prepare_attack, resolve_attack
 from ashfall.families.attacks.rules_activities import (
     ACTIVITIES,
     SINGLE_ACTION,
@@ -76,6 +76,7 @@ from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
+from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
 from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, empty_tables, lower_ai
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
@@ -752,9 +753,28 @@ def _hostile_beside(t: Combatant, code: int | None) -> bool:
     return code is not None and bool(code & 2) and t.is_active
 
 
+Prepared = dict[tuple[int, int, AttackContext], tuple[object, object, PreparedAttack]]
+"""``prepare_attack``'s answers of one lowering by (attacker's creature, weapon, context); the creature and weapon
+are kept with each answer so that their ids stay theirs while the lowering lasts."""
+
+
+def _prepared(prepared: Prepared, a: Combatant, weapon: Any, context: AttackContext, rs: Ruleset) -> PreparedAttack:
+    """The rules core's ``prepare_attack`` of an attack, gathered once per lowering (it rolls nothing)."""
+    key = (id(a.creature), id(weapon), context)
+    hit = prepared.get(key)
+    if hit is None:
+        hit = (a.creature, weapon, prepare_attack(a.creature, weapon, AttackMode.MELEE, rs, context))
+        prepared[key] = hit
+    return hit[2]
+
+
 def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None,
-              code: int | None = None, view: View | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+              code: int | None = None, view: View | None = None,
+              prepared: Prepared | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
+
+    ``prepared``: the lowering's ``prepare_attack`` answers so far (each attack is asked about up to 800 faces and
+    several situations; its modifiers and sources depend on none of the faces).
 
     Raises:
         KernelUnsupported: For what the table cannot hold (AMOD-7 changing as enemies fall, riders, fumbles).
@@ -764,8 +784,11 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     context, dv = _attack_context(state, a, t, activity, m, code=code, view=view)
     flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code, view=view)
     settled = _hostile_beside(t, code)
+    memo: Prepared = {} if prepared is None else prepared
+    ready = _prepared(memo, a, weapon, context, rs)
+    ready_flipped = ready if settled else _prepared(memo, a, weapon, flipped, rs)
     probe = _Fixed(10)
-    resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs)
+    resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs, prepared=ready)
     count = probe.draws
     if count not in (1, 2):
         raise KernelUnsupported(f"attack rolls of {count} d20s (combatant {a.id})")
@@ -774,9 +797,10 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     for first in range(1, 21):
         for second in range(1, 21) if count == 2 else (1,):
             faces = (first, second) if count == 2 else (first,)
-            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs)
+            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs,
+                                    prepared=ready)
             other = result if settled else resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped,
-                                                          _Fixed(*faces), rs)
+                                                          _Fixed(*faces), rs, prepared=ready_flipped)
             if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
                 raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
             if result.riders or result.fumble is not None:
@@ -862,6 +886,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
     draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
+    prepared: Prepared = {}
     for i, a in enumerate(roster):
         for j, t in enumerate(roster):
             if a.side == t.side:
@@ -897,7 +922,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                         sights.near if code & 2 else sights.far):
                                     continue  # no two squares so far apart give this view (or it is total cover)
                                 view = sights.views[code // SITUATIONS] if code is not None else None
-                                count, table, parts = _tabulate(state, a, t, activity, m, code, view)
+                                count, table, parts = _tabulate(state, a, t, activity, m, code, view, prepared)
                                 draws[i, j, k, v, down, s_] = count
                                 outcome[i, j, k, v, down, s_] = table
                                 if parts is not None:
@@ -1005,20 +1030,73 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Lowering:
+    """A setup's fight as the kernel sees it, decided once.
+
+    Attributes:
+        lowered: Its arrays (with the fight's own round limit, 0 for none), or None when the kernel cannot play it.
+        problem: The first feature the kernel lacks, or None.
+        round_limit: The fight's own round limit, or None.
+    """
+
+    lowered: Lowered | None
+    problem: str | None
+    round_limit: int | None
+
+    def with_round_limit(self, round_limit: int) -> Lowered:
+        """The arrays with ``round_limit`` (nothing else in them depends on it).
+
+        Raises:
+            KernelUnsupported: For a fight the kernel cannot play (the message names the feature).
+        """
+        if self.lowered is None:
+            raise KernelUnsupported(self.problem or "unknown")
+        return dataclasses.replace(self.lowered, round_limit=round_limit)
+
+
+CACHED_LOWERINGS = 32
+"""Setups whose lowering a process keeps (each kept with its setup, so that the setup's id is not reused)."""
+_lowerings: dict[int, tuple[FightSetup, Lowering]] = {}
+
+
+def lowering(setup: FightSetup) -> Lowering:
+    """A setup's lowering, done once per setup object in this process (choosing the engine, then playing, share it).
+
+    The fight is built with seed 0 (a fight's tables do not depend on its seed) and lowered with its own round
+    limit; :meth:`Lowering.with_round_limit` sets another.
+    """
+    hit = _lowerings.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    fight = setup.build_fight(0)
+    problem = unsupported(fight)
+    lowered = None
+    if problem is None:
+        try:
+            lowered = lower(fight, fight.round_limit or 0)
+        except KernelUnsupported as error:
+            problem = str(error)
+    found = Lowering(lowered, problem, fight.round_limit)
+    remember(setup, found)
+    return found
+
+
+def remember(setup: FightSetup, found: Lowering) -> None:
+    """Keep a lowering for a setup object (a worker process given its parent's lowering with the setup)."""
+    if len(_lowerings) >= CACHED_LOWERINGS:  # a long-lived process (tests, a notebook) lowers many setups
+        _lowerings.clear()
+    _lowerings[id(setup)] = (setup, found)
+
+
 def check(setup: FightSetup, max_rounds: int | None = None) -> str | None:
     """The first feature of a setup's fight the kernel lacks (None: it plays it), without rolling a die.
 
-    Lowers the fight too (numpy only: numba is not imported), since some features only show in the tables.
+    Lowers the fight too (numpy only: numba is not imported), since some features only show in the tables; the
+    lowering is kept for the run that follows (:func:`lowering`). ``max_rounds`` changes nothing the check sees.
     """
-    fight = setup.build_fight(0)
-    problem = unsupported(fight)
-    if problem is not None:
-        return problem
-    try:
-        lower(fight, max_rounds or fight.round_limit or 1)
-    except KernelUnsupported as error:
-        return str(error)
-    return None
+    return lowering(setup).problem
 
 
-__all__ = ["ACTIVITY_CODES", "ATTACK_LABELS", "KernelUnsupported", "Lowered", "check", "lower", "unsupported"]
+__all__ = ["ACTIVITY_CODES", "ATTACK_LABELS", "KernelUnsupported", "Lowered", "Lowering", "check", "lower",
+           "lowering", "remember", "unsupported"]

@@ -1,7 +1,7 @@
 """Playing trials on the kernel: signatures for the differential harness and results for the simulator.
 
-:class:`KernelSetup` lowers a setup's fight once (:func:`ashfall.sim.kernel_lower.lower`) and plays any seed with
-the compiled :func:`ashfall.kernel.fight.play`. :meth:`KernelSetup.signature` records every step (the
+:class:`KernelSetup` takes a setup's fight lowered once (:func:`ashfall.sim.kernel_lower.lowering`) and plays
+any seed with the compiled :func:`ashfall.kernel.fight.play`. :meth:`KernelSetup.signature` records every step (the
 harness's :data:`~ashfall.sim.signature.FightRunner`); :meth:`KernelSetup.results` plays trials ``start`` ..
 ``stop - 1`` of a sweep in fast mode and returns the same :class:`~ashfall.sim.fight.FightResult` rows the
 reference engine's ``play_trials`` would, trial ``i`` with ``trial_seed(seed, i)`` as there.
@@ -21,7 +21,7 @@ from ashfall.kernel import fight as kf
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
-from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lower, unsupported
+from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lowering
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
 
@@ -62,7 +62,7 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
 
 
 class KernelSetup:
-    """A setup the kernel plays: lowered once, then any number of seeds.
+    """A setup the kernel plays: lowered once per process (see ``kernel_lower.lowering``), then any number of seeds.
 
     Args:
         setup: The fight.
@@ -73,11 +73,8 @@ class KernelSetup:
     """
 
     def __init__(self, setup: FightSetup, max_rounds: int | None = None) -> None:
-        fight = setup.build_fight(0)
-        problem = unsupported(fight)
-        if problem is not None:
-            raise KernelUnsupported(problem)
-        self.lowered: Lowered = lower(fight, max_rounds or fight.round_limit or DEFAULT_MAX_ROUNDS)
+        found = lowering(setup)  # the engine choice's lowering, when it checked this setup object
+        self.lowered: Lowered = found.with_round_limit(max_rounds or found.round_limit or DEFAULT_MAX_ROUNDS)
         n = len(self.lowered.ids)
         self._mt = np.zeros(N + 1, np.int64)
         self._hp = np.zeros(n, np.int64)

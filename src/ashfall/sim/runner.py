@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ashfall.encounters import EncounterSpec
 from ashfall.engine import Event
@@ -32,6 +33,9 @@ from ashfall.sim.fight import FightResult, run_fight, trial_seed
 from ashfall.sim.report import SimReport, aggregate
 from ashfall.sim.results import pc_sides_of
 from ashfall.sim.setups import FightSetup, as_setup
+
+if TYPE_CHECKING:
+    from ashfall.sim.kernel_lower import Lowering
 
 Progress = Callable[[int, int], None]
 """Called with (trials done, trials in all) as chunks finish."""
@@ -110,12 +114,16 @@ _worker_setup: list[FightSetup] = []
 """The setup a worker process plays (set once by :func:`_init_worker`; empty in the parent)."""
 
 
-def _init_worker(setup: FightSetup, parent: int) -> None:
+def _init_worker(setup: FightSetup, parent: int, lowering: Lowering | None = None) -> None:
     # Ctrl-C in a terminal signals every process of the group: the parent stops the workers itself, so a
     # worker must not turn the signal into a KeyboardInterrupt of its own (a traceback, then a broken pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_parent, args=(parent,), name="exit-with-parent", daemon=True).start()
     _worker_setup[:] = [setup]
+    if lowering is not None:  # the parent's lowering of the kernel's fight: this worker plays it without lowering
+        from ashfall.sim.kernel_lower import remember
+
+        remember(setup, lowering)
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -158,6 +166,19 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join()
+
+
+def _lowering(setup: FightSetup, engine: str) -> Lowering | None:
+    """The kernel's lowering of the setup to hand each worker (None on the reference engine).
+
+    Lowering a fight on the move takes seconds and this process has it already (the engine choice lowered it):
+    the arrays pickle in a fraction of that, and every process then plays the very same tables.
+    """
+    if engine != "kernel":
+        return None
+    from ashfall.sim.kernel_lower import lowering
+
+    return lowering(setup)
 
 
 def _work(seed: int, start: int, stop: int, max_rounds: int | None,
@@ -222,7 +243,7 @@ def _run(setup: FightSetup, portable: FightSetup | None, trials: int, seed: int,
     waiting = deque(ranges)
     context = multiprocessing.get_context(START_METHOD)
     pool = ProcessPoolExecutor(workers - 1, mp_context=context, initializer=_init_worker,
-                               initargs=(portable, os.getpid()))
+                               initargs=(portable, os.getpid(), _lowering(setup, engine)))
     try:
         pending: set[Future[tuple[int, list[FightResult]]]] = set()
         in_flight = IN_FLIGHT_PER_WORKER * (workers - 1)

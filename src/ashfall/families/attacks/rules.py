@@ -415,7 +415,8 @@ def check_target(defense: DefenseBreakdown, prepared: PreparedAttack) -> None:
 
 
 def resolve_attack(attacker: Creature, weapon: Weapon | None, mode: AttackMode, target_dv: DefenseBreakdown,
-                   context: AttackContext, rng: Rng, ruleset: Ruleset) -> AttackResult:
+                   context: AttackContext, rng: Rng, ruleset: Ruleset, *,
+                   prepared: PreparedAttack | None = None) -> AttackResult:
     """Roll one attack against one DV and say what it does.
 
     Args:
@@ -427,11 +428,15 @@ def resolve_attack(attacker: Creature, weapon: Weapon | None, mode: AttackMode, 
         context: The situation.
         rng: Supplies the d20 (and nothing else: damage is rolled by :mod:`ashfall.rules.damage`).
         ruleset: Supplies every number.
+        prepared: What :func:`prepare_attack` returned for these same attacker, weapon, mode, ruleset and context,
+            if the caller has it (asking about one attack with many faces gathers its modifiers once); None
+            gathers them here.
 
     Raises:
         RuleViolation: Before rolling, for an untargetable target or an attack the ruleset forbids.
     """
-    prepared = prepare_attack(attacker, weapon, mode, ruleset, context)
+    if prepared is None:
+        prepared = prepare_attack(attacker, weapon, mode, ruleset, context)
     check_target(target_dv, prepared)
     roll = roll_d20(rng, prepared.modifiers, prepared.sources)
     crit_rule = auto_crit_rule(prepared, context.target_conditions, context.within_5ft)
