@@ -37,9 +37,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 I8 = npt.NDArray[np.int8]
-AiTab = tuple[F64, F64, I64, F64, F64, I64]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints."""
+enemy_hit, config, ints, view."""
 
 
 def _jit(fn: F) -> F:
@@ -500,7 +500,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2.
     """
-    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints = ai_tab
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view = ai_tab
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
@@ -611,7 +611,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        stride_cost, price, offsets, act_cost, counts, map_index, all_out_index,
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
-                                       ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight)
+                                       ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
+                                       ai_view)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -767,11 +768,13 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
-         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int, int]:
+         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
+         ai_view: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
-    they stand, ``enemy_hit`` in the situation :func:`_situation` reads, is filled in first), then played as
+    they stand, ``enemy_hit`` in the situation the AI reads: flanking and "within 5 ft" as :func:`_situation`
+    reads them, the view the AI's own ``ai_view``, is filled in first), then played as
     the engine plays it: closing in along :func:`_approach`'s way, a Step (no Attack of
     Opportunity, ACT-3), a Stride with the Attacks of Opportunity of leaving reach in reactor order (RX-21) and a
     mover that falls stopping there, or an attack (Strike, Power Strike, All-Out Attack with MAP, as
@@ -788,11 +791,13 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         for e in range(n):
             value[e] = 0.0
             if side[e] != side[c] and vit[e] == ALIVE:
-                value[e] = enemy_hit[e, c, _situation(e, c, 1, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                                      threat_ft, sight)]
+                code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+                if _gap(e, c, px, py, dist) <= SQUARE_FT:
+                    code += 2
+                value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
-                                      ints, path_x, path_y)
+                                      ints, path_x, path_y, ai_view)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0

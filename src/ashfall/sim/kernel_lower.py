@@ -329,10 +329,7 @@ def _approach_problem(fight: Fight) -> str | None:
     board = state.board
     assert board is not None
     rs = state.ruleset
-    if (board.walls or board.cover or board.elevation) and \
-            any(isinstance(p, TacticalPolicy) for p in fight.policies.values()):
-        # the sight table serves the scripted plans; what the tactical AI weighs among walls is not lowered
-        return "the tactical AI among walls, cover objects or height (someone must move to reach an enemy)"
+    # the tactical AI reads walls, cover and height its own way (``kernel_ai_lower``: its ``Sights``, lowered)
     problem = _sight_problem(state)
     if problem is not None:
         return problem
