@@ -32,15 +32,26 @@ from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
 from ashfall.ruleset import preset
+from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
-from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS
+from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import AI_AMONG_COVER, AI_DUEL, AI_FILES, AI_FREE_FOR_ALL, AI_GANG, OWN, seeds, setup_of
+from tests.kernel.kit import (
+    AI_AMONG_COVER,
+    AI_DUEL,
+    AI_FILES,
+    AI_FREE_FOR_ALL,
+    AI_GANG,
+    AI_SECOND_WIND,
+    OWN,
+    seeds,
+    setup_of,
+)
 
 CI_SEEDS = 100
 AI_SETS = [(path, "ashfall-1") for path in AI_FILES] + [(AI_AMONG_COVER, OWN)]
@@ -232,6 +243,28 @@ def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
     assert (kai.ALIVE, kai.DEAD) == (kf.ALIVE, kf.DEAD)
 
 
+def test_kernel_ai__reads_the_lowered_slots() -> None:
+    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND) == (
+        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND)
+    assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT) == (
+        kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT)
+
+
+@pytest.mark.rule("HEAL-5", "E-30")
+def test_kernel_ai_second_wind__is_the_rules_roll_and_is_used_below_half_hp() -> None:
+    """Edition 1's Second Wind is 1d10 + END, one action, once; the AI's PC catches its breath in many fights."""
+    setup = setup_of(AI_SECOND_WIND, "ashfall-1")
+    kernel = KernelSetup(setup)
+    lo = kernel.lowered
+    hero = lo.ids.index("kernel-ai-hero")
+    assert lo.ai.wind[hero].tolist() == [1, 1, 1, 1, 10, 2]  # on, one use, one action, 1d10 + END 2
+    assert lo.ai.wind[1 - hero, WIND_ON] == 0  # an NPC without the talent never does
+    assert lo.action_names[kai.WIND_LABEL] == "second-wind"
+    used = sum(any(s.action == "actions-spent:second-wind" for s in kernel.signature(seed).steps)
+               for seed in seeds(40))
+    assert used >= 10
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.floats(-20, 20, allow_nan=False),
                  st.builds(lambda k, d: (k + 0.5) / 1e9 + d * 1e-17, st.integers(-10**10, 10**10),
@@ -252,6 +285,10 @@ class _WrongAi:
         ai = lo.ai
         if broken == "fearless":  # no enemy's attack is worth anything: no AoO cost, no threat (RX-21)
             ai = dataclasses.replace(ai, enemy_hit=np.zeros_like(ai.enemy_hit))
+        elif broken == "breathless":  # the AI never catches its breath (HEAL-5)
+            wind = ai.wind.copy()
+            wind[:, WIND_ON] = 0
+            ai = dataclasses.replace(ai, wind=wind)
         elif broken == "misread-cover":  # the AI sees the same cover between every two squares (COV-1, COV-2)
             ai = dataclasses.replace(ai, view=np.full_like(ai.view, ai.view.max()))
         else:  # every plan opens with a Strike (the AI's Power Strikes never made)
@@ -266,7 +303,8 @@ class _WrongAi:
 
 @pytest.mark.parametrize(("broken", "path", "least"), [("fearless", AI_FREE_FOR_ALL, 3),
                                                     ("only-strikes", AI_FREE_FOR_ALL, 2),
-                                                    ("misread-cover", AI_AMONG_COVER, 2)])
+                                                    ("misread-cover", AI_AMONG_COVER, 2),
+                                                    ("breathless", AI_SECOND_WIND, 10)])
 def test_compare_engines__a_wrong_ai_kernel_diverges(broken: str, path: Path, least: int) -> None:
     setup = setup_of(path, OWN if path == AI_AMONG_COVER else "ashfall-1")
     report = compare_engines(setup, seeds(60), reference_signature, _WrongAi(setup, broken))

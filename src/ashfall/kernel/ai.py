@@ -52,7 +52,11 @@ STEP_LABEL = 5
 """The Step's index in ``Lowered.action_names`` (after the activities, Stand and Stride)."""
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES = 0, 1, 2, 3
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4, 5
+"""Slots of the lowered Second Wind table (``kernel_ai_lower.WIND_*``; a test holds them equal)."""
+WIND_LABEL = 6
+"""Second Wind's index in ``Lowered.action_names`` (after the Step)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
 FEET = 5
 """Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""

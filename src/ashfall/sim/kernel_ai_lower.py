@@ -6,7 +6,9 @@ fight into tables (:class:`AiTables`) the compiled turn (:mod:`ashfall.kernel.ai
 
 The slice: creatures of one square with one melee weapon (one attack option), played by the AI with its default
 switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
-one), not a PC (Second Wind, HEAL-5) nor a leader (rallying), under a ruleset without edition 2's Feint and
+one), not a leader (rallying), PCs catching their breath below half HP (Second Wind, HEAL-5, its roll read off the
+rules' own ``second_wind``; no temporary HP), creatures that fall dying only where dropping ends the fight (two
+sides, nobody else on theirs), under a ruleset without edition 2's Feint and
 Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, walls, cover objects, height; no
 total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
 Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +40,13 @@ from ashfall.ai.plans import Block, Setting, plan_key, plans_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
+from ashfall.core.rng import Rng
+from ashfall.core.types import Attribute
 from ashfall.engine import Combatant, Step
+from ashfall.engine.records import Tally
+from ashfall.families.dying.ai import SECOND_WIND_TALENT
+from ashfall.families.dying.moves import recovery_of
+from ashfall.families.dying.rules_healing import second_wind as rules_second_wind
 from ashfall.grid.board import Terrain
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
@@ -50,8 +59,12 @@ F64 = npt.NDArray[np.float64]
 
 FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
 """A plan's first block as the kernel's activity code (``kernel_lower.ACTIVITY_CODES``)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES = 0, 1, 2, 3
-"""Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``."""
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+"""Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``,
+``second_wind_below``."""
+WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4, 5
+"""Slots of ``AiTables.wind``: whether the AI uses Second Wind for it (HEAL-5), the uses left, the actions it
+costs, and its roll (dice, sides, the flat part)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
 """Slots of ``AiTables.ints``: MAP counted per attack roll (else per Strike action, E-01), the alternating
 diagonal rule (G-37), what a Step costs (ACT-3)."""
@@ -77,6 +90,7 @@ class AiTables:
             5 ft, plus 4 times it.
         config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
         ints: The ruleset's switches the AI reads (``INT_*``).
+        wind: ``[combatant, slot]`` Second Wind as the AI uses it (``WIND_*``).
     """
 
     on: I64
@@ -87,6 +101,7 @@ class AiTables:
     config: F64
     ints: I64
     view: I64
+    wind: I64
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -103,12 +118,15 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
-    if c.creature.is_pc:
-        return f"the tactical AI's Second Wind for PCs (HEAL-5, combatant {c.id})"
+    if _winds(policy, c) and rs.healing.second_wind_temp_hp:
+        return f"the tactical AI's Second Wind with temporary HP (HEAL-5, THP-5, combatant {c.id})"
     if c.creature.leader:
         return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
+    sides = {other.side for other in state.combatants.values()}
     for other in state.combatants.values():
-        if falls_dying(other.health, rs):
+        # one that drops dying with nobody left on its side in a fight of two sides ends the fight (DEATH-1): the
+        # AI never meets a dying creature; with allies or a third side fighting on it would
+        if falls_dying(other.health, rs) and (state.allies_of(other.id) or len(sides) > 2):
             return f"the tactical AI among creatures that fall dying (combatant {other.id})"
     options = attack_options(c, state)
     if len(options) != 1 or options[0].ranged:
@@ -117,6 +135,50 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
     if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
         return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
     return None
+
+
+def _winds(policy: TacticalPolicy, c: Combatant) -> bool:
+    """Whether the AI would use Second Wind for ``c`` (``families.dying.ai.second_wind``: PCs, the talent, or all)."""
+    return policy.config.second_wind_for_all or c.creature.is_pc or SECOND_WIND_TALENT in c.creature.talents
+
+
+class _Faces:
+    """An RNG that shows one face on every die (capped at its sides) and records the sides asked."""
+
+    __slots__ = ("face", "sides")
+
+    def __init__(self, face: int) -> None:
+        self.face, self.sides = face, list[int]()
+
+    def roll(self, sides: int) -> int:
+        self.sides.append(sides)
+        return min(self.face, sides)
+
+
+
+def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int]:
+    """Second Wind's row of ``AiTables.wind`` for ``c``, its roll read off the rules' own ``second_wind``.
+
+    Rolled once with every face 1 and once with every face its highest, from 1 HP: the dice must be of one kind and
+    the heal their sum plus a flat part (capped at the maximum by ``heal``, checked from one HP short of it).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    recovery = recovery_of(c, state)
+    end = c.creature.attributes[Attribute.END]
+    low, high = _Faces(1), _Faces(1000)
+    health = replace(c.health, hp=1, temp_hp=0)
+    least = rules_second_wind(health, recovery, end, cast(Rng, low), rs).health.hp - 1
+    most = rules_second_wind(health, recovery, end, cast(Rng, high), rs).health.hp - 1
+    sides = set(low.sides)
+    flat = least - len(low.sides)
+    if len(sides) > 1 or low.sides != high.sides or most != min(c.health.max_hp - 1, flat + sum(high.sides)):
+        raise KernelAiUnsupported(f"the tactical AI's Second Wind with an uneven roll (HEAL-5, combatant {c.id})")
+    near_full = replace(c.health, hp=c.health.max_hp - 1, temp_hp=0)
+    if rules_second_wind(near_full, recovery, end, cast(Rng, _Faces(1000)), rs).health.hp != c.health.max_hp:
+        raise KernelAiUnsupported(f"the tactical AI's Second Wind past maximum HP (HEAL-5, combatant {c.id})")
+    uses = max(0, rs.healing.second_wind_uses - c.supplies.count(Tally.SECOND_WIND))
+    return 1, uses, rs.healing.second_wind_actions, len(low.sides), sides.pop() if sides else 1, flat
 
 
 def _melee_code(flanking: bool, close: bool, hostile: bool, view: int = 0) -> int:
@@ -196,7 +258,8 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     rs = state.ruleset
     n = len(roster)
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
-    config = np.zeros((n, 4), np.float64)
+    config = np.zeros((n, 5), np.float64)
+    wind = np.zeros((n, 6), np.int64)
     hp_most = max(max(1, c.health.hp + c.health.temp_hp) for c in roster)
     played = bool(on.any())
     sight = np.zeros((1, 1, 1, 1), np.int64)
@@ -215,7 +278,9 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
         if not isinstance(policy, TacticalPolicy):
             continue
         cfg = policy.config
-        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes)
+        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below)
+        if _winds(policy, c):
+            wind[i] = _wind(fight, c)
         view = TurnView(fight.engine, c, ())
         option = view.options[0]
         costs = view.costs(option)
@@ -251,14 +316,14 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                             plan_first[i, j, code, steps, left, hp] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight)
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind)
 
 
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
-                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 4), np.float64),
-                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64))
+                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
+                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64))
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "empty_tables", "lower_ai"]
