@@ -155,7 +155,6 @@ class _Faces:
         return min(self.face, sides)
 
 
-
 def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int]:
     """Second Wind's row of ``AiTables.wind`` for ``c``, its roll read off the rules' own ``second_wind``.
 
@@ -260,7 +259,8 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
     config = np.zeros((n, 5), np.float64)
     wind = np.zeros((n, 6), np.int64)
-    hp_most = max(max(1, c.health.hp + c.health.temp_hp) for c in roster)
+    # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5)
+    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + c.health.temp_hp) for c in roster)
     played = bool(on.any())
     sight = np.zeros((1, 1, 1, 1), np.int64)
     views = [_melee_code(False, False, False)]
