@@ -22,7 +22,9 @@ AMONG_COVER = ENCOUNTERS / "scripted-melee-among-cover.yaml"
 AI_DUEL = ENCOUNTERS / "ai-duel-in-the-open.yaml"
 AI_FREE_FOR_ALL = ENCOUNTERS / "ai-free-for-all.yaml"
 AI_GANG = ENCOUNTERS / "ai-brute-against-a-gang.yaml"
-AI_FILES = (AI_DUEL, AI_FREE_FOR_ALL, AI_GANG)
+AI_AMONG_COVER = ENCOUNTERS / "ai-duel-among-cover.yaml"
+AI_SECOND_WIND = ENCOUNTERS / "ai-pc-catches-its-breath.yaml"
+AI_FILES = (AI_DUEL, AI_FREE_FOR_ALL, AI_GANG, AI_AMONG_COVER, AI_SECOND_WIND)
 """The tactical AI's encounters: on the kernel under edition 1 (edition 2's Feint and Trip are named, E-37)."""
 EDITIONS = ("ashfall-1", "ashfall-2")
 OWN = "own"

@@ -21,28 +21,41 @@ from hypothesis import strategies as st
 from ashfall.ai import TacticalPolicy, ai_controller
 from ashfall.ai.choice import Choice
 from ashfall.ai.plans import Setting, plan_key
+from ashfall.ai.profile import attack_options
+from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
 from ashfall.engine import AllOutAttack, Engine, PowerStrike, Step, Stride, Strike
 from ashfall.engine.reactions import can_react
-from ashfall.grid.board import Board, Terrain
+from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
 from ashfall.ruleset import preset
+from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
-from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS
+from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import AI_DUEL, AI_FILES, AI_FREE_FOR_ALL, AI_GANG, seeds, setup_of
+from tests.kernel.kit import (
+    AI_AMONG_COVER,
+    AI_DUEL,
+    AI_FILES,
+    AI_FREE_FOR_ALL,
+    AI_GANG,
+    AI_SECOND_WIND,
+    OWN,
+    seeds,
+    setup_of,
+)
 
 CI_SEEDS = 100
-AI_SETS = [(path, "ashfall-1") for path in AI_FILES]
-AI_IDS = [path.stem for path in AI_FILES]
+AI_SETS = [(path, "ashfall-1") for path in AI_FILES] + [(AI_AMONG_COVER, OWN)]
+AI_IDS = [path.stem for path in AI_FILES] + [f"{AI_AMONG_COVER.stem}-{OWN}"]
 
 
 @pytest.mark.rule("ACT-2", "ACT-3", "RX-21", "MAA-5", "MAA-7", "MAP-1", "E-01", "POS-1", "RX-26")
@@ -62,7 +75,7 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
 
 
 @pytest.mark.rule("E-37")
-@pytest.mark.parametrize("path", AI_FILES, ids=AI_IDS)
+@pytest.mark.parametrize("path", AI_FILES, ids=[path.stem for path in AI_FILES])
 def test_kernel_ai__edition_2_openers_are_named_not_played(path: Path) -> None:
     problem = check(setup_of(path, "ashfall-2"))
     assert problem is not None and problem.startswith("the tactical AI's openers Feint and Trip (E-37")
@@ -148,14 +161,15 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     me = ids.index(actor)
     foes = [e for e in range(len(ids)) if lo.side[e] != lo.side[me] and vit[e] == kf.ALIVE]
     value = np.zeros(len(ids), np.float64)
+    px, py = arr["px"], arr["py"]
     for e in foes:
-        code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], arr["px"], arr["py"], lo.dist, lo.flank_geo,
-                             lo.flanker, lo.threat_ft, lo.sight)
-        value[e] = ai.enemy_hit[e, me, code]
+        code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], px, py, lo.dist, lo.flank_geo, lo.flanker,
+                             lo.threat_ft, lo.sight) % 4  # flanking and "within 5 ft"; the view is the AI's own
+        value[e] = ai.enemy_hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
-        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y)
+        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view)
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
@@ -173,9 +187,10 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     return ("bail",)
 
 
-@pytest.mark.parametrize("path", [AI_FREE_FOR_ALL, AI_GANG], ids=["free-for-all", "gang"])
-def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path) -> None:
-    setup = setup_of(path, "ashfall-1")
+@pytest.mark.parametrize(("path", "edition"), [(AI_FREE_FOR_ALL, "ashfall-1"), (AI_GANG, "ashfall-1"),
+                                               (AI_AMONG_COVER, OWN)], ids=["free-for-all", "gang", "cover"])
+def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
     kernel = KernelSetup(setup)
     decisions = 0
     for seed in seeds(12, sweep=21):
@@ -228,6 +243,28 @@ def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
     assert (kai.ALIVE, kai.DEAD) == (kf.ALIVE, kf.DEAD)
 
 
+def test_kernel_ai__reads_the_lowered_slots() -> None:
+    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND) == (
+        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND)
+    assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT) == (
+        kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT)
+
+
+@pytest.mark.rule("HEAL-5", "E-30")
+def test_kernel_ai_second_wind__is_the_rules_roll_and_is_used_below_half_hp() -> None:
+    """Edition 1's Second Wind is 1d10 + END, one action, once; the AI's PC catches its breath in many fights."""
+    setup = setup_of(AI_SECOND_WIND, "ashfall-1")
+    kernel = KernelSetup(setup)
+    lo = kernel.lowered
+    hero = lo.ids.index("kernel-ai-hero")
+    assert lo.ai.wind[hero].tolist() == [1, 1, 1, 1, 10, 2]  # on, one use, one action, 1d10 + END 2
+    assert lo.ai.wind[1 - hero, WIND_ON] == 0  # an NPC without the talent never does
+    assert lo.action_names[kai.WIND_LABEL] == "second-wind"
+    used = sum(any(s.action == "actions-spent:second-wind" for s in kernel.signature(seed).steps)
+               for seed in seeds(40))
+    assert used >= 10
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.floats(-20, 20, allow_nan=False),
                  st.builds(lambda k, d: (k + 0.5) / 1e9 + d * 1e-17, st.integers(-10**10, 10**10),
@@ -248,6 +285,12 @@ class _WrongAi:
         ai = lo.ai
         if broken == "fearless":  # no enemy's attack is worth anything: no AoO cost, no threat (RX-21)
             ai = dataclasses.replace(ai, enemy_hit=np.zeros_like(ai.enemy_hit))
+        elif broken == "breathless":  # the AI never catches its breath (HEAL-5)
+            wind = ai.wind.copy()
+            wind[:, WIND_ON] = 0
+            ai = dataclasses.replace(ai, wind=wind)
+        elif broken == "misread-cover":  # the AI sees the same cover between every two squares (COV-1, COV-2)
+            ai = dataclasses.replace(ai, view=np.full_like(ai.view, ai.view.max()))
         else:  # every plan opens with a Strike (the AI's Power Strikes never made)
             first = ai.plan_first.copy()
             first[first > 0] = 0
@@ -259,9 +302,11 @@ class _WrongAi:
 
 
 @pytest.mark.parametrize(("broken", "path", "least"), [("fearless", AI_FREE_FOR_ALL, 3),
-                                                    ("only-strikes", AI_FREE_FOR_ALL, 2)])
+                                                    ("only-strikes", AI_FREE_FOR_ALL, 2),
+                                                    ("misread-cover", AI_AMONG_COVER, 2),
+                                                    ("breathless", AI_SECOND_WIND, 10)])
 def test_compare_engines__a_wrong_ai_kernel_diverges(broken: str, path: Path, least: int) -> None:
-    setup = setup_of(path, "ashfall-1")
+    setup = setup_of(path, OWN if path == AI_AMONG_COVER else "ashfall-1")
     report = compare_engines(setup, seeds(60), reference_signature, _WrongAi(setup, broken))
     assert len(report.divergences) >= least
     assert report.divergences[0].explanation
@@ -326,7 +371,12 @@ def ai_fights(draw: st.DrawFn) -> _Mixed:
     taken = {c.position for c in members}
     free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
     terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN), max_size=8))
-    board = Board(width, height, terrain)
+    walls = frozenset(draw(st.lists(st.sampled_from(free), max_size=5)))
+    cover = draw(st.dictionaries(st.sampled_from(free), st.builds(
+        CoverObject, st.sampled_from([CoverLevel.PARTIAL, CoverLevel.HEAVY]), st.booleans()), max_size=4))
+    elevation = draw(st.dictionaries(st.sampled_from([(x, y) for x in range(width) for y in range(height)]),
+                                     st.sampled_from([5, 10]), max_size=6))
+    board = Board(width, height, terrain, walls, {sq: o for sq, o in cover.items() if sq not in walls}, elevation)
     inline = InlineSetup("random AI fight", tuple(members), preset("ashfall-1"), board, draw(st.sampled_from([3, 10])))
     return _Mixed(inline, tuple(ai))
 
@@ -354,20 +404,28 @@ def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup
     assert report.identical, (setup.inline, setup.ai, report.first)
 
 
-@pytest.mark.rule("COV-1", "POS-4")
-def test_kernel_ai__walls_cover_and_height_are_named_not_played() -> None:
-    """The AI's tables hold attacks from beside on open ground: a map with walls (or cover, or height) is named."""
-    def creature(cid: str) -> Creature:
-        return Creature(id=cid, name=cid.title(), hp=20, attributes=Attributes(MIG=2, AGI=1),
-                        weapons=("salvaged-sword",), weapon_proficiencies=frozenset({"simple", "martial"}),
-                        morale=MoraleProfile(immune=True))
-
-    members = (InlineCombatant("a", "one", creature("a"), (0, 0), ("strike",)),
-               InlineCombatant("b", "two", creature("b"), (7, 4), ("strike",)))
-    for board in (Board(8, 5), Board(8, 5, walls=frozenset({(3, 2)}))):
-        setup = _Mixed(InlineSetup("walled AI duel", members, preset("ashfall-1"), board, 5), (True, True))
-        problem = check(setup)
-        if board.walls:
-            assert problem is not None and problem.startswith("the tactical AI on maps with walls")
-        else:
-            assert problem is None
+@pytest.mark.rule("COV-1", "COV-2", "POS-4")
+def test_kernel_ai__values_the_cover_and_high_ground_of_every_square() -> None:
+    """Among cover the AI's lowered views are its ``Sights``' own: each enemy attack on it as ``_enemy_value``."""
+    setup = setup_of(AI_AMONG_COVER, OWN)
+    ai = KernelSetup(setup).lowered.ai
+    fight = setup.build_fight(0)
+    state = fight.engine.state
+    board = state.board
+    assert board is not None
+    raider, warden = state.combatants.values()
+    view = TurnView(fight.engine, raider, (warden,))
+    option = attack_options(warden, state)[0]
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+    values = set()
+    for a_sq in squares:
+        for t_sq in squares:
+            if a_sq == t_sq:
+                continue
+            code = view.sights.code(warden, (t_sq,), raider, (a_sq,), False)
+            close = 2 if situation_of(code).within_5ft else 0
+            got = ai.enemy_hit[1, 0, close + 4 * ai.view[t_sq[0], t_sq[1], a_sq[0], a_sq[1]]]
+            assert got == view._enemy_value(warden, option, code)
+            values.add(got)
+    assert len(values) >= 3  # open, partial and heavy cover

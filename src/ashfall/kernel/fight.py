@@ -30,9 +30,9 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-AiTab = tuple[F64, F64, I64, F64, F64, I64]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints."""
+enemy_hit, config, ints, view, wind."""
 
 
 # step kinds (column 0 of a step row)
@@ -492,7 +492,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2.
     """
-    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints = ai_tab
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab
+    wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
@@ -603,7 +604,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        stride_cost, price, offsets, act_cost, counts, map_index, all_out_index,
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
-                                       ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight)
+                                       ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
+                                       ai_view, ai_wind, wind_left)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -741,11 +743,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
-         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int, int]:
+         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
+         ai_view: I64, wind: I64, wind_left: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
-    they stand, ``enemy_hit`` in the situation :func:`_situation` reads, is filled in first), then played as
+    they stand, ``enemy_hit`` in the situation the AI reads: flanking and "within 5 ft" as :func:`_situation`
+    reads them, the view the AI's own ``ai_view``, is filled in first; before it, Second Wind below its share of
+    maximum HP while a use is left, HEAL-5, as ``families.dying.ai.second_wind``), then played as
     the engine plays it: closing in along :func:`_approach`'s way, a Step (no Attack of
     Opportunity, ACT-3), a Stride with the Attacks of Opportunity of leaving reach in reactor order (RX-21) and a
     mover that falls stopping there, or an attack (Strike, Power Strike, All-Out Attack with MAP, as
@@ -759,14 +764,27 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     strikes = 0
     attacks = 0
     while left > 0:
+        if wind[c, kai.WIND_ON] == 1 and wind_left[c] > 0 and hp[c] < max_hp[c] * config[c, kai.CFG_WIND] and \
+                left >= wind[c, kai.WIND_COST]:
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, kai.WIND_LABEL, faces, 0)
+            left -= wind[c, kai.WIND_COST]
+            total = wind[c, kai.WIND_FLAT]
+            for _ in range(wind[c, kai.WIND_DICE]):
+                total += roll(mt, wind[c, kai.WIND_SIDES])
+            hp[c] = min(max_hp[c], hp[c] + max(0, total))  # ``heal``: up to the maximum
+            wind_left[c] -= 1
+            continue
         for e in range(n):
             value[e] = 0.0
             if side[e] != side[c] and vit[e] == ALIVE:
-                value[e] = enemy_hit[e, c, _situation(e, c, 1, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                                      threat_ft, sight)]
+                code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+                if _gap(e, c, px, py, dist) <= SQUARE_FT:
+                    code += 2
+                value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
-                                      ints, path_x, path_y)
+                                      ints, path_x, path_y, ai_view)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0

@@ -6,12 +6,15 @@ fight into tables (:class:`AiTables`) the compiled turn (:mod:`ashfall.kernel.ai
 
 The slice: creatures of one square with one melee weapon (one attack option), played by the AI with its default
 switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
-one), not a PC (Second Wind, HEAL-5) nor a leader (rallying), under a ruleset without edition 2's Feint and
-Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, no walls, cover or height). There
-it weighs every square it can attack from this turn (stay, Step, one or two Strides: the AI's own ``routes``,
-mirrored), every target within reach and every plan of its remaining actions (Strike, Power Strike, All-Out
-Attack), net of the Attacks of Opportunity a route provokes and the fire its square invites, focuses fire, and
-otherwise closes in (``_approach``).
+one), not a leader (rallying), PCs catching their breath below half HP (Second Wind, HEAL-5, its roll read off the
+rules' own ``second_wind``; no temporary HP), creatures that fall dying only where dropping ends the fight (two
+sides, nobody else on theirs), under a ruleset without edition 2's Feint and
+Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, walls, cover objects, height; no
+total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
+Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every
+plan of its remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from
+that square (cover and high ground, COV-1..3, POS-4: the lowered ``view``), net of the Attacks of Opportunity a
+route provokes and the fire its square invites, focuses fire, and otherwise closes in (``_approach``).
 
 No value is restated: ``plan_frac``/``plan_drop``/``plan_first`` are the AI's own best plan
 (:func:`~ashfall.ai.plans.plans_for` ranked by :func:`~ashfall.ai.plans.plan_key`, as ``TurnView.best_plan``
@@ -25,7 +28,8 @@ square invites (``ranged_threat``'s melee part). The weights come from the polic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,10 +38,16 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.plans import Block, Setting, plan_key, plans_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
-from ashfall.ai.sight import situation_code, situation_of
+from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
+from ashfall.core.rng import Rng
+from ashfall.core.types import Attribute
 from ashfall.engine import Combatant, Step
-from ashfall.families.attacks.engine import Situation
+from ashfall.engine.records import Tally
+from ashfall.families.dying.ai import SECOND_WIND_TALENT
+from ashfall.families.dying.moves import recovery_of
+from ashfall.families.dying.rules_healing import second_wind as rules_second_wind
+from ashfall.grid.board import Terrain
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
@@ -49,8 +59,12 @@ F64 = npt.NDArray[np.float64]
 
 FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
 """A plan's first block as the kernel's activity code (``kernel_lower.ACTIVITY_CODES``)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES = 0, 1, 2, 3
-"""Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``."""
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+"""Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``,
+``second_wind_below``."""
+WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4, 5
+"""Slots of ``AiTables.wind``: whether the AI uses Second Wind for it (HEAL-5), the uses left, the actions it
+costs, and its roll (dice, sides, the flat part)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
 """Slots of ``AiTables.ints``: MAP counted per attack roll (else per Strike action, E-01), the alternating
 diagonal rule (G-37), what a Step costs (ACT-3)."""
@@ -71,8 +85,12 @@ class AiTables:
         plan_drop: The same plan's chance to drop the target (``Plan.p_drop``).
         plan_first: Its first block as an activity code (-1: no plan).
         enemy_hit: ``[enemy, combatant, situation]`` the mean damage of the enemy's first attack (no MAP) on it.
+        view: ``[ax, ay, tx, ty]`` what the AI sees between an attacker's and a target's square (its ``Sights``:
+            cover and high ground, COV-1..3, POS-4), as an index; a situation code is flanking, plus 2 within
+            5 ft, plus 4 times it.
         config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
         ints: The ruleset's switches the AI reads (``INT_*``).
+        wind: ``[combatant, slot]`` Second Wind as the AI uses it (``WIND_*``).
     """
 
     on: I64
@@ -82,6 +100,8 @@ class AiTables:
     enemy_hit: F64
     config: F64
     ints: I64
+    view: I64
+    wind: I64
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -96,19 +116,17 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI off the map (combatant {c.id})"
     if rs.checks.new_maneuvers:
         return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
-    board = state.board
-    if board.walls or board.cover or board.elevation:
-        # its tables hold the situation of an attack from beside on open ground: cover and high ground would
-        # change them square by square (the scripted approach may meet them, the AI's slice does not)
-        return f"the tactical AI on maps with walls, cover objects or elevation (combatant {c.id})"
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
-    if c.creature.is_pc:
-        return f"the tactical AI's Second Wind for PCs (HEAL-5, combatant {c.id})"
+    if _winds(policy, c) and rs.healing.second_wind_temp_hp:
+        return f"the tactical AI's Second Wind with temporary HP (HEAL-5, THP-5, combatant {c.id})"
     if c.creature.leader:
         return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
+    sides = {other.side for other in state.combatants.values()}
     for other in state.combatants.values():
-        if falls_dying(other.health, rs):
+        # one that drops dying with nobody left on its side in a fight of two sides ends the fight (DEATH-1): the
+        # AI never meets a dying creature; with allies or a third side fighting on it would
+        if falls_dying(other.health, rs) and (state.allies_of(other.id) or len(sides) > 2):
             return f"the tactical AI among creatures that fall dying (combatant {other.id})"
     options = attack_options(c, state)
     if len(options) != 1 or options[0].ranged:
@@ -119,10 +137,94 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
     return None
 
 
-def _melee_code(flanking: bool, close: bool, hostile: bool) -> int:
-    """The AI's situation code (``Sights.code``) of a melee attack on an open grid: no cover, height or surprise."""
-    return situation_code(Situation(flanking=flanking, high_ground=False, hostile_within_5ft=hostile, within_5ft=close,
-                                    cover=Cover.NONE, flat_footed=False, unseen_attacker=False))
+def _winds(policy: TacticalPolicy, c: Combatant) -> bool:
+    """Whether the AI would use Second Wind for ``c`` (``families.dying.ai.second_wind``: PCs, the talent, or all)."""
+    return policy.config.second_wind_for_all or c.creature.is_pc or SECOND_WIND_TALENT in c.creature.talents
+
+
+class _Faces:
+    """An RNG that shows one face on every die (capped at its sides) and records the sides asked."""
+
+    __slots__ = ("face", "sides")
+
+    def __init__(self, face: int) -> None:
+        self.face, self.sides = face, list[int]()
+
+    def roll(self, sides: int) -> int:
+        self.sides.append(sides)
+        return min(self.face, sides)
+
+
+def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int]:
+    """Second Wind's row of ``AiTables.wind`` for ``c``, its roll read off the rules' own ``second_wind``.
+
+    Rolled once with every face 1 and once with every face its highest, from 1 HP: the dice must be of one kind and
+    the heal their sum plus a flat part (capped at the maximum by ``heal``, checked from one HP short of it).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    recovery = recovery_of(c, state)
+    end = c.creature.attributes[Attribute.END]
+    low, high = _Faces(1), _Faces(1000)
+    health = replace(c.health, hp=1, temp_hp=0)
+    least = rules_second_wind(health, recovery, end, cast(Rng, low), rs).health.hp - 1
+    most = rules_second_wind(health, recovery, end, cast(Rng, high), rs).health.hp - 1
+    sides = set(low.sides)
+    flat = least - len(low.sides)
+    if len(sides) > 1 or low.sides != high.sides or most != min(c.health.max_hp - 1, flat + sum(high.sides)):
+        raise KernelAiUnsupported(f"the tactical AI's Second Wind with an uneven roll (HEAL-5, combatant {c.id})")
+    near_full = replace(c.health, hp=c.health.max_hp - 1, temp_hp=0)
+    if rules_second_wind(near_full, recovery, end, cast(Rng, _Faces(1000)), rs).health.hp != c.health.max_hp:
+        raise KernelAiUnsupported(f"the tactical AI's Second Wind past maximum HP (HEAL-5, combatant {c.id})")
+    uses = max(0, rs.healing.second_wind_uses - c.supplies.count(Tally.SECOND_WIND))
+    return 1, uses, rs.healing.second_wind_actions, len(low.sides), sides.pop() if sides else 1, flat
+
+
+def _melee_code(flanking: bool, close: bool, hostile: bool, view: int = 0) -> int:
+    """The AI's situation code (``Sights.code``) of a melee attack with what lies between in ``view`` (a code)."""
+    return situation_code(replace(situation_of(view), flanking=flanking, hostile_within_5ft=hostile,
+                                  within_5ft=close))
+
+
+def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant]) -> tuple[I64, list[int]]:
+    """What the AI's ``Sights`` read between every two squares for the melee attacks of and on the ``played``.
+
+    Returns the table ``[ax, ay, tx, ty]`` of view indices and the views by index (situation codes without
+    flanking and "within 5 ft", index 0 the open view). Cover and high ground are a pure function of the board
+    and the two squares (``sightline``), checked the same for every pair of creatures; the other bits are the
+    creatures' (surprise, unseen, leaning out: refused). Total cover within 5 ft is refused too: the AI closes in
+    on a square beside a target whatever lies between (``_approach``), the kernel's approach does not.
+    """
+    state = fight.engine.state
+    board = state.board
+    assert board is not None
+    sights = Sights(state)
+    views = [_melee_code(False, False, False)]
+    table = np.zeros((board.width, board.height, board.width, board.height), np.int64)
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]  # nobody stands anywhere else
+    pairs = [(a, t) for a in roster for t in roster if a.side != t.side and (a in played or t in played)]
+    for a_sq in squares:
+        for t_sq in squares:
+            if a_sq == t_sq:
+                continue
+            found = -1
+            for a, t in pairs:
+                sit = situation_of(sights.code(a, (a_sq,), t, (t_sq,), False))
+                if sit.flat_footed or sit.unseen_attacker or sit.leaning_out:
+                    raise KernelAiUnsupported(f"the tactical AI with surprise, unseen attackers or leaning out "
+                                              f"(combatant {a.id})")
+                code = _melee_code(False, False, False, situation_code(replace(
+                    sit, flanking=False, hostile_within_5ft=False, within_5ft=False)))
+                if found >= 0 and views[found] != code:
+                    raise KernelAiUnsupported(f"the tactical AI where sight differs by creature (combatant {a.id})")
+                if sit.cover is Cover.TOTAL and max(abs(a_sq[0] - t_sq[0]), abs(a_sq[1] - t_sq[1])) <= 1:
+                    raise KernelAiUnsupported(f"the tactical AI beside total cover (combatant {a.id})")
+                if code not in views:
+                    views.append(code)
+                found = views.index(code)
+            table[a_sq[0], a_sq[1], t_sq[0], t_sq[1]] = max(found, 0)
+    return table, views
 
 
 def _base(fight: Fight, a: Combatant, t: Combatant, code: int, *, own: bool) -> AttackBase | None:
@@ -139,11 +241,11 @@ def _base(fight: Fight, a: Combatant, t: Combatant, code: int, *, own: bool) -> 
     return base_for(state, a, t, option, situation_of(code), token, defenses, conds)
 
 
-def _settled_base(fight: Fight, a: Combatant, t: Combatant, flanking: bool, close: bool, *,
+def _settled_base(fight: Fight, a: Combatant, t: Combatant, flanking: bool, close: bool, view: int, *,
                   own: bool) -> AttackBase | None:
     """:func:`_base` where "a hostile within 5 ft" (AMOD-7) must not matter to a melee attack: checked, not assumed."""
-    found = _base(fight, a, t, _melee_code(flanking, close, close), own=own)
-    other = _base(fight, a, t, _melee_code(flanking, close, not close), own=own)
+    found = _base(fight, a, t, _melee_code(flanking, close, close, view), own=own)
+    other = _base(fight, a, t, _melee_code(flanking, close, not close, view), own=own)
     if found != other:
         raise KernelAiUnsupported(f"melee odds that change with a hostile within 5 ft (combatant {a.id})")
     return found
@@ -155,21 +257,30 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     rs = state.ruleset
     n = len(roster)
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
-    config = np.zeros((n, 4), np.float64)
-    hp_most = max(max(1, c.health.hp + c.health.temp_hp) for c in roster)
+    config = np.zeros((n, 5), np.float64)
+    wind = np.zeros((n, 6), np.int64)
+    # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5)
+    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + c.health.temp_hp) for c in roster)
     played = bool(on.any())
-    shape = (n, n, 4, max_map, actions + 1, hp_most + 1) if played else (1, 1, 1, 1, 1, 1)
+    sight = np.zeros((1, 1, 1, 1), np.int64)
+    views = [_melee_code(False, False, False)]
+    if played:
+        sight, views = _views(fight, roster, [c for i, c in enumerate(roster) if on[i]])
+    codes = 4 * len(views)
+    shape = (n, n, codes, max_map, actions + 1, hp_most + 1) if played else (1, 1, 1, 1, 1, 1)
     plan_frac = np.zeros(shape, np.float64)
     plan_drop = np.zeros(shape, np.float64)
     plan_first = np.full(shape, -1, np.int64)
-    enemy_hit = np.zeros((n, n, 4) if played else (1, 1, 1), np.float64)
+    enemy_hit = np.zeros((n, n, codes) if played else (1, 1, 1), np.float64)
     step_cost = 1
     for i, c in enumerate(roster):
         policy = fight.policies.get(c.id)
         if not isinstance(policy, TacticalPolicy):
             continue
         cfg = policy.config
-        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes)
+        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below)
+        if _winds(policy, c):
+            wind[i] = _wind(fight, c)
         view = TurnView(fight.engine, c, ())
         option = view.options[0]
         costs = view.costs(option)
@@ -178,13 +289,13 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
         for j, t in enumerate(roster):
             if t.side == c.side:
                 continue
-            for code in range(4):
-                flanking, close = bool(code & 1), bool(code & 2)
-                hit = _settled_base(fight, t, c, flanking, close, own=False)
+            for code in range(codes):
+                flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
+                hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
-                if not close:
-                    continue  # the AI attacks from within its 5-ft reach only (``_approach_problem``)
-                base = _settled_base(fight, c, t, flanking, close, own=True)
+                if not close or flanking:
+                    continue  # the AI attacks from within its 5-ft reach only, alone on its side (never flanking)
+                base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:
                     continue
                 for steps in range(max_map):
@@ -205,14 +316,14 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                             plan_first[i, j, code, steps, left, hp] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints)
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind)
 
 
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
-                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 4), np.float64),
-                    np.zeros(3, np.int64))
+                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
+                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64))
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "empty_tables", "lower_ai"]

@@ -40,7 +40,7 @@ from ashfall.core.modifiers import Modifier
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Condition
 from ashfall.encounters.schema import TargetRule
-from ashfall.engine import Combatant, EncounterState, Stand, Step, Stride
+from ashfall.engine import Combatant, EncounterState, SecondWind, Stand, Step, Stride
 from ashfall.engine.actions import Refused
 from ashfall.engine.environment import Light
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
@@ -183,8 +183,8 @@ class Lowered:
         sight: ``[x, y, dx + r, dy + r]`` -> (view, flags) between an attacker at ``(x, y)`` and a target ``(dx, dy)``
             squares away, within ``r`` (see ``read_sights``): the view's index (cover and high ground, COV-1, COV-2,
             POS-4) is the situation code's ``code // 4``; flags: total cover (COV-3), no line of sight.
-        action_names: The engine's action name of each activity, then of Stand, Stride and Step (``actions-spent``
-            labels).
+        action_names: The engine's action name of each activity, then of Stand, Stride, Step and Second Wind
+            (``actions-spent`` labels).
         creatures: Stat block id of each combatant.
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
@@ -330,10 +330,7 @@ def _approach_problem(fight: Fight) -> str | None:
     board = state.board
     assert board is not None
     rs = state.ruleset
-    if (board.walls or board.cover or board.elevation) and \
-            any(isinstance(p, TacticalPolicy) for p in fight.policies.values()):
-        # the sight table serves the scripted plans; what the tactical AI weighs among walls is not lowered
-        return "the tactical AI among walls, cover objects or height (someone must move to reach an enemy)"
+    # the tactical AI reads walls, cover and height its own way (``kernel_ai_lower``: its ``Sights``, lowered)
     problem = _sight_problem(state)
     if problem is not None:
         return problem
@@ -1024,7 +1021,8 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         dealt=dealt, low=low, falls=falls, saves=saves, save_table=save_table, dying_rules=dying_rules,
         stand_cost=stand_cost, **movement,
         action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
-                      state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name),
+                      state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
+                      state.rulebook.actions[SecondWind].name),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
         round_limit=round_limit, ai=ai,
     )
