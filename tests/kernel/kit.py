@@ -4,10 +4,13 @@ An encounter that declares house rules of its own (the melee among cover: cover 
 also played under them (``OWN``).
 """
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from ashfall.ai import ai_controller
 from ashfall.sim.fight import trial_seed
-from ashfall.sim.setups import EncounterSetup
+from ashfall.sim.policy import Policy
+from ashfall.sim.setups import EncounterSetup, Fight, FightSetup, InlineCombatant, InlineSetup
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE / "encounters"
@@ -42,3 +45,40 @@ def setup_of(path: Path, edition: str) -> EncounterSetup:
 def seeds(n: int, sweep: int = 1) -> list[int]:
     """The fight seeds of trials 0 .. n-1 of the sweep with seed ``sweep``."""
     return [trial_seed(sweep, i) for i in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class InlineWithPolicies:
+    """An inline fight whose creatures are played by the policies a test gives them (:meth:`policy`).
+
+    As in an encounter file's fight, the tactical AI answers the creatures' decisions (reactions) unless
+    :meth:`answers` says otherwise (then each decision takes its first option).
+    """
+
+    inline: InlineSetup
+
+    @property
+    def name(self) -> str:
+        return self.inline.name
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.inline.ruleset_name
+
+    def policy(self, index: int, combatant: InlineCombatant) -> Policy:
+        """The policy of the ``index``-th combatant."""
+        raise NotImplementedError
+
+    def answers(self) -> bool:
+        """Whether the tactical AI answers decisions."""
+        return True
+
+    def build_fight(self, seed: int) -> Fight:
+        fight = self.inline.build_fight(seed)
+        fight.policies = {c.id: self.policy(i, c) for i, c in enumerate(self.inline.combatants)}
+        if self.answers():
+            fight.engine.controllers = {cid: ai_controller(c) for cid, c in fight.engine.state.combatants.items()}
+        return fight
+
+    def portable(self) -> FightSetup | None:
+        return self

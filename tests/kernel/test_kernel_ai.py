@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from ashfall.ai import TacticalPolicy, ai_controller
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.choice import Choice
 from ashfall.ai.plans import Setting, plan_key
 from ashfall.ai.profile import attack_options
@@ -37,7 +37,7 @@ from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
-from ashfall.sim.policy import ScriptedTactics
+from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
@@ -49,6 +49,7 @@ from tests.kernel.kit import (
     AI_GANG,
     AI_SECOND_WIND,
     OWN,
+    InlineWithPolicies,
     seeds,
     setup_of,
 )
@@ -319,29 +320,13 @@ TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _Mixed:
+class _Mixed(InlineWithPolicies):
     """An inline fight whose AI creatures are played by the tactical AI and the rest by a scripted plan."""
 
-    inline: InlineSetup
     ai: tuple[bool, ...]
 
-    @property
-    def name(self) -> str:
-        return self.inline.name
-
-    @property
-    def ruleset_name(self) -> str:
-        return self.inline.ruleset_name
-
-    def build_fight(self, seed: int) -> Fight:
-        fight = self.inline.build_fight(seed)
-        fight.policies = {c.id: TacticalPolicy() if ai else ScriptedTactics(c.plan)
-                          for c, ai in zip(self.inline.combatants, self.ai, strict=True)}
-        fight.engine.controllers = {cid: ai_controller(c) for cid, c in fight.engine.state.combatants.items()}
-        return fight
-
-    def portable(self) -> _Mixed:
-        return self
+    def policy(self, index: int, combatant: InlineCombatant) -> Policy:
+        return TacticalPolicy() if self.ai[index] else ScriptedTactics(combatant.plan)
 
 
 @st.composite

@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from ashfall.ai import ai_controller
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.core.types import DamageType
 from ashfall.encounters.schema import TargetRule
@@ -28,10 +27,10 @@ from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
-from ashfall.sim.policy import ScriptedTactics
-from ashfall.sim.setups import Fight, InlineCombatant, InlineSetup
+from ashfall.sim.policy import Policy, ScriptedTactics
+from ashfall.sim.setups import InlineCombatant, InlineSetup
 from ashfall.sim.signature import compare_engines, reference_signature
-from tests.kernel.kit import EDITIONS, seeds
+from tests.kernel.kit import EDITIONS, InlineWithPolicies, seeds
 
 MELEE = ("salvaged-sword", "greataxe", "combat-knife", "spear", "sledgehammer", "halberd", "chainsaw")
 BRAWL = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "salvaged-sword", "combat-knife")
@@ -48,31 +47,17 @@ TARGETS = (None, TargetRule.NEAREST, TargetRule.WEAKEST, TargetRule.STRONGEST, T
 
 
 @dataclass(frozen=True, slots=True)
-class Planned:
+class Planned(InlineWithPolicies):
     """An inline fight whose plans also carry a target rule (InlineSetup's plans attack the nearest)."""
 
-    inline: InlineSetup
     targets: tuple[TargetRule | None, ...]
     ai_answers: bool = True
 
-    @property
-    def name(self) -> str:
-        return self.inline.name
+    def policy(self, index: int, combatant: InlineCombatant) -> Policy:
+        return ScriptedTactics(combatant.plan, target=self.targets[index])
 
-    @property
-    def ruleset_name(self) -> str:
-        return self.inline.ruleset_name
-
-    def build_fight(self, seed: int) -> Fight:
-        fight = self.inline.build_fight(seed)
-        fight.policies = {c.id: ScriptedTactics(c.plan, target=rule)
-                          for c, rule in zip(self.inline.combatants, self.targets, strict=True)}
-        if self.ai_answers:  # as an encounter file's fight: the AI answers decisions (else: the first option)
-            fight.engine.controllers = {cid: ai_controller(c) for cid, c in fight.engine.state.combatants.items()}
-        return fight
-
-    def portable(self) -> Planned:
-        return self
+    def answers(self) -> bool:
+        return self.ai_answers  # as an encounter file's fight: the AI answers decisions (else: the first option)
 
 
 @st.composite
