@@ -27,6 +27,17 @@ print(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))
     return list(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+def running(argv: list[str]) -> str:
+    """Code that runs the CLI with ``argv`` in the probe's interpreter (its exit is caught)."""
+    return f"""
+from ashfall.cli.app import app
+try:
+    app({argv!r})
+except SystemExit:
+    pass
+"""
+
+
 def test_import_cli_app__pulls_in_no_heavy_module() -> None:
     assert loaded_after("import ashfall.cli.app") == []
     assert loaded_after("import ashfall.cli.app", ("rich", "d20", "lark")) == []  # printing and dice: when used
@@ -34,25 +45,13 @@ def test_import_cli_app__pulls_in_no_heavy_module() -> None:
 
 @pytest.mark.parametrize("argv", [["--help"], ["rule", "MAP-2"], ["odds", "--help"], ["sim", "--help"]])
 def test_short_commands__run_without_heavy_modules(argv: list[str]) -> None:
-    code = f"""
-from ashfall.cli.app import app
-try:
-    app({argv!r})
-except SystemExit:
-    pass
-"""
+    code = running(argv)
     assert set(loaded_after(code)) <= {"pydantic"}  # typer itself imports pydantic's core
     # when it runs a command (its adapters): our schemas (ashfall.ruleset, .content, .encounters) stay unloaded
 
 
 def test_validate__needs_the_loader_but_not_the_simulator_odds_or_charts() -> None:
-    code = """
-from ashfall.cli.app import app
-try:
-    app(["validate", "encounters/duel.yaml"])
-except SystemExit:
-    pass
-"""
+    code = running(["validate", "encounters/duel.yaml"])
     loaded = loaded_after(code)
     assert "ashfall.encounters" in loaded  # it did validate
     assert not {"matplotlib", "pandas", "icepool", "ashfall.sim", "ashfall.odds", "ashfall.ai"} & set(loaded)
@@ -64,13 +63,7 @@ def test_validate__reads_dice_without_d20_prints_without_rich_and_needs_no_defen
     # d20 builds its LALR parser on import (~60 ms): the shipped content's dice are read by our quick reader
     # (ashfall.core.dice); rich is for tables, validate prints plain lines; checking tactics needs the activity
     # tables, not the defence rules and conditions behind attack_traits
-    code = """
-from ashfall.cli.app import app
-try:
-    app(["validate", "encounters/duel.yaml"])
-except SystemExit:
-    pass
-"""
+    code = running(["validate", "encounters/duel.yaml"])
     watched = ("ashfall.encounters", "d20", "lark", "rich", "rich.console", "ashfall.rules.defense",
                "ashfall.rules.conditions")
     assert loaded_after(code, watched) == ["ashfall.encounters"]
