@@ -66,7 +66,7 @@ def _human_notice(setup: "EncounterSetup") -> None:
                     "played by the AI in this simulation; a person plays it in the tracker", markup=False)
 
 
-def _engine(setup: "EncounterSetup", engine: str, max_rounds: int | None, quiet: bool = False) -> str:
+def _engine(setup: "EncounterSetup", engine: str, quiet: bool = False) -> str:
     """The engine that plays the setup (``kernel`` or ``reference``).
 
     auto's fallback is noted in one line on standard error, except for ``--json`` (``quiet``): machine output
@@ -74,7 +74,7 @@ def _engine(setup: "EncounterSetup", engine: str, max_rounds: int | None, quiet:
     """
     from ashfall.sim.engines import choose_engine
 
-    choice = choose_engine(setup, engine, max_rounds)
+    choice = choose_engine(setup, engine)
     if choice.notice is not None and not quiet:
         err().print(choice.notice, markup=False)
     return choice.engine
@@ -225,7 +225,7 @@ def sim_command(
         if trial is not None:  # explained by the reference engine: the same fight as the kernel's trial i
             result, events = replay_trial(setup, base, trial, max_rounds=max_rounds)
         else:
-            chosen = _engine(setup, engine, max_rounds, quiet=as_json)
+            chosen = _engine(setup, engine, quiet=as_json)
             with _progress(not as_json, shown(setup.name)) as progress:
                 if dask is not None:
                     report = _on_dask(dask, setup, trials, base, progress, max_rounds, chosen)
@@ -308,7 +308,7 @@ def compare_command(
             check_output(plot)
         setups = _setups(files, rulesets or [], allow_dir or [])
         # every run's engine is chosen (and an unsupported --engine kernel refused) before any run plays
-        chosen = [_engine(setup, engine, max_rounds, quiet=as_json) for setup in setups]
+        chosen = [_engine(setup, engine, quiet=as_json) for setup in setups]
         reports = []
         for setup, played_by in zip(setups, chosen, strict=True):
             with _progress(not as_json, shown(f"{setup.name} ({setup.ruleset_name})")) as progress:

@@ -136,7 +136,7 @@ def balance(file: str | Path, vary: Vary, target: float, *, metric: str = "win",
     if not vary.is_range or vary.low is None or vary.high is None:
         raise ValueError(f"--vary {vary.path}: a balance search needs a range LOW..HIGH, not a list")
     points = _Points(vary.path, file, seed, backend or InProcess(), ruleset, max_rounds, allow_dirs,
-                     EngineChooser(engine, max_rounds, notice))
+                     EngineChooser(engine, notice))
     integral = vary.integral
     low: Value = int(vary.low) if integral else vary.low
     high: Value = int(vary.high) if integral else vary.high

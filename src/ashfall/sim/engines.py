@@ -35,7 +35,7 @@ class EngineChoice:
     notice: str | None = None
 
 
-def choose_engine(setup: FightSetup, engine: str = "auto", max_rounds: int | None = None) -> EngineChoice:
+def choose_engine(setup: FightSetup, engine: str = "auto") -> EngineChoice:
     """The engine that plays ``setup`` under ``--engine engine``.
 
     Raises:
@@ -47,7 +47,7 @@ def choose_engine(setup: FightSetup, engine: str = "auto", max_rounds: int | Non
         return EngineChoice(REFERENCE)
     from ashfall.sim.kernel_lower import check
 
-    problem = check(setup, max_rounds)
+    problem = check(setup)
     if problem is None:
         return EngineChoice(KERNEL)
     if engine == KERNEL:
@@ -64,20 +64,18 @@ class EngineChooser:
 
     Args:
         engine: The ``--engine`` choice.
-        max_rounds: The round limit override.
         notice: Where the one-line notice goes (None: nowhere, e.g. with ``--json``).
     """
 
-    def __init__(self, engine: str = "auto", max_rounds: int | None = None,
-                 notice: Callable[[str], None] | None = None) -> None:
+    def __init__(self, engine: str = "auto", notice: Callable[[str], None] | None = None) -> None:
         if engine not in ENGINES:
             raise ValueError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
-        self.engine, self.max_rounds, self.notice = engine, max_rounds, notice
+        self.engine, self.notice = engine, notice
         self.noticed = False
 
     def __call__(self, setup: FightSetup) -> str:
         """``kernel`` or ``reference`` for this setup (raises as :func:`choose_engine` does)."""
-        choice = choose_engine(setup, self.engine, self.max_rounds)
+        choice = choose_engine(setup, self.engine)
         if choice.notice is not None and not self.noticed:
             self.noticed = True
             if self.notice is not None:

@@ -1087,11 +1087,11 @@ def remember(setup: FightSetup, found: Lowering) -> None:
     _lowerings[id(setup)] = (setup, found)
 
 
-def check(setup: FightSetup, max_rounds: int | None = None) -> str | None:
+def check(setup: FightSetup) -> str | None:
     """The first feature of a setup's fight the kernel lacks (None: it plays it), without rolling a die.
 
     Lowers the fight too (numpy only: numba is not imported), since some features only show in the tables; the
-    lowering is kept for the run that follows (:func:`lowering`). ``max_rounds`` changes nothing the check sees.
+    lowering is kept for the run that follows (:func:`lowering`). A round limit changes nothing the check sees.
     """
     return lowering(setup).problem
 

@@ -201,7 +201,7 @@ def sweep(path: str | Path, axes: Sequence[Vary], trials: int, seed: int, *, bac
     setups = variant_setups(path, axes, ruleset, allow_dirs)
     focus = Focus.of(setups[0].spec, side)
     seeds = {s.key: variant_seed(seed, s.key) for s in setups}
-    chooser = EngineChooser(engine, max_rounds, notice)
+    chooser = EngineChooser(engine, notice)
     engines = {s.key: chooser(s) for s in setups}  # every variant decided (kernel refusals raised) before any fight
     chunks = [c for s in setups for c in split(s.key, s, seeds[s.key], 0, trials, max_rounds,
                                                 engine=engines[s.key])]
