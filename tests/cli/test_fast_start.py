@@ -67,3 +67,10 @@ def test_validate__reads_dice_without_d20_prints_without_rich_and_needs_no_defen
     watched = ("ashfall.encounters", "d20", "lark", "rich", "rich.console", "ashfall.rules.defense",
                "ashfall.rules.conditions")
     assert loaded_after(code, watched) == ["ashfall.encounters"]
+
+
+def test_edition_1_overrides__are_checked_without_d20() -> None:
+    # applying ashfall-1's overrides asks which defaults are dice notation (ruleset.ranges.is_dice_default); a word
+    # such as ``force`` must not reach d20's reader, whose import builds its grammar (~0.4 s on a loaded machine)
+    code = "from ashfall.ruleset import preset\npreset('ashfall-1')"
+    assert loaded_after(code, ("ashfall.ruleset", "d20", "lark")) == ["ashfall.ruleset"]

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from ashfall.files.yaml_marks import InputError
 from ashfall.ruleset import Ruleset, option_rows, preset, ruleset_from_text
-from ashfall.ruleset.ranges import EXPLICIT, GENERIC, OPTION_MAX_DICE, range_of
+from ashfall.ruleset.ranges import EXPLICIT, GENERIC, OPTION_MAX_DICE, is_dice_default, range_of
 
 ROWS = option_rows()
 INT_ROWS = [r for r in ROWS if isinstance(r["ashfall-2"], int) and not isinstance(r["ashfall-2"], bool)]
@@ -143,3 +143,11 @@ def test_word_options__refuse_words_the_rules_do_not_know(option: str, value: st
 def test_house_rule_options__edition_and_name_are_not_sections(key: str, why: str) -> None:
     (line,) = problems(f"base: ashfall-2\noptions:\n  {key}: 7\n")
     assert line.startswith(f"house.yaml:3: options.{key}: {key} is not an option section: {why}")
+
+
+@pytest.mark.parametrize(("default", "dice"), [("1d6", True), ("d20", True), ("d%", True), ("2d6 fire", True),
+                                               ("force", False), ("fire", False), ("3", False), ("", False),
+                                               (4, False), (None, False)])
+def test_is_dice_default__dice_exactly_when_the_text_rolls_a_die(default: object, dice: bool) -> None:
+    # a word with no number is answered without the parser (no d20 import at start-up), the rest by parsing
+    assert is_dice_default(default) is dice

@@ -193,6 +193,10 @@ def is_dice_default(value: object) -> bool:
     """Whether an option's default is dice notation (so the option must stay dice notation)."""
     if not isinstance(value, str):
         return False
+    if not any(ch.isdigit() or ch == "%" for ch in value):
+        # dice notation needs a number or ``d%``: a word such as ``force`` is not dice, and asking the parser would
+        # build d20's grammar (~0.4 s) on every start that applies an edition's overrides
+        return False
     try:
         return parse(value).dice_count > 0
     except DiceError:
