@@ -26,7 +26,8 @@ from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import AllOutAttack, Engine, PowerStrike, Step, Stride, Strike
+from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Step, Stride, Strike
+from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
@@ -135,8 +136,13 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("step", intent.to)
     if isinstance(intent, Stride):
         return ("stride", intent.path)
+    if isinstance(intent, Aim):
+        return ("aim",)
     codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
+    if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
+        option = choice.candidate.plan.option
+        return ("attack", target, codes[type(intent)], option.weapon_id, option.thrown)
     return ("attack", target, codes[type(intent)])
 
 
@@ -162,15 +168,21 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     me = ids.index(actor)
     foes = [e for e in range(len(ids)) if lo.side[e] != lo.side[me] and vit[e] == kf.ALIVE]
     value = np.zeros(len(ids), np.float64)
+    mvalue = np.zeros(len(ids), np.float64)
     px, py = arr["px"], arr["py"]
+    o = ai.options
     for e in foes:
         code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], px, py, lo.dist, lo.flank_geo, lo.flanker,
                              lo.threat_ft, lo.sight) % 4  # flanking and "within 5 ft"; the view is the AI's own
         value[e] = ai.enemy_hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+        mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
+            o.melee_best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+    aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
-        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view)
+        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
+        o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed)
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
@@ -184,6 +196,12 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         return ("stride", tuple((int(path_x[s]), int(path_y[s])) for s in range(went)))
     if kind == kai.ATTACK:
         names = {code: block.value for block, code in FIRST_BLOCKS.items()}
+        if activity >= kai.OPTION:  # a further way to attack (or Aim), named by its weapon and mode
+            option = attack_options(c, state)[activity // kai.OPTION]
+            block = activity % kai.OPTION
+            if block == kai.AIM_BLOCK:
+                return ("aim",)
+            return ("attack", ids[target], names[block], option.weapon_id, option.thrown)
         return ("attack", ids[target], names[activity])
     return ("bail",)
 

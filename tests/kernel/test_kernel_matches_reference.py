@@ -103,3 +103,23 @@ def test_compare_engines__a_wrong_kernel_diverges(broken: str, path: Path, least
     assert len(report.divergences) >= least
     first = report.divergences[0]
     assert first.explanation  # explained by the reference engine's own rows
+
+
+SHIPPED = sorted((Path(__file__).resolve().parents[2] / "encounters").glob("*.yaml"))
+
+
+def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fight() -> None:
+    """Every shipped encounter the kernel supports, under each edition, over 30 seeds (the duel under ashfall-1)."""
+    from ashfall.sim.kernel_lower import check
+    from ashfall.sim.setups import EncounterSetup
+
+    played = []
+    for path in SHIPPED:
+        for edition in ("ashfall-1", "ashfall-2"):
+            setup = EncounterSetup(path, edition)
+            if check(setup) is not None:
+                continue
+            report = compare_engines(setup, seeds(30), reference_signature, kernel_signature)
+            assert report.identical, (path.name, edition, report.first)
+            played.append((path.name, edition))
+    assert ("duel.yaml", "ashfall-1") in played

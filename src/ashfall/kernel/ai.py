@@ -47,6 +47,12 @@ WIND_LABEL = 6
 """Second Wind's index in ``Lowered.action_names`` (after the Step)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
 FEET = 5
+OPTION = 10
+"""A further option's first block is returned as ``OPTION * (option + 1) + block`` (``decide``)."""
+AIM_BLOCK = 3
+"""A further option's first block Aim (E-05; ``kernel_weapons_lower.AIM``)."""
+AIM_LABEL = 7
+"""Aim's index in ``Lowered.action_names`` (after Second Wind)."""
 """Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""
 
 
@@ -64,6 +70,22 @@ def round9(x: float) -> float:
             z = round(x, 9)
         return float(z)
     return float(r) / 1e9
+
+
+@_jit
+def _thrown_at(c: int, e: int, x: int, y: int, gap: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, view: I64,
+               throw_hit: F64) -> float:
+    """What enemy ``e``'s thrown option would deal ``c`` on ``(x, y)`` (``_enemy_value`` in the AI's situation).
+
+    "A hostile within 5 ft" of the thrower (AMOD-7): ``c`` there, or another of its enemies up where it stands.
+    """
+    hostile = 1 if gap <= FEET else 0
+    if hostile == 0:
+        for o in range(len(side)):
+            if o != c and side[o] != side[e] and vit[o] == ALIVE and \
+                    dist[abs(px[o] - px[e]), abs(py[o] - py[e])] <= FEET:
+                hostile = 1
+    return float(throw_hit[e, c, hostile + (2 if gap <= FEET else 0) + 4 * view[px[e], py[e], x, y]])
 
 
 @_jit
@@ -172,7 +194,8 @@ def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
 def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
            react: I64, px: I64, py: I64, dist: I64, reach_ft: I64, speed: I64, price: I64, offsets: I64,
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
-           path_y: I64, view: I64) -> tuple[int, int, int, int]:
+           path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
+           x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -181,6 +204,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     nothing to attack, close in (``_approach``; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
     in situation ``BESIDE + 4 * view``, a target behind total cover has no plan).
+
+    Further ways to attack (``kernel_weapons_lower``): ``x_*`` its further options' best plans, weighed after the
+    first option at each square, a thrown one only where it stands or Steps to (``_candidates``), its first block
+    returned as ``10 * (option + 1) + block`` (block 3: Aim, E-05; ``aimed``: it has aimed this turn); ``mvalue[e]``
+    the enemy's best melee option where both stand and ``throw_hit``/``throw_ft`` its thrown option, for the fire a
+    square invites (``ranged_threat``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -339,8 +368,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 if side[e] == side[c] or vit[e] != ALIVE:
                     continue
                 best_e = 0.0
-                if dist[abs(x - px[e]), abs(y - py[e])] <= reach_ft[e] + speed[e] and value[e] > best_e:
-                    best_e = value[e]
+                gap_e = dist[abs(x - px[e]), abs(y - py[e])]
+                if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
+                    best_e = mvalue[e]
+                if throw_ft[e] >= 0 and gap_e <= throw_ft[e]:
+                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, throw_hit)
+                    if thrown > best_e:
+                        best_e = thrown
                 threat += best_e
         penalty = weight * r_aoo[r]
         for q in range(nt):
@@ -361,6 +395,39 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                      r_x[b_route[t]]):
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
+        for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
+            ranged = x_ranged[c, xo]
+            if ranged == 1 and r_way[r] >= 0:
+                continue  # a thrown option from where it stands or a Step's square only
+            mode = 0
+            if ranged == 1:
+                mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
+            for q in range(nt):
+                t = targets[q]
+                g = dist[abs(x - px[t]), abs(y - py[t])]
+                if g > x_limit[c, xo]:
+                    continue
+                if ranged == 1:
+                    hostile = 0  # a hostile within 5 ft of the square (AMOD-7), the others where they stand
+                    for e in range(n):
+                        if side[e] != side[c] and vit[e] == ALIVE and dist[abs(x - px[e]), abs(y - py[e])] <= FEET:
+                            hostile = 1
+                    code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
+                else:
+                    code = BESIDE + 4 * view[x, y, px[t], py[t]]
+                hp_t = max(1, hp[t] + temp[t])
+                first = x_first[c, xo, mode, t, code, steps_map, rest, hp_t]
+                if first < 0:
+                    continue
+                net = x_frac[c, xo, mode, t, code, steps_map, rest, hp_t] - penalty
+                scored = net - tw * threat
+                tier = _tier(x_drop[c, xo, mode, t, code, steps_map, rest, hp_t], drop_step)
+                rounded = round9(scored)
+                if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
+                                         r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
+                                         r_x[b_route[t]]):
+                    has[t] = 1
+                    b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1

@@ -30,9 +30,11 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64]
+OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
+"""The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, OptTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind."""
+enemy_hit, config, ints, view, wind, options."""
 
 
 # step kinds (column 0 of a step row)
@@ -435,6 +437,31 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
 
 
 @_jit
+def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged: int, aim: int, side: I64, vit: I64,
+                   prone: I64, hp: I64, temp: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
+                   threat_ft: I64, sight: I64, eview: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
+                   low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """One attack with a further option (``kernel_weapons_lower``) as ``perform_attack`` makes it.
+
+    A thrown attack's situation: "a hostile within 5 ft" of the thrower (an enemy up, AMOD-7), within 5 ft, Aim's
+    bonus (``aim``, E-05) and the engine's cover and high ground between the squares (``eview``); a melee one's as
+    :func:`_situation` reads it (no Intercept: nobody it attacks has an ally, ``kernel_lower._crowd``).
+    """
+    if ranged == 1:
+        hostile = 0
+        for o in range(len(side)):
+            if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
+                hostile = 1
+        code = hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + \
+            8 * eview[px[a], py[a], px[t], py[t]]
+    else:
+        code = _situation(a, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
+    return _attack(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
+                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+
+
+@_jit
 def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64,
                   temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
                   guard_hit: F64, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
@@ -492,7 +519,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2.
     """
-    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind, opt_tab = ai_tab
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
     n = len(side)
@@ -605,7 +632,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left)
+                                       ai_view, ai_wind, wind_left, opt_tab)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -744,7 +771,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
          path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64) -> tuple[int, int, int]:
+         ai_view: I64, wind: I64, wind_left: I64, opt_tab: OptTab) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -756,7 +783,15 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     mover that falls stopping there, or an attack (Strike, Power Strike, All-Out Attack with MAP, as
     :func:`ashfall.kernel.fight.play`). Status ``ENDED`` when one side is left, ``BAILED`` for a choice outside
     the slice.
+
+    Further ways to attack (``opt_tab``): an attack with another option is :func:`_option_attack`; Aim (E-05) adds
+    its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
     """
+    (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = opt_tab
+    aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
+    aim_live = 0  # and has not moved since (E-05)
+    mvalue = np.zeros(len(side), np.float64)
     n = len(side)
     value = np.zeros(n, np.float64)
     wanted = np.zeros(n, np.int64)
@@ -782,9 +817,13 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 if _gap(e, c, px, py, dist) <= SQUARE_FT:
                     code += 2
                 value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+                mvalue[e] = value[e]
+                if melee_best.shape[0] == n:  # lowered (``kernel_weapons_lower``): its best melee option
+                    mvalue[e] = melee_best[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
-                                      ints, path_x, path_y, ai_view)
+                                      ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
+                                      x_first, mvalue, throw_hit, throw_ft, aimed)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -799,6 +838,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             if record:
                 at = _record(steps, at, ACTIONS, c, -1, kai.STEP_LABEL, faces, 0)
             left -= ints[kai.INT_STEP_COST]
+            aim_live = 0
             px[c], py[c] = path_x[0], path_y[0]
             if record:
                 at = _record(steps, at, MOVED, c, -1, kai.MOVED_STEP, faces, 0)
@@ -807,6 +847,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             if record:
                 at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
             left -= stride_cost[c]
+            aim_live = 0
             at, made = _stride_along(mt, c, went, 1, order, side, vit, prone, hp, temp, react, px, py, dist,
                                      flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
                                      outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
@@ -816,6 +857,49 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 return at, attacks, kai.ENDED
             if vit[c] != ALIVE:
                 break
+            continue
+        if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
+            xo, act = k // kai.OPTION - 1, k % kai.OPTION
+            if act == kai.AIM_BLOCK:
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, kai.AIM_LABEL, faces, 0)
+                left -= x_aim[0]
+                aimed, aim_live = 1, 1
+                continue
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, act, faces, 0)
+            left -= act_cost[act]
+            ranged = x_ranged[c, xo]
+            kx = 3 * xo + act
+            aim = 0
+            if ranged == 1 and aimed == 1:
+                aim = aim_live
+            if act == ALL_OUT:
+                for i in range(len(all_out_index)):
+                    if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
+                        continue
+                    at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim, side,
+                                        vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft, sight,
+                                        eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ,
+                                        fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:
+                        aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
+                    attacks += 1
+                    rolls += counts[act]
+                strikes += len(all_out_index)
+            else:
+                v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+                at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
+                                    flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice, x_flat,
+                                    x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken,
+                                    record, steps, at, faces)
+                if ranged == 1:
+                    aimed, aim_live = 0, 0
+                attacks += 1
+                rolls += counts[act]
+                strikes += 1
+            if _standing(side, vit) != -1:
+                return at, attacks, kai.ENDED
             continue
         if record:
             at = _record(steps, at, ACTIONS, c, -1, k, faces, 0)

@@ -28,7 +28,7 @@ square invites (``ranged_threat``'s melee part). The weights come from the polic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import numpy as np
@@ -52,6 +52,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -91,6 +92,8 @@ class AiTables:
         config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
         ints: The ruleset's switches the AI reads (``INT_*``).
         wind: ``[combatant, slot]`` Second Wind as the AI uses it (``WIND_*``).
+        options: The further ways to attack (thrown weapons, other melee weapons) and the fire of enemies' ones
+            (:mod:`ashfall.sim.kernel_weapons_lower`).
     """
 
     on: I64
@@ -102,6 +105,7 @@ class AiTables:
     ints: I64
     view: I64
     wind: I64
+    options: OptionTables = field(default_factory=lambda: empty_options(1))
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -128,12 +132,16 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         # AI never meets a dying creature; with allies or a third side fighting on it would
         if falls_dying(other.health, rs) and (state.allies_of(other.id) or len(sides) > 2):
             return f"the tactical AI among creatures that fall dying (combatant {other.id})"
-    options = attack_options(c, state)
-    if len(options) != 1 or options[0].ranged:
-        return f"the tactical AI with several ways to attack (combatant {c.id})"
+    for who in (c, *state.enemies_of(c.id)):  # its own options, and those whose fire it weighs
+        problem = options_problem(fight, who)
+        if problem is not None:
+            return problem
     view = TurnView(fight.engine, c, ())
-    if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
-        return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
+    # multi-target blocks take further targets only with two or more in reach (``multi_targets``)
+    multi = {Block.SWEEP, Block.FULL_AUTO} if len(state.enemies_of(c.id)) > 1 else set()
+    for option in attack_options(c, state):
+        if view.available(option) & {Block.EXTRA, *multi}:
+            return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
     return None
 
 
@@ -225,6 +233,12 @@ def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant
                 found = views.index(code)
             table[a_sq[0], a_sq[1], t_sq[0], t_sq[1]] = max(found, 0)
     return table, views
+
+
+def ai_views(fight: Fight, roster: Sequence[Combatant], ai: AiTables) -> list[int]:
+    """The view codes of :attr:`AiTables.view`'s indices (read again, as :func:`lower_ai` read them)."""
+    played = [c for i, c in enumerate(roster) if ai.on[i]]
+    return _views(fight, roster, played)[1] if played else [_melee_code(False, False, False)]
 
 
 def _base(fight: Fight, a: Combatant, t: Combatant, code: int, *, own: bool) -> AttackBase | None:
@@ -326,4 +340,4 @@ def empty_tables(n: int) -> AiTables:
                     np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64))
 
 
-__all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "empty_tables", "lower_ai"]
+__all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "empty_tables", "lower_ai"]

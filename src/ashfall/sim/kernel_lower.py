@@ -78,7 +78,8 @@ from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
-from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, empty_tables, lower_ai
+from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, ai_views, empty_tables, lower_ai
+from ashfall.sim.kernel_weapons_lower import empty_options, extra_weapons_problem, lower_options, option_action_names
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -342,7 +343,7 @@ def _approach_problem(fight: Fight) -> str | None:
         policy = fight.policies[c.id]
         weapon = _first_weapon(c)
         limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
-        if c.creature.size.squares != 1 or len(c.weapons) != 1:
+        if c.creature.size.squares != 1 or (len(c.weapons) != 1 and extra_weapons_problem(fight, c) is not None):
             return f"maps and movement for large creatures or several weapons (combatant {c.id})"
         if not isinstance(policy, (ScriptedTactics, TacticalPolicy)) or \
                 (isinstance(policy, ScriptedTactics) and not policy.move):
@@ -712,7 +713,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
             weapon = _first_weapon(c)
             guard_reach[i] = weapon.reach
             options = attack_options(c, state)
-            if len(options) != 1 or options[0].ranged:
+            if (len(options) != 1 or options[0].ranged) and any(state.allies_of(e.id) for e in state.enemies_of(c.id)):
                 raise KernelUnsupported(f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})")
             option = dataclasses.replace(options[0], limit_ft=1 << 30)
             for j, ally in enumerate(roster):
@@ -1001,10 +1002,13 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     if any(isinstance(p, TacticalPolicy) for p in plans):
         try:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
+            ai = dataclasses.replace(ai, options=lower_options(
+                fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
+                sights.views, variants, used_map, used_all_out, _damage, _downed))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
     else:
-        ai = empty_tables(n)
+        ai = dataclasses.replace(empty_tables(n), options=empty_options(n))
     return Lowered(
         ids=tuple(c.id for c in roster), sides=sides,
         side=np.array([sides.index(c.side) for c in roster], np.int64),
@@ -1022,7 +1026,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         stand_cost=stand_cost, **movement,
         action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
                       state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
-                      state.rulebook.actions[SecondWind].name),
+                      state.rulebook.actions[SecondWind].name, *option_action_names(state)),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
         round_limit=round_limit, ai=ai,
     )

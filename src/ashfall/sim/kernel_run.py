@@ -58,7 +58,10 @@ STEP_ROWS = 4096
 def _ai_tab(lo: Lowered) -> kf.AiTab:
     """The AI's tables as the compiled fight takes them."""
     ai = lo.ai
-    return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind)
+    o = ai.options
+    return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind,
+            (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
+             o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, o.aim))
 
 
 class KernelSetup:

@@ -1,0 +1,527 @@
+"""The tactical AI's several ways to attack in the fight kernel: which it covers, and their tables.
+
+A creature the AI plays weighs every attack option it has (``attack_options``: each drawn weapon swung, a thrown
+weapon also thrown) at every square it weighs, and every enemy's options weigh in the fire a square invites
+(``TurnView.ranged_threat``). The first slice of the AI (:mod:`ashfall.sim.kernel_ai_lower`) lowers one melee
+option; this module lowers the others, as :class:`OptionTables` (appended to ``AiTables``):
+
+- the AI's own best plans with each further option (``plans_for`` ranked by ``plan_key``, as ``TurnView.best_plan``
+  does), in three settings for a thrown one: from a square it Steps to (plain), from where it stands (Aim may
+  open the plan, E-05: ``openers``), and after it has aimed (the first attack's bonus, ``base_for``'s
+  ``first_bonus``); a thrown option's situation is the AI's own (``Sights``): "a hostile within 5 ft" (AMOD-7),
+  within 5 ft, and the cover and high ground between the squares (the view table of ``kernel_ai_lower``);
+- each enemy's best melee option where it could walk (``_melee_value``) and its thrown option's attack on every
+  square within range, in the situation the AI reads (``_enemy_value``);
+- the attack tables of every further option as the engine resolves them (``resolve_attack`` per d20 face, as
+  ``kernel_lower._tabulate`` does), for a thrown attack with "a hostile within 5 ft", within 5 ft, Aim's bonus and
+  the engine's own cover and high ground between any two squares (``situation``, COV-1..3, POS-4, AMOD-2); damage
+  dice and the ledger's damage per rolled total.
+
+Covered: melee options reaching 5 ft and at most one thrown option (no ammunition) a creature; in the range of
+every square from every square and never behind total cover there (so the AI always has a throw from where it
+stands, and never weighs walking to throw); under rulesets where a ranged attack in reach provokes nothing (E-18,
+edition 1). Everything else is named (:func:`options_problem`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.odds_cache import attack_value, ruleset_token
+from ashfall.ai.plans import Block, Plan, Setting, plan_key, plans_for
+from ashfall.ai.profile import AttackOption, attack_options, base_for
+from ashfall.ai.sight import Sights, situation_code, situation_of
+from ashfall.ai.turn import TurnView
+from ashfall.content.schema import WeaponKind
+from ashfall.engine import Aim, Combatant, EncounterState
+from ashfall.engine.actions import Refused
+from ashfall.families.attacks.engine import situation, target_defense
+from ashfall.families.attacks.moves_activities import validate_attack
+from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
+from ashfall.families.attacks.rules_activities import Activity, AttackMode, takes_map
+from ashfall.families.senses.engine import concealment_sources
+from ashfall.grid.board import SQUARE_FT, Terrain
+from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
+from ashfall.rules.damage_ledger import damage_ledger
+from ashfall.rules.damage_spec import DamagePart
+from ashfall.rules.defense import Cover
+from ashfall.rules.health import falls_dying
+from ashfall.sim.setups import Fight
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+I8 = npt.NDArray[np.int8]
+
+ACTS = 3
+"""Attack activities per option in the tables: Strike, Power Strike, All-Out Attack (``ACTIVITY_CODES``)."""
+AIM = 3
+"""A plan's first block Aim (E-05), as the kernel's code for a further option's first block."""
+FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM}
+PLAIN, FULL, AIMED = 0, 1, 2
+"""Settings of a thrown option's plans: from a Step's square, from where it stands (Aim may open), having aimed."""
+MODES = 3
+DOWN_STATES = 2
+"""Target states of the further options' attack tables: up, and dying (an All-Out Attack's later attacks, MAA-7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionTables:
+    """The further attack options of the creatures the AI plays, as the compiled turn reads them.
+
+    Attributes:
+        count: ``[i]`` further options (after the first, which ``AiTables.plan_*`` hold).
+        ranged: ``[i, xo]`` 1 for a thrown option.
+        limit: ``[i, xo]`` the farthest it attacks (reach, or long range: ATK-1, ATK-2).
+        frac, drop, first: ``[i, xo, setting, target, code, MAP steps, actions left, HP left]`` the best plan's
+            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim; -1 none). The code
+            is flanking (never) + 2 within 5 ft + 4 view for a melee option, "a hostile within 5 ft" + 2 within
+            5 ft + 4 view for a thrown one (views: ``AiTables.view``'s).
+        melee_best: ``[e, c, code]`` the best of the enemy's melee options on ``c`` (the fire a square it can walk
+            to invites), in the melee code.
+        throw_hit: ``[e, c, code]`` the enemy's thrown option on ``c`` in the thrown code.
+        throw_ft: ``[e]`` how far that option reaches (-1: none).
+        outcome: ``[a, t, 3 xo + activity, MAP variant, target state, code, face - 1, face - 1]`` as
+            ``Lowered.outcome``; a thrown attack's code is hostile + 2 within 5 ft + 4 aimed + 8 ``eview``, a melee
+            one's ``kernel_lower``'s situation code.
+        draws: ``[a, t, 3 xo + activity, MAP variant, target state, code]`` d20s drawn.
+        dice: ``[a, 3 xo + activity, crit, group, (count, sides)]``.
+        flat: ``[a, 3 xo + activity, crit]``.
+        dealt: ``[a, 3 xo + activity, t, crit, total - low[0]]``.
+        low: ``[lowest total]``.
+        eview: ``[ax, ay, tx, ty]`` the engine's view (cover, high ground) of a ranged attack between two squares.
+        aim: ``[actions Aim costs, whether the AI may Aim]``.
+    """
+
+    count: I64
+    ranged: I64
+    limit: I64
+    frac: F64
+    drop: F64
+    first: I64
+    melee_best: F64
+    throw_hit: F64
+    throw_ft: I64
+    outcome: I8
+    draws: I64
+    dice: I64
+    flat: I64
+    dealt: I64
+    low: I64
+    eview: I64
+    aim: I64
+
+
+def empty_options(n: int) -> OptionTables:
+    """Tables of a fight where nobody the AI plays has a further option (nothing is ever looked up)."""
+    def zeros(*shape: int) -> I64:
+        return np.zeros(shape, np.int64)
+
+    return OptionTables(
+        zeros(n), zeros(1, 1), zeros(1, 1), np.zeros((1,) * 8, np.float64), np.zeros((1,) * 8, np.float64),
+        np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
+        np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
+        zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(2))
+
+
+def option_action_names(state: EncounterState) -> tuple[str, ...]:
+    """The engine's names of the actions only further options bring, after ``Lowered.action_names``'s: Aim (E-05)."""
+    aim = state.rulebook.actions.get(Aim)
+    return (aim.name if aim is not None else "aim",)
+
+
+def _melee_ok(o: AttackOption) -> bool:
+    return o.weapon is not None and not o.ranged and not o.unarmed and o.limit_ft == SQUARE_FT
+
+
+def _thrown_ok(o: AttackOption) -> bool:
+    return o.weapon is not None and o.thrown and o.mode is AttackMode.THROWN and o.weapon.ammo_capacity is None
+
+
+def options_problem(fight: Fight, c: Combatant) -> str | None:
+    """What the kernel lacks to play ``c``'s attack options (None: covered; one melee option needs nothing here).
+
+    ``c`` is played by the AI or faces a creature it plays; the first option must be its melee weapon.
+    """
+    state = fight.engine.state
+    options = attack_options(c, state)
+    if not options or not _melee_ok(options[0]):
+        return f"the tactical AI with several ways to attack (combatant {c.id})"
+    if len(options) == 1:
+        return None
+    thrown = [o for o in options if o.ranged]
+    if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
+            any(not _thrown_ok(o) for o in thrown):
+        return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
+    if not thrown:
+        return None
+    if state.ruleset.turn.ranged_attack_provokes:
+        return f"the tactical AI's thrown weapons where shooting in reach provokes (E-18, combatant {c.id})"
+    board = state.board
+    if board is None:
+        return None  # the AI off the map is named on its own
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+    limit = thrown[0].limit_ft
+    sights = Sights(state)
+    others = [e for e in state.combatants.values() if e.side != c.side]
+    for a_sq in squares:
+        for t_sq in squares:
+            if a_sq == t_sq:
+                continue
+            if space_distance_ft((a_sq,), (t_sq,)) > limit:
+                return f"the tactical AI's thrown weapons out of range of some square (combatant {c.id})"
+            for t in others[:1]:
+                if situation_of(sights.code(c, (a_sq,), t, (t_sq,), True)).cover is Cover.TOTAL:
+                    return f"the tactical AI's thrown weapons behind total cover (combatant {c.id})"
+    return None
+
+
+def extra_weapons_problem(fight: Fight, c: Combatant) -> str | None:
+    """Why ``c``'s weapons after the first are not mirrored on the move (None: they change nothing, or the AI's).
+
+    A scripted plan tries its weapons in order (``ScriptedTactics._attack``: swung, never thrown), so further melee
+    weapons of the first one's reach never get used while the first can attack; the AI weighs them all
+    (:func:`options_problem`).
+    """
+    if isinstance(fight.policies.get(c.id), TacticalPolicy):
+        return None
+    first = c.weapons[0]
+    for w in c.weapons[1:]:
+        if w.kind is not WeaponKind.MELEE or w.reach != first.reach or first.kind is not WeaponKind.MELEE:
+            return f"maps and movement for several weapons of different kinds or reach (combatant {c.id})"
+    return None
+
+
+def _code(hostile: bool, close: bool, view: int) -> int:
+    """The AI's situation code with these bits over a view code (cover and high ground only)."""
+    return situation_code(replace(situation_of(view), hostile_within_5ft=hostile, within_5ft=close))
+
+
+def _engine_views(state: EncounterState, a: Combatant, t: Combatant) -> tuple[I64, list[tuple[Cover, bool]]]:
+    """The engine's cover and high ground of a ranged attack between every two squares (``situation``)."""
+    board = state.board
+    assert board is not None
+    table = np.zeros((board.width, board.height, board.width, board.height), np.int64)
+    views: list[tuple[Cover, bool]] = [(Cover.NONE, False)]
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+    home_a, home_t = a.position, t.position
+    try:
+        for a_sq in squares:
+            a.position = a_sq
+            for t_sq in squares:
+                if a_sq == t_sq:
+                    continue
+                t.position = t_sq
+                sit = situation(state, a, t, True)
+                view = (sit.cover, sit.high_ground)
+                if view not in views:
+                    views.append(view)
+                table[a_sq[0], a_sq[1], t_sq[0], t_sq[1]] = views.index(view)
+    finally:
+        a.position, t.position = home_a, home_t
+    return table, views
+
+
+class _Fixed:
+    """An RNG that shows given faces (then the last again) and counts its draws."""
+
+    __slots__ = ("draws", "faces")
+
+    def __init__(self, *faces: int) -> None:
+        self.faces, self.draws = faces, 0
+
+    def roll(self, sides: int) -> int:
+        face = self.faces[min(self.draws, len(self.faces) - 1)]
+        self.draws += 1
+        return min(face, sides)
+
+    def getstate(self) -> object:
+        return self.draws
+
+    def setstate(self, state: object) -> None:
+        self.draws = int(state)  # type: ignore[call-overload]
+
+
+def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackOption, activity: Activity,
+              m: Any, sit: Any, aimed: bool) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+    """(d20s drawn, outcome by faces, damage parts of a hit) of one attack with an option, from ``resolve_attack``."""
+    rs = state.ruleset
+    weapon = option.weapon
+    dv = target_defense(state, a, t, weapon, option.mode, sit)
+    context = AttackContext(
+        activity=activity, map_modifier=m if takes_map(activity, rs) else None,
+        flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
+        within_5ft=sit.within_5ft, target_conditions=t.condition_set, attacker_conditions=a.condition_set,
+        unseen_attacker=sit.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t)), aimed=aimed,
+    )
+    probe = _Fixed(10)
+    resolve_attack(a.creature, weapon, option.mode, dv, context, probe, rs)
+    count = probe.draws
+    if count not in (1, 2):
+        raise ValueError(f"attack rolls of {count} d20s (combatant {a.id})")
+    table = np.zeros((20, 20), np.int64)
+    parts: tuple[DamagePart, ...] | None = None
+    for first in range(1, 21):
+        for second in range(1, 21) if count == 2 else (1,):
+            result = resolve_attack(a.creature, weapon, option.mode, dv, context, _Fixed(first, second), rs)
+            if result.riders or result.fumble is not None:
+                raise ValueError(f"attack riders and fumbles (combatant {a.id})")
+            table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
+                                            2 if result.outcome is Outcome.CRIT else 1)
+            if result.hit and parts is None:
+                parts = result.damage_parts
+    return count, table, parts
+
+
+def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
+                  engine_views: Sequence[tuple[Cover, bool]], variants: Sequence[Any], used_map: set[int],
+                  used_all_out: set[int], damage: Any, downed: Any) -> OptionTables:
+    """The further options' tables of a fight the AI plays (check :func:`options_problem` first).
+
+    ``views`` are the AI's view codes (``kernel_ai_lower._views``), ``engine_views`` the engine's melee views
+    (``read_sights``), ``variants`` the MAP variants with those a Strike or Power Strike (``used_map``) and an
+    All-Out Attack (``used_all_out``) meet; ``damage(parts, crit, state)`` is ``kernel_lower._damage`` and
+    ``downed(t, down)`` ``kernel_lower._downed``.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    played = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]
+    opts = [attack_options(c, state) for c in roster]
+    extra = max((len(opts[i]) - 1 for i in range(n) if played[i]), default=0)
+    throw_ft = np.full(n, -1, np.int64)
+    for i in range(n):
+        for o in opts[i]:
+            if o.ranged:
+                throw_ft[i] = o.limit_ft
+    needed = extra > 0 or any(throw_ft[i] >= 0 for i in range(n))
+    if not needed:
+        return empty_options(n)
+    board = state.board
+    assert board is not None
+    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + c.health.temp_hp) for c in roster)
+    codes = 4 * len(views)
+    token = ruleset_token(rs)
+    count = np.zeros(n, np.int64)
+    ranged = np.zeros((n, max(1, extra)), np.int64)
+    limit = np.zeros((n, max(1, extra)), np.int64)
+    shape = (n, max(1, extra), MODES, n, codes, max_map, actions + 1, hp_most + 1)
+    frac = np.zeros(shape, np.float64)
+    drop = np.zeros(shape, np.float64)
+    first = np.full(shape, -1, np.int64)
+    melee_best = np.zeros((n, n, codes), np.float64)
+    throw_hit = np.zeros((n, n, codes), np.float64)
+    a0 = next(c for c in roster)
+    t0 = next(c for c in roster if c.side != a0.side)
+    eview, eviews = _engine_views(state, a0, t0)
+    aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available
+    aim = np.array([state.rulebook.actions[Aim].cost(state, Aim(a0.id)) if aim_ok else 1, int(aim_ok)], np.int64)
+    # the fire each enemy's options invite on a creature the AI plays (``ranged_threat``)
+    for i, c in enumerate(roster):
+        if not played[i]:
+            continue
+        for j, e in enumerate(roster):
+            if e.side == c.side:
+                continue
+            conds = (e.condition_set, c.condition_set)
+            for code in range(codes):
+                flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
+                most = 0.0
+                for o in opts[j]:
+                    if o.ranged:
+                        continue
+                    sit = situation_of(situation_code(replace(situation_of(seen), flanking=flanking,
+                                                              hostile_within_5ft=close, within_5ft=close)))
+                    b = base_for(state, e, c, o, sit, token, None, conds)
+                    value = attack_value(b.key(1)).expected if b is not None else 0.0
+                    most = max(most, value)
+                melee_best[j, i, code] = most
+                for o in opts[j]:
+                    if o.ranged:
+                        sit = situation_of(_code(bool(code & 1), close, seen))
+                        b = base_for(state, e, c, o, sit, token, None, conds)
+                        throw_hit[j, i, code] = attack_value(b.key(1)).expected if b is not None else 0.0
+    # the AI's own plans with each further option
+    for i, c in enumerate(roster):
+        if not played[i] or len(opts[i]) < 2:
+            continue
+        policy = fight.policies[c.id]
+        assert isinstance(policy, TacticalPolicy)
+        drop_step = policy.config.drop_step
+        turn = TurnView(fight.engine, c, ())
+        count[i] = len(opts[i]) - 1
+        for xo, o in enumerate(opts[i][1:]):
+            ranged[i, xo] = int(o.ranged)
+            limit[i, xo] = o.limit_ft
+            costs = turn.costs(o)
+            plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}
+            for j, t in enumerate(roster):
+                if t.side == c.side:
+                    continue
+                defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
+                conds = (c.condition_set, t.condition_set)
+                for code in range(codes):
+                    hostile_or_flank, close, v = bool(code & 1), bool(code & 2), views[code // 4]
+                    if not o.ranged:
+                        if hostile_or_flank or not close:
+                            continue  # the AI attacks from within its reach, alone on its side (never flanking)
+                        sit = situation_of(situation_code(replace(situation_of(v), hostile_within_5ft=True,
+                                                                  within_5ft=True)))
+                        unsettled = situation_of(situation_code(replace(situation_of(v), within_5ft=True)))
+                        base = base_for(state, c, t, o, sit, token, defenses, conds)
+                        if base != base_for(state, c, t, o, unsettled, token, defenses, conds):
+                            raise ValueError(f"melee odds that change with a hostile within 5 ft (combatant {c.id})")
+                        modes: tuple[int, ...] = (PLAIN,)
+                    else:
+                        if close and not hostile_or_flank:
+                            continue  # the target beside it is a hostile within 5 ft (AMOD-7)
+                        base = base_for(state, c, t, o, situation_of(_code(hostile_or_flank, close, v)), token,
+                                        defenses, conds)
+                        modes = (PLAIN, FULL, AIMED)
+                    if base is None:
+                        continue
+                    for mode in modes:
+                        b = replace(base, first_bonus=rs.attack.aim_bonus) if mode == AIMED else base
+                        available = plain | ({Block.AIM} if mode == FULL and aim_ok else frozenset())
+                        odds = {(Block.AIM, t.id): 1.0} if mode == FULL and aim_ok else {}
+                        for steps in range(max_map):
+                            for left in range(1, actions + 1):
+                                for hp in range(1, hp_most + 1):
+                                    setting = Setting(o, {t.id: b}, {}, {t.id: hp}, {}, steps, None, available, odds)
+                                    best: Plan | None = None
+                                    for p in plans_for(t.id, setting, costs, left, openers=True):
+                                        if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
+                                            best = p
+                                    if best is None:
+                                        continue
+                                    code_first = FIRST.get(best.blocks[0])
+                                    if code_first is None:
+                                        raise ValueError(f"the AI's {best.blocks[0].value} (combatant {c.id})")
+                                    for m in (mode,) if o.ranged else (PLAIN, FULL, AIMED):
+                                        frac[i, xo, m, j, code, steps, left, hp] = best.frac
+                                        drop[i, xo, m, j, code, steps, left, hp] = best.p_drop
+                                        first[i, xo, m, j, code, steps, left, hp] = code_first
+    # the engine's attack tables of the further options
+    big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
+    kinds = ACTS * max(1, extra)
+    outcome = np.zeros((n, n, kinds, len(variants), DOWN_STATES, big, 20, 20), np.int8)
+    draws = np.ones((n, n, kinds, len(variants), DOWN_STATES, big), np.int64)
+    hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
+    acts = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT)
+    near_views = {int(eview[ax, ay, tx, ty]) for ax in range(board.width) for ay in range(board.height)
+                  for tx in range(board.width) for ty in range(board.height)
+                  if (ax, ay) != (tx, ty) and max(abs(ax - tx), abs(ay - ty)) <= 1}
+    for i, a in enumerate(roster):
+        if not played[i] or len(opts[i]) < 2:
+            continue
+        for xo, o in enumerate(opts[i][1:]):
+            for k, activity in enumerate(acts):
+                try:
+                    validate_attack(state, a, o.weapon, o.mode, activity)
+                except Refused:  # the rules refuse it with this option: the AI's plans never name it
+                    continue
+                kx = ACTS * xo + k
+                for j, t in enumerate(roster):
+                    if t.side == a.side:
+                        continue
+                    for down in range(DOWN_STATES):
+                        if down and not (activity is Activity.ALL_OUT and falls_dying(t.health, rs)):
+                            continue
+                        with downed(t, down):
+                            plain_sit = situation(state, a, t, o.ranged)
+                            for v, m in enumerate(variants):
+                                if (activity is Activity.ALL_OUT and v not in used_all_out) or \
+                                        (activity is not Activity.ALL_OUT and v not in used_map):
+                                    continue
+                                for code in range(big):
+                                    met = _option_sit(plain_sit, o, code, eviews, engine_views, near_views)
+                                    if met is None:
+                                        continue
+                                    aimed = bool(o.ranged and code & 4)
+                                    got, table, parts = _tabulate(state, a, t, o, activity, m, met, aimed)
+                                    if not o.ranged:  # "a hostile within 5 ft" must not matter to a melee attack
+                                        flipped = dataclasses.replace(met,
+                                                                      hostile_within_5ft=not met.hostile_within_5ft)
+                                        again, table2, _ = _tabulate(state, a, t, o, activity, m, flipped, aimed)
+                                        if again != got or not np.array_equal(table2, table):
+                                            raise ValueError(f"attacks that change as enemies fall (AMOD-7, "
+                                                             f"combatant {a.id})")
+                                    draws[i, j, kx, v, down, code] = got
+                                    outcome[i, j, kx, v, down, code] = table
+                                    if parts is not None:
+                                        hit_parts.setdefault((i, kx), parts)
+    groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
+    most = 1
+    for (i, kx), parts in hit_parts.items():
+        if len({p.type for p in parts}) != 1:
+            raise ValueError(f"several damage types in one hit (combatant {roster[i].id})")
+        for crit in (0, 1):
+            groups_of[i, kx, crit] = damage(parts, bool(crit), state)
+            most = max(most, len(groups_of[i, kx, crit][0]))
+    dice = np.zeros((n, kinds, 2, most, 2), np.int64)
+    flat = np.zeros((n, kinds, 2), np.int64)
+    low, high = 0, 0
+    for (i, kx, crit), (groups, total_flat) in groups_of.items():
+        for g, (cnt, sides_) in enumerate(groups):
+            dice[i, kx, crit, g] = (cnt, sides_)
+        flat[i, kx, crit] = total_flat
+        low = min(low, total_flat + sum(cnt for cnt, _ in groups))
+        high = max(high, total_flat + sum(cnt * s for cnt, s in groups))
+    dealt = np.zeros((n, kinds, n, 2, high - low + 1), np.int64)
+    for (i, kx), parts in hit_parts.items():
+        a = roster[i]
+        o = opts[i][1 + kx // ACTS]
+        magical = is_magical_weapon(o.weapon, a.creature.talents)
+        dtype = parts[0].type
+        for j, t in enumerate(roster):
+            if a.side == t.side:
+                continue
+            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
+            with downed(t, falls_dying(t.health, rs)):
+                down_defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
+            for crit in (0, 1):
+                for total in range(low, high + 1):
+                    ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
+                    if damage_ledger({dtype: total}, down_defenses, rs, critical=bool(crit)).total != ledger.total:
+                        raise ValueError(f"defenses that change when a creature drops (combatant {t.id})")
+                    dealt[i, kx, j, crit, total - low] = ledger.total
+    return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
+                        dice, flat, dealt, np.array([low], np.int64), eview, aim)
+
+
+def _melee_codes(engine_views: Sequence[tuple[Cover, bool]]) -> range:
+    return range(4 * len(engine_views))
+
+
+def _option_sit(plain: Any, o: AttackOption, code: int, eviews: Sequence[tuple[Cover, bool]],
+                engine_views: Sequence[tuple[Cover, bool]], near_views: set[int]) -> Any | None:
+    """The engine's situation of a further option's attack in a table code (None: a code never met)."""
+    if o.ranged:
+        hostile, close, view = bool(code & 1), bool(code & 2), code // 8
+        if view >= len(eviews) or (close and not hostile) or (close and view not in near_views):
+            return None
+        cover, high = eviews[view]
+        if cover is Cover.TOTAL:
+            return None
+        return dataclasses.replace(plain, flanking=False, hostile_within_5ft=hostile, within_5ft=close, cover=cover,
+                                   high_ground=high)
+    if code >= 4 * len(engine_views) or code & 1 or not code & 2:
+        return None  # the AI's melee attacks: from beside, never flanking (alone on its side)
+    cover, high = engine_views[code // 4]
+    if cover is Cover.TOTAL:
+        return None
+    return dataclasses.replace(plain, flanking=False, within_5ft=True, hostile_within_5ft=True, cover=cover,
+                               high_ground=high)
+
+
+__all__ = ["OptionTables", "empty_options", "extra_weapons_problem", "lower_options", "option_action_names",
+           "options_problem"]
