@@ -52,6 +52,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -91,6 +92,12 @@ class AiTables:
         config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
         ints: The ruleset's switches the AI reads (``INT_*``).
         wind: ``[combatant, slot]`` Second Wind as the AI uses it (``WIND_*``).
+        open_frac: ``[variant, attacker, target, situation, MAP steps, actions left, HP left]`` the best plan's
+            share with edition 2's openers where it stands, and against prone targets (E-37,
+            :func:`~ashfall.sim.kernel_maneuvers.opener_tables`; all ones' shape without them).
+        open_drop: That plan's chance to drop the target.
+        open_first: Its first block (``kernel_maneuvers.TRIP_FIRST`` for a Trip).
+        enemy_hit_prone: ``enemy_hit`` with the enemy lying prone (C-PRO).
     """
 
     on: I64
@@ -102,6 +109,10 @@ class AiTables:
     ints: I64
     view: I64
     wind: I64
+    open_frac: F64
+    open_drop: F64
+    open_first: I64
+    enemy_hit_prone: F64
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -114,8 +125,8 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with non-default switches (combatant {c.id})"
     if state.board is None:
         return f"the tactical AI off the map (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
+    if rs.checks.new_maneuvers and maneuver_problem(fight) is not None:
+        return maneuver_problem(fight)
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
     if _winds(policy, c) and rs.healing.second_wind_temp_hp:
@@ -132,8 +143,11 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
     if len(options) != 1 or options[0].ranged:
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     view = TurnView(fight.engine, c, ())
-    if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
+    available = view.available(options[0])
+    if available & {Block.FULL_AUTO, Block.EXTRA}:
         return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
+    if Block.SWEEP in available and len(state.enemies_of(c.id)) > 1:  # alone against one, it has no second target
+        return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
     return None
 
 
@@ -316,14 +330,23 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                             plan_first[i, j, code, steps, left, hp] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind)
+    opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \
+        _no_openers()
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened)
+
+
+def _no_openers() -> tuple[F64, F64, I64, F64]:
+    """The opener tables of a fight where nobody Trips (never read)."""
+    return (np.zeros((1,) * 7, np.float64), np.zeros((1,) * 7, np.float64), np.full((1,) * 7, -1, np.int64),
+            np.zeros((1, 1, 1), np.float64))
 
 
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
                     np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
-                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64))
+                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64),
+                    *_no_openers())
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "empty_tables", "lower_ai"]
