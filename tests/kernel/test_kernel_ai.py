@@ -170,7 +170,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
-        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view)
+        ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, ai.open_frac,
+        ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
