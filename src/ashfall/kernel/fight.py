@@ -870,8 +870,11 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
 @_jit
 def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
           at: int) -> int:
-    """``c`` Trips ``t`` (TRP-2..4): the action, the contest's two checks as logged, then Prone (and Dazed: no
-    reactions until its next turn ends, G-13). Returns the steps written."""
+    """``c`` Trips ``t`` (TRP-2..4); returns the steps written.
+
+    The action, the contest's two checks as the log shows them, then Prone, and Dazed on a win by the degree
+    margin: no reactions until its next turn ends (G-13).
+    """
     ints, draws, totals, margins, labels, dazed = mv
     if record:
         at = _record(steps, at, ACTIONS, c, -1, ints[kmv.MV_TRIP_LABEL], cf, 0)

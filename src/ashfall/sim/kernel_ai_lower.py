@@ -8,8 +8,9 @@ The slice: creatures of one square with one melee weapon (one attack option), pl
 switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
 one), not a leader (rallying), PCs catching their breath below half HP (Second Wind, HEAL-5, its roll read off the
 rules' own ``second_wind``; no temporary HP), creatures that fall dying only where dropping ends the fight (two
-sides, nobody else on theirs), under a ruleset without edition 2's Feint and
-Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, walls, cover objects, height; no
+sides, nobody else on theirs), with edition 2's Trip as its opener where it stands (E-37,
+:mod:`ashfall.sim.kernel_maneuvers`; a Feint it would open with is named), on a grid the kernel's approach
+plays (terrain, walls, cover objects, height; no
 total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
 Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every
 plan of its remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from
@@ -125,8 +126,6 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with non-default switches (combatant {c.id})"
     if state.board is None:
         return f"the tactical AI off the map (combatant {c.id})"
-    if rs.checks.new_maneuvers and maneuver_problem(fight) is not None:
-        return maneuver_problem(fight)
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
     if _winds(policy, c) and rs.healing.second_wind_temp_hp:
@@ -148,7 +147,7 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
     if Block.SWEEP in available and len(state.enemies_of(c.id)) > 1:  # alone against one, it has no second target
         return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
-    return None
+    return maneuver_problem(fight)
 
 
 def _winds(policy: TacticalPolicy, c: Combatant) -> bool:

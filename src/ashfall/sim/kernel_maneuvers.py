@@ -51,6 +51,7 @@ from ashfall.rules import conditions as cond
 from ashfall.rules.checks import contest, contest_settled, initiator_wins, maneuver_stats, stat_modifier
 from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_defenses import Defenses
+from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import ContestTie
 from ashfall.ruleset.sections.enums import DazedEffect
 from ashfall.sim.setups import Fight
@@ -115,6 +116,12 @@ def maneuver_problem(fight: Fight) -> str | None:
         return None
     if rs.conditions.dazed is not DazedEffect.TWO_ACTIONS_NO_REACTIONS:
         return "the tactical AI's Trip with Dazed as flat-footed (TRP-4, G-13 option)"
+    for c in state.combatants.values():
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
+            continue
+        for e in state.enemies_of(c.id):
+            if state.allies_of(e.id):  # a prone creature's Intercept and its allies' judging of it are not mirrored
+                return f"the tactical AI's Trip on a creature with allies (prone interceptors, RX-26, combatant {e.id})"
     return None
 
 
@@ -417,11 +424,11 @@ def prone_attack_tables(fight: Fight, roster: Sequence[Combatant], outcome: npt.
                 continue
             for s in range(PRONE_UP, ALL_STATES):
                 down, lying = s % ATTACKER_PRONE, s >= ATTACKER_PRONE
-                if down == kl.DOWN_DYING and not kl.falls_dying(t.health, rs):
+                if down == kl.DOWN_DYING and not falls_dying(t.health, rs):
                     continue
                 if kl.DOWN_DEAD <= down < PRONE_UP and not moving:
                     continue
-                if down == kl.DOWN_DEAD_PRONE and not kl.falls_dying(t.health, rs):
+                if down == kl.DOWN_DEAD_PRONE and not falls_dying(t.health, rs):
                     continue
                 raised = (Condition.PRONE,) if lying else ()
                 with kl._downed(t, down if down < PRONE_UP else 0), kl._beside(state, a, t), \
@@ -456,6 +463,18 @@ def prone_attack_tables(fight: Fight, roster: Sequence[Combatant], outcome: npt.
     return out, more
 
 
-__all__ = ["ALL_STATES", "ATTACKER_PRONE", "KernelManeuverUnsupported", "ManeuverTables", "PRONE_UP", "TRIP_FIRST",
-           "lower_maneuvers", "maneuver_problem", "opener_tables", "prone_attack_tables", "stand_costs",
-           "uses_trip", "with_conditions"]
+__all__ = [
+    "ALL_STATES",
+    "ATTACKER_PRONE",
+    "PRONE_UP",
+    "TRIP_FIRST",
+    "KernelManeuverUnsupported",
+    "ManeuverTables",
+    "lower_maneuvers",
+    "maneuver_problem",
+    "opener_tables",
+    "prone_attack_tables",
+    "stand_costs",
+    "uses_trip",
+    "with_conditions",
+]
