@@ -37,6 +37,8 @@ from tests.kernel.kit import (
     AI_FREE_FOR_ALL,
     AI_GANG,
     AI_SECOND_WIND,
+    ENCOUNTERS,
+    OWN,
     InlineWithPolicies,
     seeds,
     setup_of,
@@ -45,20 +47,24 @@ from tests.kernel.kit import (
 ED2 = "ashfall-2"
 DUELS = [AI_DUEL, AI_AMONG_COVER]
 DUEL_IDS = [path.stem for path in DUELS]
+AI_TRIPS = ENCOUNTERS / "ai-free-for-all-with-trips.yaml"
+"""Four AI creatures under edition 2 without Sweeping Strike: Trip among several enemies."""
+TRIP_SETS = [(path, ED2) for path in DUELS] + [(AI_TRIPS, OWN)]
+TRIP_IDS = [*DUEL_IDS, AI_TRIPS.stem]
 
 
 @pytest.mark.rule("E-37", "TRP-1", "TRP-2", "TRP-3", "TRP-4", "C-PRO", "AMOD-4", "ACT-5", "G-13", "CON-5")
-@pytest.mark.parametrize("path", DUELS, ids=DUEL_IDS)
-def test_kernel_trip__plays_every_step_of_the_reference_ai_duel(path: Path) -> None:
-    setup = setup_of(path, ED2)
+@pytest.mark.parametrize(("path", "edition"), TRIP_SETS, ids=TRIP_IDS)
+def test_kernel_trip__plays_every_step_of_the_reference_ai_fight(path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
     assert check(setup) is None
     report = compare_engines(setup, seeds(100), reference_signature, kernel_signature)
     assert report.identical, report.first
 
 
-@pytest.mark.parametrize("path", DUELS, ids=DUEL_IDS)
-def test_kernel_trip__simulator_rows_equal_the_reference_engine_rows(path: Path) -> None:
-    setup = setup_of(path, ED2)
+@pytest.mark.parametrize(("path", "edition"), TRIP_SETS, ids=TRIP_IDS)
+def test_kernel_trip__simulator_rows_equal_the_reference_engine_rows(path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
     kernel = KernelSetup(setup)
     for seed in seeds(20, sweep=5):
         assert kernel.result(seed) == play(setup, seed)
