@@ -113,6 +113,22 @@ def test_kernel_trip__contest_tables_are_the_rules_contest() -> None:
     assert edition_1.maneuvers.ints[km.MV_ON] == 0 and edition_1.draws.shape[4] == TARGET_STATES
 
 
+@pytest.mark.rule("C-PRO", "AMOD-4", "RX-21")
+def test_kernel_trip__prone_creatures_attack_at_disadvantage_and_are_attacked_at_advantage() -> None:
+    """The appended target states: a melee attack on a prone target up, and a prone creature's Attack of
+    Opportunity, each roll two d20s (C-PRO) where the upright attack rolls one."""
+    lo = KernelSetup(setup_of(AI_TRIPS, OWN)).lowered
+    beside = 2  # the situation code of an attack from beside the target, in the open
+    strike, aoo = 0, 3
+    assert lo.draws[0, 1, strike, 0, 0, beside] == 1 and lo.draws[0, 1, aoo, 0, 0, beside] == 1
+    assert lo.draws[0, 1, strike, 0, km.PRONE_UP, beside] == 2
+    assert lo.draws[0, 1, aoo, 0, km.ATTACKER_PRONE, beside] == 2
+    upright = lo.outcome[0, 1, aoo, 0, 0, beside, :, 0]
+    lying = lo.outcome[0, 1, aoo, 0, km.ATTACKER_PRONE, beside]
+    faces = np.arange(20)
+    assert (lying == upright[np.minimum.outer(faces, faces)]).all()  # the lower face counts (disadvantage)
+
+
 @pytest.mark.rule("E-37", "SWP-3", "HEAL-5")
 @pytest.mark.parametrize(("path", "named"), [
     (AI_FREE_FOR_ALL, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37"),
