@@ -28,7 +28,8 @@ AI_GANG = ENCOUNTERS / "ai-brute-against-a-gang.yaml"
 AI_AMONG_COVER = ENCOUNTERS / "ai-duel-among-cover.yaml"
 AI_SECOND_WIND = ENCOUNTERS / "ai-pc-catches-its-breath.yaml"
 AI_FILES = (AI_DUEL, AI_FREE_FOR_ALL, AI_GANG, AI_AMONG_COVER, AI_SECOND_WIND)
-"""The tactical AI's encounters: on the kernel under edition 1 (edition 2's Feint and Trip are named, E-37)."""
+"""The tactical AI's encounters: on the kernel under edition 1; under edition 2 the duels too, with the AI's Trip
+(E-37, ``test_kernel_trip``), the rest named."""
 EDITIONS = ("ashfall-1", "ashfall-2")
 OWN = "own"
 """Stands for the encounter file's own ruleset in a set (``setup_of``)."""

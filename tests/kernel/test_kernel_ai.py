@@ -26,12 +26,13 @@ from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Step, Stride, Strike
+from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Step, Stride, Strike, Trip
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
+from ashfall.kernel import maneuvers as kmv
 from ashfall.ruleset import preset
 from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
@@ -74,13 +75,6 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
     kernel = KernelSetup(setup)
     for seed in seeds(20, sweep=5):
         assert kernel.result(seed) == play(setup, seed)
-
-
-@pytest.mark.rule("E-37")
-@pytest.mark.parametrize("path", AI_FILES, ids=[path.stem for path in AI_FILES])
-def test_kernel_ai__edition_2_openers_are_named_not_played(path: Path) -> None:
-    problem = check(setup_of(path, "ashfall-2"))
-    assert problem is not None and problem.startswith("the tactical AI's openers Feint and Trip (E-37")
 
 
 def test_kernel_ai__allies_of_an_ai_creature_are_named_not_played() -> None:
@@ -138,7 +132,7 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("stride", intent.path)
     if isinstance(intent, Aim):
         return ("aim",)
-    codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack"}
+    codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
     if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
         option = choice.candidate.plan.option
@@ -174,7 +168,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     for e in foes:
         code = kf._situation(e, me, 1, lo.side, vit, arr["prone"], px, py, lo.dist, lo.flank_geo, lo.flanker,
                              lo.threat_ft, lo.sight) % 4  # flanking and "within 5 ft"; the view is the AI's own
-        value[e] = ai.enemy_hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+        hit = ai.enemy_hit_prone if arr["prone"][e] and lo.maneuvers.ints[0] else ai.enemy_hit  # C-PRO, E-37
+        value[e] = hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
         mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
             o.melee_best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
@@ -182,7 +177,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
         ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
-        o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed)
+        o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
+        ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
@@ -195,7 +191,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     if kind == kai.STRIDE:
         return ("stride", tuple((int(path_x[s]), int(path_y[s])) for s in range(went)))
     if kind == kai.ATTACK:
-        names = {code: block.value for block, code in FIRST_BLOCKS.items()}
+        names = {code: block.value for block, code in FIRST_BLOCKS.items()} | {kmv.TRIP_FIRST: "trip"}
         if activity >= kai.OPTION:  # a further way to attack (or Aim), named by its weapon and mode
             option = attack_options(c, state)[activity // kai.OPTION]
             block = activity % kai.OPTION
@@ -207,7 +203,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
 
 
 @pytest.mark.parametrize(("path", "edition"), [(AI_FREE_FOR_ALL, "ashfall-1"), (AI_GANG, "ashfall-1"),
-                                               (AI_AMONG_COVER, OWN)], ids=["free-for-all", "gang", "cover"])
+                                               (AI_AMONG_COVER, OWN), (AI_DUEL, "ashfall-2")],
+                         ids=["free-for-all", "gang", "cover", "duel-edition-2-trip"])
 def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path, edition: str) -> None:
     setup = setup_of(path, edition)
     kernel = KernelSetup(setup)

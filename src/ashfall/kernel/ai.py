@@ -46,13 +46,16 @@ WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4,
 WIND_LABEL = 6
 """Second Wind's index in ``Lowered.action_names`` (after the Step)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
-FEET = 5
 OPTION = 10
 """A further option's first block is returned as ``OPTION * (option + 1) + block`` (``decide``)."""
 AIM_BLOCK = 3
 """A further option's first block Aim (E-05; ``kernel_weapons_lower.AIM``)."""
 AIM_LABEL = 7
 """Aim's index in ``Lowered.action_names`` (after Second Wind)."""
+OPEN_UP, OPEN_PRONE, MOVED_PRONE = 0, 1, 2
+"""Variants of the opener tables (``kernel_maneuvers``): where it stands against a target up or prone, and from a
+square it moves to against a prone target."""
+FEET = 5
 """Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""
 
 
@@ -195,7 +198,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            react: I64, px: I64, py: I64, dist: I64, reach_ft: I64, speed: I64, price: I64, offsets: I64,
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
-           x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int) -> tuple[int, int, int, int]:
+           x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
+           open_first: I64, openers: int) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -210,6 +214,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     returned as ``10 * (option + 1) + block`` (block 3: Aim, E-05; ``aimed``: it has aimed this turn); ``mvalue[e]``
     the enemy's best melee option where both stand and ``throw_hit``/``throw_ft`` its thrown option, for the fire a
     square invites (``ranged_threat``).
+
+    With ``openers`` (edition 2's Trip and Feint, E-37) the plans where it stands and against prone targets are the
+    ``open_*`` tables' (``kernel_maneuvers.opener_tables``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -383,12 +390,21 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 continue
             code = BESIDE + 4 * view[x, y, px[t], py[t]]
             hp_t = max(1, hp[t] + temp[t])
-            first = plan_first[c, t, code, steps_map, rest, hp_t]
+            lying = prone[t] == 1 and vit[t] == ALIVE
+            if openers == 1 and (r_actions[r] == 0 or lying):
+                var = (OPEN_PRONE if lying else OPEN_UP) if r_actions[r] == 0 else MOVED_PRONE
+                first = open_first[var, c, t, code, steps_map, rest, hp_t]
+                frac = open_frac[var, c, t, code, steps_map, rest, hp_t]
+                drop = open_drop[var, c, t, code, steps_map, rest, hp_t]
+            else:
+                first = plan_first[c, t, code, steps_map, rest, hp_t]
+                frac = plan_frac[c, t, code, steps_map, rest, hp_t]
+                drop = plan_drop[c, t, code, steps_map, rest, hp_t]
             if first < 0:
                 continue
-            net = plan_frac[c, t, code, steps_map, rest, hp_t] - penalty
+            net = frac - penalty
             scored = net - tw * threat
-            tier = _tier(plan_drop[c, t, code, steps_map, rest, hp_t], drop_step)
+            tier = _tier(drop, drop_step)
             rounded = round9(scored)
             if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
                                      r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],

@@ -26,15 +26,16 @@ import numpy as np
 
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
+from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, OptTab]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, OptTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, options."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, options."""
 
 
 # step kinds (column 0 of a step row)
@@ -153,6 +154,11 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
         down = 3 if prone[t] == 1 else 2
     elif vit[t] != ALIVE:
         down = 1
+    if draws.shape[4] > kmv.BASE_STATES:  # edition 2's Trip: a prone target up, a prone attacker (C-PRO)
+        if down == 0 and prone[t] == 1:
+            down = kmv.PRONE_UP
+        if prone[a] == 1 and vit[a] == ALIVE:
+            down += kmv.ATTACKER_PRONE
     first = roll(mt, 20)
     second = 1
     if draws[a, t, k, v, down, code] == 2:  # advantage or disadvantage: both faces, in the order drawn
@@ -511,7 +517,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
-         steps: I64) -> None:
+         steps: I64, mv: kmv.MvTab) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
@@ -519,7 +525,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2.
     """
-    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind, opt_tab = ai_tab
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
+    mv_ints, dazed = mv[0], mv[5]
+    dazed[:] = 0  # Dazed (G-13, TRP-4), kept as the fight goes
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
     n = len(side)
@@ -593,6 +601,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             index = 0
             continue
         c = order[index]
+        kmv.turn_starts(c, vit[c] != DEAD, dazed)
         if vit[c] == DEAD:
             index += 1
             continue
@@ -614,6 +623,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             timed_out = 1
             break
         left = actions
+        if dazed[c] != 0:  # a Dazed creature's actions (G-13)
+            left = min(left, mv_ints[kmv.MV_DAZED_ACTIONS])
         spent = 0
         rolls = 0
         strikes = 0
@@ -632,7 +643,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, opt_tab)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -748,7 +759,8 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
-               hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64) -> None:
+               hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
+               mv: kmv.MvTab) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
     The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``). The simulator's fast path.
@@ -760,7 +772,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
-             dealt_by[i], taken[i], out[i], False, no_steps)
+             dealt_by[i], taken[i], out[i], False, no_steps, mv)
 
 
 @_jit
@@ -771,7 +783,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
          path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64, opt_tab: OptTab) -> tuple[int, int, int]:
+         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -784,17 +796,20 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     :func:`ashfall.kernel.fight.play`). Status ``ENDED`` when one side is left, ``BAILED`` for a choice outside
     the slice.
 
-    Further ways to attack (``opt_tab``): an attack with another option is :func:`_option_attack`; Aim (E-05) adds
-    its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
+    Further ways to attack (``ai_tab``'s options): an attack with another option is :func:`_option_attack`; Aim
+    (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = opt_tab
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[12]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
     n = len(side)
     value = np.zeros(n, np.float64)
     wanted = np.zeros(n, np.int64)
+    open_frac, open_drop, open_first, enemy_hit_prone = ai_tab[8], ai_tab[9], ai_tab[10], ai_tab[11]
+    mv_ints = mv[0]
+    contest_faces = np.zeros(4, np.int64)
     rolls = 0
     strikes = 0
     attacks = 0
@@ -816,14 +831,18 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
                 if _gap(e, c, px, py, dist) <= SQUARE_FT:
                     code += 2
-                value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+                code += 4 * ai_view[px[e], py[e], px[c], py[c]]
+                # a prone enemy's attack is at disadvantage (C-PRO): the AI weighs it so
+                value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and mv_ints[kmv.MV_ON] == 1 else \
+                    enemy_hit[e, c, code]
                 mvalue[e] = value[e]
                 if melee_best.shape[0] == n:  # lowered (``kernel_weapons_lower``): its best melee option
-                    mvalue[e] = melee_best[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+                    mvalue[e] = melee_best[e, c, code]
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
-                                      x_first, mvalue, throw_hit, throw_ft, aimed)
+                                      x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
+                                      mv_ints[kmv.MV_ON])
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -857,6 +876,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 return at, attacks, kai.ENDED
             if vit[c] != ALIVE:
                 break
+            continue
+        if k == kmv.TRIP_FIRST:  # edition 2's Trip (TRP-1..4): the contest, then Prone, Dazed on a big win
+            at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
+            left -= mv_ints[kmv.MV_TRIP_COST]
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
@@ -927,6 +950,30 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         if _standing(side, vit) != -1:
             return at, attacks, kai.ENDED
     return at, attacks, kai.GOES_ON
+
+@_jit
+def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
+          at: int) -> int:
+    """``c`` Trips ``t`` (TRP-2..4); returns the steps written.
+
+    The action, the contest's two checks as the log shows them, then Prone, and Dazed on a win by the degree
+    margin: no reactions until its next turn ends (G-13).
+    """
+    ints, draws, totals, margins, labels, dazed = mv
+    if record:
+        at = _record(steps, at, ACTIONS, c, -1, ints[kmv.MV_TRIP_LABEL], cf, 0)
+    result = kmv.trip_contest(mt, c, t, dazed, draws, totals, margins, ints, cf)
+    if record:
+        state = 1 if dazed[c] != 0 else 0
+        at = _record(steps, at, kmv.CHECK, c, -1, labels[c, t, 0], cf, draws[c, t, state, 0])
+        at = _record(steps, at, kmv.CHECK, t, -1, labels[c, t, 1], cf[2:], draws[c, t, state, 1])
+    if result != kmv.MISSED:
+        prone[t] = 1
+    if result == kmv.TRIPPED_HARD:
+        dazed[t] = 1
+        react[t] = 0
+    return at
+
 
 __all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",
            "STABILISED", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

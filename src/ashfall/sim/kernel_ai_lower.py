@@ -8,8 +8,9 @@ The slice: creatures of one square with one melee weapon (one attack option), pl
 switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
 one), not a leader (rallying), PCs catching their breath below half HP (Second Wind, HEAL-5, its roll read off the
 rules' own ``second_wind``; no temporary HP), creatures that fall dying only where dropping ends the fight (two
-sides, nobody else on theirs), under a ruleset without edition 2's Feint and
-Trip (E-37: the AI's openers), on a grid the kernel's approach plays (terrain, walls, cover objects, height; no
+sides, nobody else on theirs), with edition 2's Trip as its opener where it stands (E-37,
+:mod:`ashfall.sim.kernel_maneuvers`; a Feint it would open with is named), on a grid the kernel's approach
+plays (terrain, walls, cover objects, height; no
 total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
 Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every
 plan of its remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from
@@ -52,6 +53,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.setups import Fight
 
@@ -92,6 +94,12 @@ class AiTables:
         config: ``[combatant, slot]`` the policy's weights (``CFG_*``).
         ints: The ruleset's switches the AI reads (``INT_*``).
         wind: ``[combatant, slot]`` Second Wind as the AI uses it (``WIND_*``).
+        open_frac: ``[variant, attacker, target, situation, MAP steps, actions left, HP left]`` the best plan's
+            share with edition 2's openers where it stands, and against prone targets (E-37,
+            :func:`~ashfall.sim.kernel_maneuvers.opener_tables`; all ones' shape without them).
+        open_drop: That plan's chance to drop the target.
+        open_first: Its first block (``kernel_maneuvers.TRIP_FIRST`` for a Trip).
+        enemy_hit_prone: ``enemy_hit`` with the enemy lying prone (C-PRO).
         options: The further ways to attack (thrown weapons, other melee weapons) and the fire of enemies' ones
             (:mod:`ashfall.sim.kernel_weapons_lower`).
     """
@@ -105,6 +113,10 @@ class AiTables:
     ints: I64
     view: I64
     wind: I64
+    open_frac: F64
+    open_drop: F64
+    open_first: I64
+    enemy_hit_prone: F64
     options: OptionTables = field(default_factory=lambda: empty_options(1))
 
 
@@ -118,8 +130,6 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with non-default switches (combatant {c.id})"
     if state.board is None:
         return f"the tactical AI off the map (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        return f"the tactical AI's openers Feint and Trip (E-37, combatant {c.id})"
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
     if _winds(policy, c) and rs.healing.second_wind_temp_hp:
@@ -138,11 +148,21 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
             return problem
     view = TurnView(fight.engine, c, ())
     # multi-target blocks take further targets only with two or more in reach (``multi_targets``)
-    multi = {Block.SWEEP, Block.FULL_AUTO} if len(state.enemies_of(c.id)) > 1 else set()
-    for option in attack_options(c, state):
-        if view.available(option) & {Block.EXTRA, *multi}:
+    several = len(state.enemies_of(c.id)) > 1
+    multi = {Block.SWEEP, Block.FULL_AUTO} if several else set()
+    options = attack_options(c, state)
+    for option in options:
+        available = view.available(option)
+        if Block.SWEEP in available and several and rs.checks.new_maneuvers:  # alone against one: no second target
+            return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
+        if available & {Block.EXTRA, *multi}:
             return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
-    return None
+    if rs.checks.new_maneuvers:
+        for who in (c, *state.enemies_of(c.id)):
+            if len(attack_options(who, state)) > 1:  # the opener tables weigh one way to attack each
+                return (f"the tactical AI's openers Feint and Trip alongside several ways to attack "
+                        f"(E-37, combatant {who.id})")
+    return maneuver_problem(fight)
 
 
 def _winds(policy: TacticalPolicy, c: Combatant) -> bool:
@@ -330,14 +350,23 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                             plan_first[i, j, code, steps, left, hp] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind)
+    opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \
+        _no_openers()
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened)
+
+
+def _no_openers() -> tuple[F64, F64, I64, F64]:
+    """The opener tables of a fight where nobody Trips (never read)."""
+    return (np.zeros((1,) * 7, np.float64), np.zeros((1,) * 7, np.float64), np.full((1,) * 7, -1, np.int64),
+            np.zeros((1, 1, 1), np.float64))
 
 
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
                     np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
-                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64))
+                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64),
+                    *_no_openers())
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "empty_tables", "lower_ai"]

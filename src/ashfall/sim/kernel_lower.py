@@ -79,6 +79,14 @@ from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
 from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, ai_views, empty_tables, lower_ai
+from ashfall.sim.kernel_maneuvers import (
+    ManeuverTables,
+    lower_maneuvers,
+    prone_attack_tables,
+    stand_costs,
+    trip_action_name,
+    uses_trip,
+)
 from ashfall.sim.kernel_weapons_lower import empty_options, extra_weapons_problem, lower_options, option_action_names
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
@@ -190,6 +198,9 @@ class Lowered:
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
         ai: The tactical AI's tables (:mod:`ashfall.sim.kernel_ai_lower`; empty when it plays nobody).
+        maneuvers: Edition 2's Trip as the AI plays it (:mod:`ashfall.sim.kernel_maneuvers`; off without it). With
+            it, ``outcome``/``draws`` hold ``kernel_maneuvers.ALL_STATES`` target states (a prone target up, a
+            prone attacker) and ``action_names`` ends with Trip's.
     """
 
     ids: tuple[str, ...]
@@ -244,6 +255,7 @@ class Lowered:
     names: tuple[str, ...]
     round_limit: int
     ai: AiTables
+    maneuvers: ManeuverTables
 
 
 class _Fixed:
@@ -926,6 +938,11 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                 if parts is not None:
                                     hit_parts.setdefault((i, k), parts)
 
+    if uses_trip(fight):  # edition 2's Trip: prone targets that are up, prone attackers (C-PRO, E-37)
+        outcome, draws = prone_attack_tables(fight, roster, outcome, draws, variants,
+                                             {"all_out": used_all_out, "map": used_map}, codes, sights, act_legal,
+                                             prepared)
+
     groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
     most = 1
     for (i, k), parts in hit_parts.items():
@@ -1009,6 +1026,16 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             raise KernelUnsupported(str(error)) from error
     else:
         ai = dataclasses.replace(empty_tables(n), options=empty_options(n))
+    action_names = (*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
+                    state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
+                    state.rulebook.actions[SecondWind].name, *option_action_names(state),
+                    *((trip_action_name(fight),) if uses_trip(fight) else ()))
+    try:
+        maneuvers = lower_maneuvers(fight, roster, action_names)
+    except ValueError as error:
+        raise KernelUnsupported(str(error)) from error
+    if uses_trip(fight):  # anyone may be tripped: everyone may have to stand (ACT-5)
+        stand_cost = np.where(falls == 1, stand_cost, stand_costs(fight, roster))
     return Lowered(
         ids=tuple(c.id for c in roster), sides=sides,
         side=np.array([sides.index(c.side) for c in roster], np.int64),
@@ -1024,11 +1051,9 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         map_index=map_index, all_out_index=all_out_index, outcome=outcome, draws=draws, dice=dice, flat=flat,
         dealt=dealt, low=low, falls=falls, saves=saves, save_table=save_table, dying_rules=dying_rules,
         stand_cost=stand_cost, **movement,
-        action_names=(*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
-                      state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
-                      state.rulebook.actions[SecondWind].name, *option_action_names(state)),
+        action_names=action_names,
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit, ai=ai,
+        round_limit=round_limit, ai=ai, maneuvers=maneuvers,
     )
 
 

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from ashfall.core.types import Condition
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
+from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
@@ -51,6 +52,11 @@ def conditions_of(vitality: int, prone: bool) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def with_dazed(names: tuple[str, ...], dazed: bool) -> tuple[str, ...]:
+    """The conditions with Dazed when it lasts (TRP-4, G-13: until the end of its next turn)."""
+    return tuple(sorted((*names, Condition.DAZED.value))) if dazed else names
+
+
 STEP_ROWS = 4096
 """Step rows a recorded fight starts with (doubled while a fight needs more)."""
 
@@ -60,8 +66,15 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
     ai = lo.ai
     o = ai.options
     return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind,
+            ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, o.aim))
+
+
+def _mv_tab(lo: Lowered) -> kmv.MvTab:
+    """Trip's tables as the compiled fight takes them (edition 2, E-37)."""
+    m = lo.maneuvers
+    return (m.ints, m.contest_draws, m.contest_total, m.margins, m.check_label, m.dazed)
 
 
 class KernelSetup:
@@ -99,7 +112,7 @@ class KernelSetup:
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
                 lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
-                self._out, record, steps)
+                self._out, record, steps, _mv_tab(lo))
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -115,8 +128,10 @@ class KernelSetup:
         if self._out[kf.OUT_TIMED_OUT] == BAILED:  # the AI chose what the kernel does not play: shown, never hidden
             recorded = (*recorded, Step("", BAILED_STEP, None, ()))
         winner = int(self._out[kf.OUT_WINNER])
+        dazed = lo.maneuvers.dazed
         ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]),
-                                  conditions_of(int(self._vit[i]), bool(self._prone[i])), None)
+                                  with_dazed(conditions_of(int(self._vit[i]), bool(self._prone[i])), bool(dazed[i])),
+                                  None)
                      for i, cid in enumerate(lo.ids))
         return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
                               recorded, steps_digest(recorded))
@@ -131,6 +146,8 @@ class KernelSetup:
             return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
         elif kind == kf.MOVED:
             return Step(lo.ids[actor], MOVED_BY_STEP if label == kai.MOVED_STEP else MOVED_STEP, None, faces)
+        elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
+            return Step(lo.ids[actor], f"check-rolled:{lo.maneuvers.check_names[label]}", None, faces)
         elif kind == kf.ACTIONS:
             action = f"actions-spent:{lo.action_names[label]}"
         elif kind == kf.ATTACK:
@@ -156,7 +173,7 @@ class KernelSetup:
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, lo.guard_hit, lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
-                      got.prone, got.dropped, got.dealt, got.taken, got.out)
+                      got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo))
         return got
 
     def result(self, seed: int) -> FightResult:
