@@ -30,9 +30,9 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, I64]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind."""
+enemy_hit, config, ints, view, wind, chooser."""
 
 
 # step kinds (column 0 of a step row)
@@ -208,6 +208,13 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
     An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1), with ``a``
     across ``t`` from it (the lowered ``flanks``).
     """
+    return _flanked_at(a, px[a], py[a], t, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+
+
+@_jit
+def _flanked_at(a: int, ax: int, ay: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+                flank_geo: I64, flanker: I64, threat_ft: I64) -> int:
+    """:func:`_flanked` with ``a`` on the square ``(ax, ay)`` (where it stands, or a what-if of the AI's ``Sights``)."""
     for b in range(len(side)):
         if b == a or side[b] != side[a] or vit[b] == DEAD:
             continue
@@ -218,7 +225,7 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
         dy = py[b] - py[t]
         if abs(dx) > 1 or abs(dy) > 1:
             continue
-        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, px[a], py[a]] == 1:
+        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, ax, ay] == 1:
             return 1
     return 0
 
@@ -492,7 +499,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2.
     """
-    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab
+    plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind, ai_chooser = ai_tab
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
     n = len(side)
@@ -630,6 +637,16 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             nf = _foes(c, near, hp, vit, target_rule[c], threat, foes, moves, side, px, py, dist)
             if nf == 0:
                 break
+            if ai_chooser[c] == 1 and nf > 1:  # no target rule: the AI's pick first, the others nearest first
+                pick = _chosen(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                               flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first,
+                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y)
+                for q in range(1, nf):
+                    if foes[q] == pick:
+                        for r in range(q, 0, -1):
+                            foes[r] = foes[r - 1]
+                        foes[0] = pick
+                        break
             t = -1  # the first enemy in the rule's order within reach and not behind total cover (COV-3)
             for q in range(nf):
                 if moves == 0 or (_gap(c, foes[q], px, py, dist) <= reach_ft[c] and
@@ -760,6 +777,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     n = len(side)
     value = np.zeros(n, np.float64)
     wanted = np.zeros(n, np.int64)
+    own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)  # alone on its side: it never flanks
     rolls = 0
     strikes = 0
     attacks = 0
@@ -773,18 +791,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             for _ in range(wind[c, kai.WIND_DICE]):
                 total += roll(mt, wind[c, kai.WIND_SIDES])
             hp[c] = min(max_hp[c], hp[c] + max(0, total))  # ``heal``: up to the maximum
+            if wind[c, kai.WIND_TEMP] > temp[c]:  # ``grant_temp_hp`` (THP-5): the higher stays, never stacked (THP-2)
+                temp[c] = wind[c, kai.WIND_TEMP]
             wind_left[c] -= 1
             continue
-        for e in range(n):
-            value[e] = 0.0
-            if side[e] != side[c] and vit[e] == ALIVE:
-                code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
-                if _gap(e, c, px, py, dist) <= SQUARE_FT:
-                    code += 2
-                value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+        _enemy_values(c, value, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, enemy_hit, ai_view)
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
-                                      ints, path_x, path_y, ai_view)
+                                      ints, path_x, path_y, ai_view, own_flank)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -843,6 +857,57 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         if _standing(side, vit) != -1:
             return at, attacks, kai.ENDED
     return at, attacks, kai.GOES_ON
+
+@_jit
+def _enemy_values(c: int, value: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
+                  flanker: I64, threat_ft: I64, enemy_hit: F64, ai_view: I64) -> None:
+    """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
+
+    ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
+    "within 5 ft" as :func:`_situation` reads them, the view the AI's own ``ai_view``; 0 for the others.
+    """
+    for e in range(len(side)):
+        value[e] = 0.0
+        if side[e] != side[c] and vit[e] == ALIVE:
+            code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+            if _gap(e, c, px, py, dist) <= SQUARE_FT:
+                code += 2
+            value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+
+
+@_jit
+def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+            react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
+            speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
+            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64) -> int:
+    """Whom the AI would attack now for the scripted ``c`` (``TacticalPolicy.preferred_target``), or -1 for nobody.
+
+    The AI's focus-fire pick among its best candidate against each target (:func:`ashfall.kernel.ai.decide`, the
+    same decision the AI's own turn makes, with ``c``'s tables lowered under the AI's default config), with
+    ``c``'s own attacks flanking where an ally of its helps from the square it would attack from (POS-1, the
+    AI's ``Sights``). A plan without a target rule attacks it first (``ScriptedTactics._ordered``).
+    ``path_x``/``path_y`` are scratch.
+    """
+    n = len(side)
+    value = np.zeros(n, np.float64)
+    _enemy_values(c, value, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, enemy_hit, ai_view)
+    width, height = dist.shape[0], dist.shape[1]
+    own_flank = np.zeros((width, height, n), np.int64)
+    for t in range(n):
+        if side[t] == side[c] or vit[t] != ALIVE:
+            continue
+        for x in range(width):
+            for y in range(height):
+                if dist[abs(x - px[t]), abs(y - py[t])] <= reach_ft[c] and (x != px[t] or y != py[t]):
+                    own_flank[x, y, t] = _flanked_at(c, x, y, t, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                                     threat_ft)
+    kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
+                               speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
+                               path_y, ai_view, own_flank)
+    if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
+        return int(t)
+    return -1
+
 
 __all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",
            "STABILISED", "STEP_FACES", "STEP_HEAD", "play", "play_batch"]

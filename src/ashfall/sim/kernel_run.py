@@ -58,7 +58,8 @@ STEP_ROWS = 4096
 def _ai_tab(lo: Lowered) -> kf.AiTab:
     """The AI's tables as the compiled fight takes them."""
     ai = lo.ai
-    return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind)
+    return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind,
+            ai.chooser)
 
 
 class KernelSetup:
