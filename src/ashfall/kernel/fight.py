@@ -858,6 +858,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             return at, attacks, kai.ENDED
     return at, attacks, kai.GOES_ON
 
+
 @_jit
 def _enemy_values(c: int, value: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
                   flanker: I64, threat_ft: I64, enemy_hit: F64, ai_view: I64) -> None:
