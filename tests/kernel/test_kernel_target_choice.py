@@ -19,9 +19,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from ashfall.ai import target_choice
+from ashfall.core.types import Condition
+from ashfall.engine import Engine
+from ashfall.engine.reactions import can_react
+from ashfall.kernel import fight as kf
+from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
-from ashfall.sim.policy import Policy, ScriptedTactics
+from ashfall.sim.policy import Policy, ScriptedTactics, enemies_by_distance
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of
@@ -50,6 +55,64 @@ def test_scripted_plan_without_target__every_plan_asks_the_ai(edition: str) -> N
     setup = setup_of(AI_PICKS, edition)
     assert check(setup) is None
     assert KernelSetup(setup).lowered.ai.chooser.tolist() == [1, 1, 1, 1]
+
+
+class _Recorder:
+    """``target_choice`` that also asks the kernel's ``_chosen`` on the same state and records both picks."""
+
+    def __init__(self, kernel: KernelSetup) -> None:
+        self.kernel = kernel
+        self.seen: list[tuple[str | None, str | None]] = []
+        self.not_nearest = 0
+
+    def __call__(self, engine: Engine, actor: str) -> str | None:
+        expected = target_choice(engine, actor)
+        self.seen.append((expected, self._kernel_pick(engine, actor)))
+        nearest = enemies_by_distance(engine.state, engine.state.get(actor))
+        self.not_nearest += expected is not None and expected != nearest[0].id
+        return expected
+
+    def _kernel_pick(self, engine: Engine, actor: str) -> str | None:
+        lo, state = self.kernel.lowered, engine.state
+        roster = list(state.combatants.values())
+        ids = [c.id for c in roster]
+        c = state.get(actor)
+        vit = np.array([3 if x.health.is_dead else 0 if not x.health.is_down else 1 for x in roster], np.int64)
+        prone = np.array([int(x.has(Condition.PRONE)) for x in roster], np.int64)
+        px = np.array([x.position[0] if x.position else 0 for x in roster], np.int64)
+        py = np.array([x.position[1] if x.position else 0 for x in roster], np.int64)
+        size = lo.dist.shape[0] * lo.dist.shape[1] * 2 + 1
+        ai = lo.ai
+        pick = kf._chosen(
+            ids.index(actor), c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, prone,
+            np.array([x.health.hp for x in roster], np.int64), np.array([x.health.temp_hp for x in roster], np.int64),
+            np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
+            lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
+            ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
+            np.zeros(size, np.int64))
+        return None if pick < 0 else ids[pick]
+
+
+@pytest.mark.rule("POS-1", "RX-21")
+@pytest.mark.parametrize("path", [AI_PICKS, ENCOUNTERS / "scripted-and-ai-free-for-all-the-ai-picks.yaml"],
+                         ids=["two-on-two", "free-for-all"])
+def test_kernel_chosen__equals_target_choice_on_every_state(path: Path) -> None:
+    """The kernel's pick is ``preferred_target``'s on every state reference fights reach, one decision at a time."""
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    decisions = not_nearest = 0
+    for seed in seeds(10, sweep=23):
+        fight = setup.build_fight(seed)
+        recorder = _Recorder(kernel)
+        policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
+                    if isinstance(p, ScriptedTactics) and p.chooser is not None else p
+                    for cid, p in fight.policies.items()}
+        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+        for expected, got in recorder.seen:
+            assert got == expected
+        decisions += len(recorder.seen)
+        not_nearest += recorder.not_nearest
+    assert decisions > 50 and not_nearest > 10  # the AI's pick is often not the nearest enemy
 
 
 def test_compare_engines__a_kernel_whose_plans_attack_the_nearest_diverges() -> None:
