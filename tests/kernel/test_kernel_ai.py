@@ -178,7 +178,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
         ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
-        ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]))
+        ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
+        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64))  # alone on its side: never flanking
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
@@ -262,8 +263,8 @@ def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
 def test_kernel_ai__reads_the_lowered_slots() -> None:
     assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND) == (
         kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND)
-    assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT) == (
-        kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT)
+    assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT, kai.WIND_TEMP) == (
+        kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT, kal.WIND_TEMP)
 
 
 @pytest.mark.rule("HEAL-5", "E-30")
@@ -273,7 +274,7 @@ def test_kernel_ai_second_wind__is_the_rules_roll_and_is_used_below_half_hp() ->
     kernel = KernelSetup(setup)
     lo = kernel.lowered
     hero = lo.ids.index("kernel-ai-hero")
-    assert lo.ai.wind[hero].tolist() == [1, 1, 1, 1, 10, 2]  # on, one use, one action, 1d10 + END 2
+    assert lo.ai.wind[hero].tolist() == [1, 1, 1, 1, 10, 2, 0]  # on, one use, one action, 1d10 + END 2, no temp HP
     assert lo.ai.wind[1 - hero, WIND_ON] == 0  # an NPC without the talent never does
     assert lo.action_names[kai.WIND_LABEL] == "second-wind"
     used = sum(any(s.action == "actions-spent:second-wind" for s in kernel.signature(seed).steps)

@@ -19,7 +19,7 @@ from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.runner import play, replay_trial, simulate
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import BRAWL, HEROES_FALL, SET_IDS, SETS, TWO_ON_TWO, WALK_UP, seeds, setup_of
+from tests.kernel.kit import BRAWL, ENCOUNTERS, HEROES_FALL, OWN, SET_IDS, SETS, TWO_ON_TWO, WALK_UP, seeds, setup_of
 
 CI_SEEDS = 100
 
@@ -103,6 +103,25 @@ def test_compare_engines__a_wrong_kernel_diverges(broken: str, path: Path, least
     assert len(report.divergences) >= least
     first = report.divergences[0]
     assert first.explanation  # explained by the reference engine's own rows
+
+
+AI_PICKS = ENCOUNTERS / "scripted-two-on-two-the-ai-picks.yaml"
+BREATH_TEMP = ENCOUNTERS / "ai-pc-catches-its-breath-with-temporary-hp.yaml"
+EDITION_1_AND_OWN = [(path, edition) for path in (AI_PICKS, BREATH_TEMP) for edition in ("ashfall-1", OWN)]
+"""Sets on the kernel under edition 1 and their own rulesets (edition 2 without Feint, Trip and Sweeping Strike,
+which the kernel's AI does not weigh yet): the AI's target choice for plans without a target rule, and the AI's
+Second Wind with edition 2's temporary HP."""
+
+
+@pytest.mark.rule("POS-1", "RX-21", "HEAL-5", "THP-1", "THP-2", "THP-5", "E-30")
+@pytest.mark.parametrize(("path", "edition"), EDITION_1_AND_OWN,
+                         ids=[f"{path.stem}-{edition}" for path, edition in EDITION_1_AND_OWN])
+def test_kernel__plays_every_step_of_the_reference_fight_where_the_ai_picks_or_catches_its_breath(
+        path: Path, edition: str) -> None:
+    setup = setup_of(path, edition)
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
 
 
 SHIPPED = sorted((Path(__file__).resolve().parents[2] / "encounters").glob("*.yaml"))

@@ -41,7 +41,7 @@ STEP_LABEL = 5
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
 CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
-WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4, 5
+WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of the lowered Second Wind table (``kernel_ai_lower.WIND_*``; a test holds them equal)."""
 WIND_LABEL = 6
 """Second Wind's index in ``Lowered.action_names`` (after the Step)."""
@@ -199,7 +199,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
-           open_first: I64, openers: int) -> tuple[int, int, int, int]:
+           open_first: I64, openers: int, flank: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -207,7 +207,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     to ``path_x[0], path_y[0]``; ``STRIDE`` along the first ``squares`` of ``path_x``/``path_y``; ``APPROACH``:
     nothing to attack, close in (``_approach``; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
-    in situation ``BESIDE + 4 * view``, a target behind total cover has no plan).
+    in situation ``BESIDE + 4 * view``, a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
+    ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1; all 0 for a
+    creature alone on its side).
 
     Further ways to attack (``kernel_weapons_lower``): ``x_*`` its further options' best plans, weighed after the
     first option at each square, a thrown one only where it stands or Steps to (``_candidates``), its first block
@@ -388,7 +390,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             t = targets[q]
             if dist[abs(x - px[t]), abs(y - py[t])] > reach_ft[c]:
                 continue
-            code = BESIDE + 4 * view[x, y, px[t], py[t]]
+            code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
             hp_t = max(1, hp[t] + temp[t])
             lying = prone[t] == 1 and vit[t] == ALIVE
             if openers == 1 and (r_actions[r] == 0 or lying):

@@ -33,9 +33,9 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, OptTab]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, options."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options."""
 
 
 # step kinds (column 0 of a step row)
@@ -216,6 +216,13 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
     An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1), with ``a``
     across ``t`` from it (the lowered ``flanks``).
     """
+    return _flanked_at(a, px[a], py[a], t, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+
+
+@_jit
+def _flanked_at(a: int, ax: int, ay: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+                flank_geo: I64, flanker: I64, threat_ft: I64) -> int:
+    """:func:`_flanked` with ``a`` on the square ``(ax, ay)`` (where it stands, or a what-if of the AI's ``Sights``)."""
     for b in range(len(side)):
         if b == a or side[b] != side[a] or vit[b] == DEAD:
             continue
@@ -226,7 +233,7 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
         dy = py[b] - py[t]
         if abs(dx) > 1 or abs(dy) > 1:
             continue
-        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, px[a], py[a]] == 1:
+        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, ax, ay] == 1:
             return 1
     return 0
 
@@ -528,6 +535,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed = mv[0], mv[5]
     dazed[:] = 0  # Dazed (G-13, TRP-4), kept as the fight goes
+    ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
     n = len(side)
@@ -668,6 +676,16 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             nf = _foes(c, near, hp, vit, target_rule[c], threat, foes, moves, side, px, py, dist)
             if nf == 0:
                 break
+            if ai_chooser[c] == 1 and nf > 1:  # no target rule: the AI's pick first, the others nearest first
+                pick = _chosen(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                               flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first,
+                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab)
+                for q in range(1, nf):
+                    if foes[q] == pick:
+                        for r in range(q, 0, -1):
+                            foes[r] = foes[r - 1]
+                        foes[0] = pick
+                        break
             t = -1  # the first enemy in the rule's order within reach and not behind total cover (COV-3)
             for q in range(nf):
                 if moves == 0 or (_gap(c, foes[q], px, py, dist) <= reach_ft[c] and
@@ -800,7 +818,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[12]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[13]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
@@ -810,6 +828,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     open_frac, open_drop, open_first, enemy_hit_prone = ai_tab[8], ai_tab[9], ai_tab[10], ai_tab[11]
     mv_ints = mv[0]
     contest_faces = np.zeros(4, np.int64)
+    own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)  # alone on its side: it never flanks
     rolls = 0
     strikes = 0
     attacks = 0
@@ -823,6 +842,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             for _ in range(wind[c, kai.WIND_DICE]):
                 total += roll(mt, wind[c, kai.WIND_SIDES])
             hp[c] = min(max_hp[c], hp[c] + max(0, total))  # ``heal``: up to the maximum
+            if wind[c, kai.WIND_TEMP] > temp[c]:  # ``grant_temp_hp`` (THP-5): the higher stays, never stacked (THP-2)
+                temp[c] = wind[c, kai.WIND_TEMP]
             wind_left[c] -= 1
             continue
         for e in range(n):
@@ -842,7 +863,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
-                                      mv_ints[kmv.MV_ON])
+                                      mv_ints[kmv.MV_ON], own_flank)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -973,6 +994,59 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
         dazed[t] = 1
         react[t] = 0
     return at
+
+@_jit
+def _enemy_values(c: int, value: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
+                  flanker: I64, threat_ft: I64, enemy_hit: F64, ai_view: I64) -> None:
+    """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
+
+    ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
+    "within 5 ft" as :func:`_situation` reads them, the view the AI's own ``ai_view``; 0 for the others.
+    """
+    for e in range(len(side)):
+        value[e] = 0.0
+        if side[e] != side[c] and vit[e] == ALIVE:
+            code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+            if _gap(e, c, px, py, dist) <= SQUARE_FT:
+                code += 2
+            value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+
+
+@_jit
+def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+            react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
+            speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
+            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab) -> int:
+    """Whom the AI would attack now for the scripted ``c`` (``TacticalPolicy.preferred_target``), or -1 for nobody.
+
+    The AI's focus-fire pick among its best candidate against each target (:func:`ashfall.kernel.ai.decide`, the
+    same decision the AI's own turn makes, with ``c``'s tables lowered under the AI's default config), with
+    ``c``'s own attacks flanking where an ally of its helps from the square it would attack from (POS-1, the
+    AI's ``Sights``). A plan without a target rule attacks it first (``ScriptedTactics._ordered``).
+    ``path_x``/``path_y`` are scratch. The chooser's slice has one way to attack against enemies with one way
+    each, and no openers (``kernel_ai_lower.chooser_problem``): ``ai_tab``'s further options are never weighed.
+    """
+    opt = ai_tab[13]
+    n = len(side)
+    value = np.zeros(n, np.float64)
+    _enemy_values(c, value, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, enemy_hit, ai_view)
+    width, height = dist.shape[0], dist.shape[1]
+    own_flank = np.zeros((width, height, n), np.int64)
+    for t in range(n):
+        if side[t] == side[c] or vit[t] != ALIVE:
+            continue
+        for x in range(width):
+            for y in range(height):
+                if dist[abs(x - px[t]), abs(y - py[t])] <= reach_ft[c] and (x != px[t] or y != py[t]):
+                    own_flank[x, y, t] = _flanked_at(c, x, y, t, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                                     threat_ft)
+    kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
+                               speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
+                               path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank)
+    if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
+        return int(t)
+    return -1
 
 
 __all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",

@@ -4,14 +4,14 @@
 plays could need that the kernel does not mirror yet; :func:`lower_ai` turns the AI's judgement of a supported
 fight into tables (:class:`AiTables`) the compiled turn (:mod:`ashfall.kernel.ai`) only looks up and compares.
 
-The slice: creatures of one square with one melee weapon (one attack option), played by the AI with its default
-switches, with no ally on their side (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for
-one), not a leader (rallying), PCs catching their breath below half HP (Second Wind, HEAL-5, its roll read off the
-rules' own ``second_wind``; no temporary HP), creatures that fall dying only where dropping ends the fight (two
-sides, nobody else on theirs), with edition 2's Trip as its opener where it stands (E-37,
-:mod:`ashfall.sim.kernel_maneuvers`; a Feint it would open with is named), on a grid the kernel's approach
-plays (terrain, walls, cover objects, height; no
-total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
+The slice: creatures of one square with melee weapons and at most one thrown weapon
+(:mod:`ashfall.sim.kernel_weapons_lower`), played by the AI with its default switches, with no ally on their side
+(so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for one), not a leader (rallying), PCs
+catching their breath below half HP (Second Wind, HEAL-5, its roll and the temporary HP edition 2 grants, THP-5,
+read off the rules' own ``second_wind``), creatures that fall dying only where dropping ends the fight (two sides,
+nobody else on theirs), with edition 2's Trip as its opener where it stands (E-37,
+:mod:`ashfall.sim.kernel_maneuvers`; a Feint it would open with is named), on a grid the kernel's approach plays
+(terrain, walls, cover objects, height; no total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
 Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every
 plan of its remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from
 that square (cover and high ground, COV-1..3, POS-4: the lowered ``view``), net of the Attacks of Opportunity a
@@ -24,6 +24,10 @@ odds inputs the AI builds (``base_for`` with the situation code the AI's ``Sight
 beside the target); ``enemy_hit`` is the mean damage of each enemy's first attack on the AI creature in each
 situation, which the AI uses both for an Attack of Opportunity's cost (``aoo_damage``) and for the fire a
 square invites (``ranged_threat``'s melee part). The weights come from the policy's own config.
+
+The same decision answers a scripted plan without a target rule (``ScriptedTactics`` asking
+``ashfall.ai.target_choice`` whom to attack: the AI's focus-fire pick with its default config,
+:func:`chooser_problem`): its tables are lowered for that creature too, with flanking (its allies may flank).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai import TacticalPolicy
+from ashfall.ai import TacticalConfig, TacticalPolicy, target_choice
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.plans import Block, Setting, plan_key, plans_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
@@ -48,13 +52,16 @@ from ashfall.engine.records import Tally
 from ashfall.families.dying.ai import SECOND_WIND_TALENT
 from ashfall.families.dying.moves import recovery_of
 from ashfall.families.dying.rules_healing import second_wind as rules_second_wind
+from ashfall.families.dying.rules_recovery import Recovery
 from ashfall.grid.board import Terrain
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
+from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
+from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -65,9 +72,10 @@ FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
 CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
 """Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``,
 ``second_wind_below``."""
-WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT = 0, 1, 2, 3, 4, 5
+WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of ``AiTables.wind``: whether the AI uses Second Wind for it (HEAL-5), the uses left, the actions it
-costs, and its roll (dice, sides, the flat part)."""
+costs, its roll (dice, sides, the flat part), and the temporary HP it grants (THP-5, E-30; 0 for none), which
+replace lower temporary HP and never stack (THP-2)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
 """Slots of ``AiTables.ints``: MAP counted per attack roll (else per Strike action, E-01), the alternating
 diagonal rule (G-37), what a Step costs (ACT-3)."""
@@ -102,6 +110,8 @@ class AiTables:
         enemy_hit_prone: ``enemy_hit`` with the enemy lying prone (C-PRO).
         options: The further ways to attack (thrown weapons, other melee weapons) and the fire of enemies' ones
             (:mod:`ashfall.sim.kernel_weapons_lower`).
+        chooser: 1 where a scripted plan without a target rule asks the AI whom to attack (``target_choice``:
+            its focus-fire pick, with the AI's default config; the tables above are lowered for it too).
     """
 
     on: I64
@@ -117,6 +127,7 @@ class AiTables:
     open_drop: F64
     open_first: I64
     enemy_hit_prone: F64
+    chooser: I64
     options: OptionTables = field(default_factory=lambda: empty_options(1))
 
 
@@ -132,8 +143,6 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI off the map (combatant {c.id})"
     if state.allies_of(c.id):
         return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
-    if _winds(policy, c) and rs.healing.second_wind_temp_hp:
-        return f"the tactical AI's Second Wind with temporary HP (HEAL-5, THP-5, combatant {c.id})"
     if c.creature.leader:
         return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
     sides = {other.side for other in state.combatants.values()}
@@ -170,6 +179,43 @@ def _winds(policy: TacticalPolicy, c: Combatant) -> bool:
     return policy.config.second_wind_for_all or c.creature.is_pc or SECOND_WIND_TALENT in c.creature.talents
 
 
+def asks_the_ai(fight: Fight, c: Combatant) -> bool:
+    """Whether ``c``'s scripted plan asks the AI whom to attack (no target rule, more than one enemy)."""
+    policy = fight.policies.get(c.id)
+    return isinstance(policy, ScriptedTactics) and policy.chooser is not None and \
+        len(fight.engine.state.enemies_of(c.id)) > 1
+
+
+def chooser_problem(fight: Fight, c: Combatant) -> str | None:
+    """What the kernel lacks to mirror the AI's target choice for ``c``'s scripted plan (None: it mirrors it).
+
+    The choice is ``TacticalPolicy.preferred_target``: the AI's own candidates and focus fire (the compiled
+    ``decide``) with the AI's default config, so it needs what the AI's attack needs of ``c`` (:func:`ai_problem`'s
+    slice, allies allowed: their flanking is read off the squares) on a grid the kernel's approach plays.
+    """
+    state = fight.engine.state
+    policy = fight.policies.get(c.id)
+    assert isinstance(policy, ScriptedTactics)
+    rs = state.ruleset
+    if policy.chooser is not target_choice:
+        return f"a target chooser other than the AI's (combatant {c.id})"
+    if state.board is None:
+        return f"the AI's target choice off the map (combatant {c.id})"
+    if rs.checks.new_maneuvers:
+        return f"the AI's target choice weighing the openers Feint and Trip (E-37, combatant {c.id})"
+    options = attack_options(c, state)
+    if len(options) != 1 or options[0].ranged:
+        return f"the AI's target choice with several ways to attack (combatant {c.id})"
+    for e in state.enemies_of(c.id):  # the fire a square invites is weighed with each enemy's one way to attack
+        theirs = attack_options(e, state)
+        if len(theirs) != 1 or theirs[0].ranged:
+            return f"the AI's target choice against enemies with several ways to attack (combatant {e.id})"
+    view = TurnView(fight.engine, c, ())
+    if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
+        return f"the AI's target choice weighing multi-target and extra attacks (combatant {c.id})"
+    return None
+
+
 class _Faces:
     """An RNG that shows one face on every die (capped at its sides) and records the sides asked."""
 
@@ -183,7 +229,7 @@ class _Faces:
         return min(self.face, sides)
 
 
-def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int]:
+def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int, int]:
     """Second Wind's row of ``AiTables.wind`` for ``c``, its roll read off the rules' own ``second_wind``.
 
     Rolled once with every face 1 and once with every face its highest, from 1 HP: the dice must be of one kind and
@@ -205,7 +251,26 @@ def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int]:
     if rules_second_wind(near_full, recovery, end, cast(Rng, _Faces(1000)), rs).health.hp != c.health.max_hp:
         raise KernelAiUnsupported(f"the tactical AI's Second Wind past maximum HP (HEAL-5, combatant {c.id})")
     uses = max(0, rs.healing.second_wind_uses - c.supplies.count(Tally.SECOND_WIND))
-    return 1, uses, rs.healing.second_wind_actions, len(low.sides), sides.pop() if sides else 1, flat
+    return (1, uses, rs.healing.second_wind_actions, len(low.sides), sides.pop() if sides else 1, flat,
+            _wind_temp(c, recovery, end, rs))
+
+
+def _wind_temp(c: Combatant, recovery: Recovery, end: int, rs: Ruleset) -> int:
+    """The temporary HP Second Wind grants ``c`` (THP-5, E-30: 0 in edition 1), read off the rules' ``second_wind``.
+
+    The grant is what a creature without temporary HP is left with; the kernel keeps the higher of it and what the
+    creature has (THP-2: they never stack), which is checked here with one less and one more than the grant.
+    """
+
+    def after(temp_hp: int) -> int:
+        health = replace(c.health, hp=1, temp_hp=temp_hp)
+        return rules_second_wind(health, recovery, end, cast(Rng, _Faces(1)), rs).health.temp_hp
+
+    grant = after(0)
+    if any(after(had) != max(had, grant) for had in (max(0, grant - 1), grant + 1)):
+        raise KernelAiUnsupported(f"the tactical AI's Second Wind with stacking temporary HP (THP-2, combatant "
+                                  f"{c.id})")
+    return grant
 
 
 def _melee_code(flanking: bool, close: bool, hostile: bool, view: int = 0) -> int:
@@ -291,15 +356,21 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     rs = state.ruleset
     n = len(roster)
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
+    chooser = np.array([asks_the_ai(fight, c) for c in roster], np.int64)
     config = np.zeros((n, 5), np.float64)
-    wind = np.zeros((n, 6), np.int64)
-    # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5)
-    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + c.health.temp_hp) for c in roster)
-    played = bool(on.any())
+    wind = np.zeros((n, 7), np.int64)
+    # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5, and may grant
+    # temporary HP, THP-5)
+    grants = {c.id: _wind(fight, c)[WIND_TEMP] for c in roster
+              if isinstance(fight.policies.get(c.id), TacticalPolicy) and
+              _winds(cast(TacticalPolicy, fight.policies[c.id]), c)}
+    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + max(c.health.temp_hp, grants.get(c.id, 0)))
+                  for c in roster)
+    played = bool(on.any() or chooser.any())
     sight = np.zeros((1, 1, 1, 1), np.int64)
     views = [_melee_code(False, False, False)]
     if played:
-        sight, views = _views(fight, roster, [c for i, c in enumerate(roster) if on[i]])
+        sight, views = _views(fight, roster, [c for i, c in enumerate(roster) if on[i] or chooser[i]])
     codes = 4 * len(views)
     shape = (n, n, codes, max_map, actions + 1, hp_most + 1) if played else (1, 1, 1, 1, 1, 1)
     plan_frac = np.zeros(shape, np.float64)
@@ -309,11 +380,12 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     step_cost = 1
     for i, c in enumerate(roster):
         policy = fight.policies.get(c.id)
-        if not isinstance(policy, TacticalPolicy):
+        if not (isinstance(policy, TacticalPolicy) or chooser[i]):
             continue
-        cfg = policy.config
+        # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
+        cfg = policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()
         config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below)
-        if _winds(policy, c):
+        if isinstance(policy, TacticalPolicy) and _winds(policy, c):
             wind[i] = _wind(fight, c)
         view = TurnView(fight.engine, c, ())
         option = view.options[0]
@@ -327,8 +399,10 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                 flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
                 hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
-                if not close or flanking:
-                    continue  # the AI attacks from within its 5-ft reach only, alone on its side (never flanking)
+                if not close or (flanking and not chooser[i]):
+                    # the AI attacks from within its 5-ft reach only, alone on its side (never flanking); a
+                    # scripted creature's allies may make its attack a flanking one
+                    continue
                 base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:
                     continue
@@ -352,7 +426,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
     opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \
         _no_openers()
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened)
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened, chooser)
 
 
 def _no_openers() -> tuple[F64, F64, I64, F64]:
@@ -365,8 +439,9 @@ def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
                     np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
-                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 6), np.int64),
-                    *_no_openers())
+                    np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 7), np.int64),
+                    *_no_openers(), np.zeros(n, np.int64))
 
 
-__all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "empty_tables", "lower_ai"]
+__all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "asks_the_ai", "chooser_problem",
+           "empty_tables", "lower_ai"]

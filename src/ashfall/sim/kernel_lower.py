@@ -78,7 +78,15 @@ from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
-from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, ai_views, empty_tables, lower_ai
+from ashfall.sim.kernel_ai_lower import (
+    AiTables,
+    ai_problem,
+    ai_views,
+    asks_the_ai,
+    chooser_problem,
+    empty_tables,
+    lower_ai,
+)
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
     lower_maneuvers,
@@ -291,13 +299,16 @@ def _plan_problem(fight: Fight, c: Combatant) -> str | None:
         return problem
     if not isinstance(policy, ScriptedTactics):
         return f"tactical AI (combatant {c.id})"
-    if policy.chooser is not None and len(fight.engine.state.enemies_of(c.id)) > 1:
-        # with one enemy the plan never asks the chooser (ScriptedTactics._ordered): only the AI's pick among
-        # several is out of the kernel's reach
-        return f"the AI's target choice for a plan without a target rule (combatant {c.id})"
     for step in policy.plan:
         if step not in ACTIVITY_CODES:
             return f"activity {step.value} (combatant {c.id})"
+    if asks_the_ai(fight, c):
+        # with one enemy the plan never asks the chooser (ScriptedTactics._ordered): the AI's pick among several
+        # is its focus fire, mirrored where nobody stands still (``kernel_ai_lower``)
+        problem = chooser_problem(fight, c)
+        if problem is None and not _moves(fight.engine.state):
+            problem = f"the AI's target choice where nobody has to move (combatant {c.id})"
+        return problem
     return None
 
 
@@ -1016,7 +1027,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     actions = min(budget.actions, rs.turn.actions_per_turn)
     if actions * max(1, len(all_out_index)) >= MAX_MAP_COUNT:
         raise KernelUnsupported(f"more than {MAX_MAP_COUNT - 1} attacks in one turn")
-    if any(isinstance(p, TacticalPolicy) for p in plans):
+    if any(isinstance(p, TacticalPolicy) for p in plans) or any(asks_the_ai(fight, c) for c in roster):
         try:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
             ai = dataclasses.replace(ai, options=lower_options(
