@@ -61,7 +61,6 @@ from ashfall.families.attacks.rules_activities import (
 )
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.dying.rules import death_save
-from ashfall.families.morale.engine import immune_rule, morale_active
 from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.reactions.moves_defensive import bracing_weapon
 from ashfall.families.senses.engine import can_see, concealment_sources
@@ -79,6 +78,7 @@ from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
 from ashfall.sim.kernel_ai_lower import AiTables, ai_problem, empty_tables, lower_ai
+from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -189,6 +189,7 @@ class Lowered:
         names: Display names.
         round_limit: Rounds before the fight stops undecided.
         ai: The tactical AI's tables (:mod:`ashfall.sim.kernel_ai_lower`; empty when it plays nobody).
+        morale: The morale family's tables (:mod:`ashfall.sim.kernel_morale_lower`; off when nobody checks).
     """
 
     ids: tuple[str, ...]
@@ -243,6 +244,7 @@ class Lowered:
     names: tuple[str, ...]
     round_limit: int
     ai: AiTables
+    morale: MoraleTables
 
 
 class _Fixed:
@@ -311,8 +313,6 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
         return f"ranged and thrown weapons (combatant {c.id})"
     if c.creature.talents:
         return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
-    if morale_active(state) and immune_rule(state, c) is None:
-        return f"morale (combatant {c.id} checks morale)"
     return None
 
 
@@ -501,6 +501,9 @@ def unsupported(fight: Fight) -> str | None:
         problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
         if problem is not None:
             return problem
+    problem = morale_problem(fight)
+    if problem is not None:
+        return problem
     if fight.ambushers is not None:
         return "surprise (an ambushing side)"
     if state.initiative_groups:
@@ -1005,6 +1008,10 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             raise KernelUnsupported(str(error)) from error
     else:
         ai = empty_tables(n)
+    try:
+        morale = lower_morale(fight, roster, bool(moving))
+    except ValueError as error:
+        raise KernelUnsupported(str(error)) from error
     return Lowered(
         ids=tuple(c.id for c in roster), sides=sides,
         side=np.array([sides.index(c.side) for c in roster], np.int64),
@@ -1024,7 +1031,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                       state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
                       state.rulebook.actions[SecondWind].name),
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit, ai=ai,
+        round_limit=round_limit, ai=ai, morale=morale,
     )
 
 
