@@ -75,7 +75,7 @@ def may_act(mor: MoraleTab, c: int) -> bool:
     conf, acts, state = mor[0], mor[9], mor[13]
     if conf[CONF_ON] == 0:
         return True
-    return acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1] == 1
+    return bool(acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1] == 1)
 
 
 @_jit
@@ -178,7 +178,7 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, record: bool, ste
         for i in range(n):  # ... then each newly broken one acts by its type, in roster order (MOR-24)
             if group[i] == g and vit[i] == ALIVE:
                 new_status = state[i, ST_STATUS]
-                if (new_status == BROKEN or new_status == ROUTED) and olds[i] != BROKEN and olds[i] != ROUTED:
+                if new_status in (BROKEN, ROUTED) and olds[i] not in (BROKEN, ROUTED):
                     _breaks(mt, mor, i, vit)
     return at
 

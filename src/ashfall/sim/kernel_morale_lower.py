@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +37,9 @@ from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.fight import morale_outcome
 from ashfall.sim.setups import Fight
+
+if TYPE_CHECKING:  # the compiled module imports numba, which deciding and lowering never need
+    from ashfall.kernel.morale import MoraleTab
 
 I64 = npt.NDArray[np.int64]
 STATUSES = tuple(mr.Status)
@@ -109,7 +113,7 @@ class MoraleTables:
         """Someone checks morale in this fight."""
         return bool(self.conf[0])
 
-    def tab(self) -> tuple[I64, ...]:
+    def tab(self) -> MoraleTab:
         """The tables plus fresh per-fight state (status, style, counted down; casualties, First Blood)."""
         groups = int(self.group.max()) + 1 if len(self.group) else 0
         return (self.conf, self.group, self.leader, self.will_idx, self.triggers, self.outcome, self.next_status,
@@ -138,10 +142,8 @@ def morale_problem(fight: Fight) -> str | None:
             return f"Breaking Points (MOR-27, combatant {c.id})"
         if (c in checkers or c.creature.leader) and falls_dying(c.health, state.ruleset):
             return f"morale for a group member or leader that falls dying (MOR-8, MOR-9, combatant {c.id})"
-    if state.board is not None:
-        if exits_of(state):
-            return f"fleeing toward an exit (MOR-17, MOR-20, MOR-21: combatant {first} checks morale on a map " \
-                   "with exits)"
+    if state.board is not None and exits_of(state):
+        return f"fleeing toward an exit (MOR-17, MOR-20, MOR-21: combatant {first} checks morale on a map with exits)"
     return None
 
 
@@ -190,12 +192,12 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
             continue  # the place-holder Will of creatures in no group
         basis = mr.group_will([member[value]])  # the group's Will when most of its checkers have this one (MOR-4)
         for mask in range(masks):
-            fired = [t for k, t in enumerate(TRIGGERS) if mask >> k & 1]
-            for outnumbered in (0, 1):
-                dc = mr.morale_dc(fired, rs, outnumbered=bool(outnumbered))
+            chosen = [t for k, t in enumerate(TRIGGERS) if mask >> k & 1]
+            for against in (0, 1):
+                dc = mr.morale_dc(chosen, rs, outnumbered=bool(against))
                 for face in range(1, D20 + 1):
-                    check = mr.morale_check(basis, dc, _Face(face), rs, triggers=fired)
-                    outcome[w, mask, outnumbered, face - 1] = OUTCOMES.index(check.outcome)
+                    check = mr.morale_check(basis, dc, _Face(face), rs, triggers=chosen)
+                    outcome[w, mask, against, face - 1] = OUTCOMES.index(check.outcome)
     next_status = np.array([[STATUSES.index(mr.next_status(s, o, False)) for o in OUTCOMES] for s in STATUSES],
                            np.int64)
     style = np.array([STYLES.index(break_behaviour(c.creature.morale.type, rs)) if group[i] >= 0 else 0

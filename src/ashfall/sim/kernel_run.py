@@ -22,8 +22,8 @@ from ashfall.kernel import morale as kmor
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
-from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lowering
+from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
 
