@@ -35,7 +35,7 @@ EDITIONS = ("ashfall-1", "ashfall-2")
 OWN = "own"
 """Stands for the encounter file's own ruleset in a set (``setup_of``)."""
 FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL, AMONG_COVER, GANG_BREAKS, CORNERED)
-SETS = [(path, edition) for path in FILES for edition in EDITIONS] + [(AMONG_COVER, OWN)]
+SETS = [(path, edition) for path in FILES for edition in EDITIONS] + [(AMONG_COVER, OWN), (GANG_BREAKS, OWN)]
 SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
 
 
