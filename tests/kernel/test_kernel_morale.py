@@ -14,13 +14,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
+from ashfall.content.schema import MoraleProfile
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_morale_lower import morale_problem
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import BRAWL, CORNERED, GANG_BREAKS, seeds, setup_of
+from tests.kernel.test_kernel_properties import Planned, fights
 
 
 class WrongMorale:
@@ -130,3 +134,40 @@ def test_morale_notice__the_tactical_ai_with_morale_is_named(tmp_path: Path) -> 
 def test_morale__a_side_without_morale_is_lowered_off() -> None:
     kernel = KernelSetup(setup_of(BRAWL, "ashfall-2"))
     assert not kernel.lowered.morale.on
+
+
+PROFILES = (MoraleProfile(immune=True), MoraleProfile(type="bandit"), MoraleProfile(type="soldier", will=3),
+            MoraleProfile(type="animal"), MoraleProfile(type="fanatic", will=0), MoraleProfile(type="elite"),
+            MoraleProfile())
+"""Morale of the random fights' creatures: immune, each type's break (MOR-24), stat-block Wills (MOR-6)."""
+
+
+@st.composite
+def morale_fights(draw: st.DrawFn) -> Planned:
+    """The property tests' random fights off the map, with random morale profiles, leaders and groupings."""
+    planned = draw(fights())
+    inline = planned.inline
+    members = tuple(dataclasses.replace(c, position=None, creature=c.creature.model_copy(update={
+        "morale": draw(st.sampled_from(PROFILES)), "leader": draw(st.sampled_from([False, False, True]))}))
+        for c in inline.combatants)
+    ruleset = inline.ruleset
+    if ruleset.morale.enabled and draw(st.booleans()):  # MOR-4's grouping, G-03's band, MOR-33 (options)
+        ruleset = ruleset.with_options(morale={"grouping": draw(st.sampled_from(["side", "side-and-type"])),
+                                               "fall_back_band": draw(st.integers(0, 10))})
+    return dataclasses.replace(planned, inline=dataclasses.replace(inline, combatants=members, board=None,
+                                                                   ruleset=ruleset))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(morale_fights())
+@pytest.mark.rule("MOR-3", "MOR-4", "MOR-7", "MOR-8", "MOR-9", "MOR-12", "MOR-24", "G-03")
+def test_random_fights_with_morale__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
+    problem = check(setup)
+    if problem is not None:
+        event(f"not on the kernel: {problem.split(' (')[0]}")
+        assert "MOR-" in problem or "morale" not in problem  # a morale notice names its rule
+        return
+    kernel = KernelSetup(setup)
+    event("someone checks morale" if kernel.lowered.morale.on else "nobody checks morale")
+    report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, (setup.inline.ruleset.name, report.first)
