@@ -117,8 +117,8 @@ def test_morale_notice__morale_on_the_move_is_named(tmp_path: Path) -> None:
 
 @pytest.mark.rule("MOR-8", "MOR-9")
 def test_morale_notice__a_checker_that_falls_dying_is_named(tmp_path: Path) -> None:
-    house = "seed: 21\nruleset: {base: ashfall-2, name: npcs fall dying, options: {dying: {npcs_die_at_zero: false}}}\n"
-    setup = _edited(tmp_path, GANG_BREAKS, ("seed: 21\n", house), ruleset=None)
+    setup = _edited(tmp_path, GANG_BREAKS, ("options: {morale: {grouping: side-and-type}}",
+                                            "options: {dying: {npcs_die_at_zero: false}}"), ruleset=None)
     assert "falls dying (MOR-8, MOR-9, combatant kernel-warden)" not in (check(setup) or "")  # morale off there
     assert "falls dying (MOR-8, MOR-9, combatant kernel-boss)" in (check(setup) or "")
 
