@@ -1,10 +1,11 @@
 """The fight kernel's morale family (MOR) against the reference engine, and what of morale it refuses by name.
 
-The CI differential run of the two morale sets (the gang that breaks off the map, the two sides cornered on a
-walled map) is in ``test_kernel_matches_reference.py`` (kit ``FILES``); the large run is ``scripts/kernel_diff.py``.
-Here: the signature's morale column really is compared and filled, kernels wrong on purpose (never checking
-morale, ignoring the leader, never cornering, never surrendering) must diverge, and the notices name their rule.
-"""
+The CI differential run of the morale sets (the gang that breaks off the map, two sides cornered on a walled
+map, the same at a gate where the NPC on the exit flees) is in ``test_kernel_matches_reference.py`` (kit
+``FILES``); the large run is ``scripts/kernel_diff.py``. Here: the signature's morale column really is compared
+and filled, kernels wrong on purpose (never checking morale, ignoring the leader, never cornering, never fleeing,
+never surrendering) must diverge, random fights off the map with random morale match, and the notices name
+their rule."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ashfall.sim.kernel_morale_lower import morale_problem
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import BRAWL, CORNERED, GANG_BREAKS, seeds, setup_of
+from tests.kernel.kit import BRAWL, CORNERED, GANG_BREAKS, GATE, seeds, setup_of
 from tests.kernel.test_kernel_properties import Planned, fights
 
 
@@ -44,6 +45,8 @@ class WrongMorale:
             conf = m.conf.copy()
             conf[1] = 0
             m = dataclasses.replace(m, conf=conf)
+        elif broken == "never-flees":  # an NPC on the exit stays (MOR-20)
+            m = dataclasses.replace(m, exits=np.zeros_like(m.exits))
         elif broken == "never-surrenders":  # a broken soldier does not lay down arms (MOR-24)
             rule = m.style_rule.copy()
             rule[:, 1] = 0
@@ -54,10 +57,11 @@ class WrongMorale:
         return self.kernel.signature(seed)
 
 
-@pytest.mark.rule("MOR-3", "MOR-8", "MOR-23", "MOR-24")
+@pytest.mark.rule("MOR-3", "MOR-8", "MOR-20", "MOR-23", "MOR-24")
 @pytest.mark.parametrize(("broken", "path", "least"), [("never-checks", GANG_BREAKS, 10),
                                                     ("ignores-the-leader", GANG_BREAKS, 1),
                                                     ("never-cornered", CORNERED, 3),
+                                                    ("never-flees", GATE, 2),
                                                     ("never-surrenders", GANG_BREAKS, 5)])
 def test_morale__a_wrong_kernel_diverges(broken: str, path: Path, least: int) -> None:
     setup = setup_of(path, "ashfall-2")
@@ -67,7 +71,7 @@ def test_morale__a_wrong_kernel_diverges(broken: str, path: Path, least: int) ->
 
 
 @pytest.mark.rule("MOR-20", "MOR-23", "MOR-24", "G-03")
-@pytest.mark.parametrize("path", [GANG_BREAKS, CORNERED])
+@pytest.mark.parametrize("path", [GANG_BREAKS, CORNERED, GATE])
 def test_morale__signature_holds_every_combatants_final_morale(path: Path) -> None:
     setup = setup_of(path, "ashfall-2")
     seen: Counter[str | None] = Counter()
@@ -102,10 +106,6 @@ def test_morale_notice__breaking_points_are_named(tmp_path: Path) -> None:
     assert "Breaking Points (MOR-27, combatant kernel-hound)" in (check(setup) or "")
 
 
-@pytest.mark.rule("MOR-20")
-def test_morale_notice__a_map_with_exits_is_named(tmp_path: Path) -> None:
-    setup = _edited(tmp_path, CORNERED, ("#####\n    #.B.#", "##.##\n    #.B.#"))
-    assert "fleeing toward an exit (MOR-17, MOR-20" in (check(setup) or "")
 
 
 @pytest.mark.rule("MOR-17")

@@ -572,7 +572,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if vit[c] == DEAD:
             index += 1
             continue
-        kmor.turn_start(mor, c, vit)  # a fleeing NPC with no exit is cornered (MOR-23); one that surrendered waits
+        kmor.turn_start(mor, c, side, vit)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
         react[c] = 1
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
@@ -745,7 +745,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps, mor)
-        mor_out[i] = mor[13][:, :2]
+        mor_out[i] = mor[13][:, :mor_out.shape[2]]
 
 
 @_jit

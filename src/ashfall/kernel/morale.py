@@ -13,13 +13,15 @@ carries the logic between them:
   G-02, outnumbered as ``is_outnumbered``), its outcome (G-03) worsening each checker's status (``next_status``,
   MOR-20). A newly broken NPC does what its type does (MOR-24): an animal draws its random direction (one die of
   eight faces), a soldier surrenders and leaves the fight (MOR-23).
-* :func:`turn_start` is the start-of-turn hook of a map without exits: a falling-back or broken NPC that cannot
-  reach an exit is cornered (MOR-19, MOR-23: ``cornered`` and ``cornered_behaviour``).
+* :func:`turn_start` is the start-of-turn hook on a map: a falling-back or broken NPC on an exit square flees the
+  battlefield (MOR-20); one that cannot reach any exit (enemies up bar their squares, allies do not: the lowered
+  squares it may enter, searched as ``can_reach_exit`` searches them) is cornered (MOR-19, MOR-23: ``cornered``
+  and ``cornered_behaviour``).
 * :func:`may_act` says whether a broken NPC still attacks (a charging zealot does; the rest end their turn,
   MOR-21).
 
-A creature that surrendered takes vitality code :data:`LEFT` (out of the fight, never targeted, yet an All-Out
-Attack's later attacks still land on it, as on a creature that is not dead).
+A creature that surrendered or fled takes vitality code :data:`LEFT` (out of the fight, never targeted, yet an
+All-Out Attack's later attacks still land on one that surrendered, as on a creature that is not dead).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from ashfall.kernel.compiled import I64
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import roll
 
-MoraleTab = tuple[I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64]
+MoraleTab = tuple[I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64]
 """The lowered morale tables and the fight's morale state, in the order of
 :meth:`ashfall.sim.kernel_morale_lower.MoraleTables.tab`."""
 
@@ -44,12 +46,12 @@ MORALE_STEP = 20
 """The step kind of a morale check (column 0 of a step row; far from ``ashfall.kernel.fight``'s own kinds)."""
 # status codes: ``Status`` in its order (HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED)
 HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED = 0, 1, 2, 3, 4
-# ``conf`` slots: morale on, cornered at turn start (a map without exits), the CHARGE style's code
-CONF_ON, CONF_CORNER, CONF_CHARGE = 0, 1, 2
+# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code
+CONF_ON, CONF_MAP, CONF_CHARGE = 0, 1, 2
 # ``style_rule`` columns: sides of the die a breaking NPC rolls (0: none), it surrenders at once
 SR_DRAW, SR_SURRENDERS = 0, 1
-# ``state`` columns: status, break style (-1: none), already counted down
-ST_STATUS, ST_STYLE, ST_DOWN = 0, 1, 2
+# ``state`` columns: status, break style (-1: none), already counted down, fled (MOR-20)
+ST_STATUS, ST_STYLE, ST_DOWN, ST_FLED = 0, 1, 2, 3
 # ``gstate`` columns: casualties so far, First Blood done
 GS_CASUALTIES, GS_FIRST_BLOOD = 0, 1
 NEVER_GIVES_UP = -2
@@ -64,6 +66,7 @@ def reset(mor: MoraleTab) -> None:
         state[i, ST_STATUS] = HOLD
         state[i, ST_STYLE] = -1
         state[i, ST_DOWN] = 0
+        state[i, ST_FLED] = 0
     for g in range(gstate.shape[0]):
         gstate[g, GS_CASUALTIES] = 0
         gstate[g, GS_FIRST_BLOOD] = 0
@@ -184,15 +187,55 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, record: bool, ste
 
 
 @_jit
-def turn_start(mor: MoraleTab, c: int, vit: I64) -> None:
-    """A falling-back or broken NPC with no exit to reach is cornered as its turn starts (MOR-19, MOR-23)."""
-    conf, group, corner, corner_style, state = mor[0], mor[1], mor[10], mor[11], mor[13]
-    if conf[CONF_ON] == 0 or conf[CONF_CORNER] == 0 or group[c] < 0 or vit[c] != ALIVE:
+def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
+    """Whether ``c`` could reach an exit at all (``can_reach_exit``): its enemies still up bar their squares."""
+    exit_sq, enter_ok, pos = mor[15], mor[16], mor[17]
+    width, height = enter_ok.shape[0], enter_ok.shape[1]
+    barred = np.zeros((width, height), np.int64)
+    for o in range(len(side)):
+        if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == LEFT):  # ``is_active``: up, surrendered too
+            barred[pos[o, 0], pos[o, 1]] = 1
+    seen = np.zeros((width, height), np.int64)
+    todo_x = np.zeros(width * height, np.int64)
+    todo_y = np.zeros(width * height, np.int64)
+    todo_x[0], todo_y[0] = pos[c, 0], pos[c, 1]
+    seen[pos[c, 0], pos[c, 1]] = 1
+    n = 1
+    while n > 0:
+        n -= 1
+        x, y = todo_x[n], todo_y[n]
+        if exit_sq[x, y] == 1:
+            return True
+        for dx in range(-1, 2):
+            for dy in range(-1, 2):
+                nx, ny = x + dx, y + dy
+                if (dx == 0 and dy == 0) or nx < 0 or ny < 0 or nx >= width or ny >= height:
+                    continue
+                if enter_ok[nx, ny] == 0 or barred[nx, ny] == 1 or seen[nx, ny] == 1:
+                    continue
+                seen[nx, ny] = 1
+                todo_x[n], todo_y[n] = nx, ny
+                n += 1
+    return False
+
+
+@_jit
+def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
+    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
+    conf, group, corner, corner_style, state, exit_sq, pos = mor[0], mor[1], mor[10], mor[11], mor[13], mor[15], \
+        mor[17]
+    if conf[CONF_ON] == 0 or conf[CONF_MAP] == 0 or group[c] < 0 or vit[c] != ALIVE:
         return
     old = state[c, ST_STATUS]
     style = state[c, ST_STYLE]
     if (old != FALL_BACK and old != BROKEN) or style == conf[CONF_CHARGE]:
         return  # not fleeing (a charging zealot never flees, MOR-24)
+    if exit_sq[pos[c, 0], pos[c, 1]] == 1:
+        state[c, ST_FLED] = 1  # it left the battlefield (MOR-20)
+        vit[c] = LEFT
+        return
+    if _reaches_exit(mor, c, side, vit):
+        return
     give_up = corner_style[style + 1]
     if old == BROKEN and give_up == NEVER_GIVES_UP:
         return

@@ -9,12 +9,12 @@ for every set of triggers and being outnumbered or not (``is_outnumbered``, MOR-
 of every d20 face from ``morale_check`` itself (MOR-3, G-03, G-45), statuses from ``next_status`` (MOR-20),
 what each type does on breaking from ``break_behaviour`` and ``behaviour`` (MOR-21, MOR-24), the direction die
 from ``DIRECTIONS`` (MOR-24), and a cornered NPC's fate from ``cornered`` and ``cornered_behaviour`` (MOR-19,
-MOR-23).
+MOR-23), and where it can flee from ``exits_of`` and ``step_cost`` (MOR-20).
 
-The slice: scripted plans, fights where nobody moves (off the map, or on a map without exits, where a
-falling-back or broken NPC is cornered as its turn starts), no Breaking Points (MOR-27), no fear conditions
-(MOR-10), no rallies (MOR-25: only the tactical AI rallies), no group member or leader that falls dying
-(MOR-8, MOR-9 count drops to 0 HP; a dying one's conditions are events of their own).
+The slice: scripted plans, fights where nobody moves (off the map, or on a map, where a falling-back or broken NPC
+flees as its turn starts on an exit square and is cornered when it can reach none), no Breaking Points (MOR-27),
+no fear conditions (MOR-10), no rallies (MOR-25: only the tactical AI rallies), no group member or leader that
+falls dying (MOR-8, MOR-9 count drops to 0 HP; a dying one's conditions are events of their own).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from ashfall.families.morale import rules as mr
 from ashfall.families.morale.engine import group_key, immune_rule, morale_active
 from ashfall.families.morale.engine_fleeing import exits_of
 from ashfall.families.morale.rules_behaviour import DIRECTIONS, behaviour, break_behaviour, cornered, cornered_behaviour
+from ashfall.families.movement.moves import step_cost
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import BreakBehaviour
@@ -91,6 +92,9 @@ class MoraleTables:
         corner_style: ``[style + 1]`` -> style once cornered into surrender (-1: kept, -2: never gives up).
         outnumbered: ``[own side fighting, others fighting]`` -> 1 when outnumbered.
         wills: The Will values, sorted.
+        exits: ``[x, y]`` 1 on an exit square (``exits_of``, MOR-20).
+        enterable: ``[x, y]`` 1 where a creature may step (``step_cost`` is not None), for ``can_reach_exit``.
+        pos: Each combatant's square (nobody moves in these fights).
     """
 
     conf: I64
@@ -107,6 +111,9 @@ class MoraleTables:
     corner_style: I64
     outnumbered: I64
     wills: tuple[int, ...]
+    exits: I64
+    enterable: I64
+    pos: I64
 
     @property
     def on(self) -> bool:
@@ -114,11 +121,12 @@ class MoraleTables:
         return bool(self.conf[0])
 
     def tab(self) -> MoraleTab:
-        """The tables plus fresh per-fight state (status, style, counted down; casualties, First Blood)."""
+        """The tables plus fresh per-fight state (status, style, counted down, fled; casualties, First Blood)."""
         groups = int(self.group.max()) + 1 if len(self.group) else 0
         return (self.conf, self.group, self.leader, self.will_idx, self.triggers, self.outcome, self.next_status,
                 self.style, self.style_rule, self.acts, self.corner, self.corner_style, self.outnumbered,
-                np.zeros((len(self.group), 3), np.int64), np.zeros((max(groups, 0), 2), np.int64))
+                np.zeros((len(self.group), 4), np.int64), np.zeros((max(groups, 0), 2), np.int64), self.exits,
+                self.enterable, self.pos)
 
 
 def _checks(fight: Fight) -> list[Combatant]:
@@ -142,8 +150,6 @@ def morale_problem(fight: Fight) -> str | None:
             return f"Breaking Points (MOR-27, combatant {c.id})"
         if (c in checkers or c.creature.leader) and falls_dying(c.health, state.ruleset):
             return f"morale for a group member or leader that falls dying (MOR-8, MOR-9, combatant {c.id})"
-    if state.board is not None and exits_of(state):
-        return f"fleeing toward an exit (MOR-17, MOR-20, MOR-21: combatant {first} checks morale on a map with exits)"
     return None
 
 
@@ -212,10 +218,22 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
     corner_style = np.array([_give_up(None, rs)] + [_give_up(b, rs) for b in STYLES], np.int64)
     outnumbered = np.array([[mr.is_outnumbered(own, other) for other in range(n + 1)] for own in range(n + 1)],
                            np.int64)
-    corner_on = state.board is not None and not exits_of(state)
-    conf = np.array([1, corner_on, STYLES.index(BreakBehaviour.CHARGE)], np.int64)
+    board = state.board
+    exits = np.zeros((1, 1), np.int64)
+    enterable = np.zeros((1, 1), np.int64)
+    pos = np.zeros((n, 2), np.int64)
+    if board is not None:
+        exits = np.zeros((board.width, board.height), np.int64)
+        for sq in exits_of(state):
+            exits[sq] = 1
+        enterable = np.array([[step_cost(state, (x, y), (x, y), 0) is not None for y in range(board.height)]
+                              for x in range(board.width)], np.int64)
+        for i, c in enumerate(roster):
+            assert c.position is not None  # on a map every creature has its square (``_map_problem``)
+            pos[i] = c.position
+    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE)], np.int64)
     return MoraleTables(conf, group, leader, will_idx, triggers, outcome, next_status, style, style_rule, acts, corner,
-                        corner_style, outnumbered, wills)
+                        corner_style, outnumbered, wills, exits, enterable, pos)
 
 
 def _give_up(style: BreakBehaviour | None, rs: Ruleset) -> int:
@@ -236,12 +254,14 @@ def _off(n: int) -> MoraleTables:
                         np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(n, np.int64),
                         np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1), np.int64),
                         np.arange(len(STATUSES), dtype=np.int64), np.full(len(STYLES) + 1, -1, np.int64),
-                        np.zeros((n + 1, n + 1), np.int64), (0,))
+                        np.zeros((n + 1, n + 1), np.int64), (0,), np.zeros((1, 1), np.int64),
+                        np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64))
 
 
 __all__ = ["MoraleTables", "lower_morale", "morale_of", "morale_problem"]
 
 
-def morale_of(status: int, style: int) -> str | None:
-    """A combatant's morale outcome (``ashfall.sim.fight.morale_outcome``) from the kernel's status and style codes."""
-    return morale_outcome(mr.STATUS_MARKS[STATUSES[status]], STYLES[style] if style >= 0 else None)
+def morale_of(status: int, style: int, fled: int) -> str | None:
+    """A combatant's morale outcome (``ashfall.sim.fight.morale_outcome``) from the kernel's codes and its flight."""
+    marks = mr.STATUS_MARKS[STATUSES[status]] | ({mr.MoraleMark.FLED} if fled else set())
+    return morale_outcome(marks, STYLES[style] if style >= 0 else None)

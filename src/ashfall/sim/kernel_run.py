@@ -123,7 +123,7 @@ class KernelSetup:
         state = self._mor[13]
         ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]),
                                   conditions_of(int(self._vit[i]), bool(self._prone[i])),
-                                  morale_of(int(state[i, 0]), int(state[i, 1])))
+                                  morale_of(int(state[i, 0]), int(state[i, 1]), int(state[i, 3])))
                      for i, cid in enumerate(lo.ids))
         return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
                               recorded, steps_digest(recorded))
@@ -157,7 +157,7 @@ class KernelSetup:
             return np.zeros((t, n), np.int64)
 
         got = Batch(rows(), rows(), rows(), rows(), rows(), rows(), rows(), np.zeros((t, kf.OUT_LEN), np.int64),
-                    np.zeros((t, n, 2), np.int64))
+                    np.zeros((t, n, 4), np.int64))
         lo = self.lowered
         kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
                       lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
@@ -185,7 +185,8 @@ class KernelSetup:
             rows = tuple(
                 CombatantResult(cid, lo.names[i], side_names[i], bool(dropped[i]) or hp[i] <= 0, vit[i] == kf.DEAD,
                                 dealt[i], taken[i], hp[i], int(lo.max_hp[i]),
-                                morale_of(int(got.morale[k, i, 0]), int(got.morale[k, i, 1])), lo.creatures[i])
+                                morale_of(int(got.morale[k, i, 0]), int(got.morale[k, i, 1]), int(got.morale[k, i, 3])),
+                                lo.creatures[i])
                 for i, cid in enumerate(lo.ids))
             winner = out[kf.OUT_WINNER]
             found.append(FightResult(seed, lo.sides[winner] if winner >= 0 else None, out[kf.OUT_ROUNDS],
@@ -204,7 +205,8 @@ class Batch:
 
     HP, temporary HP, vitality code, prone, ever dropped to 0 HP, damage dealt and taken per combatant,
     ``out`` (winner side code, rounds, timed out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``) and
-    ``morale`` (``[trial, combatant, (status code, break style code)]``, :mod:`ashfall.kernel.morale`).
+    ``morale`` (``[trial, combatant, (status code, break style code, counted down, fled)]``,
+    :mod:`ashfall.kernel.morale`).
     """
 
     hp: npt.NDArray[np.int64]
