@@ -22,6 +22,9 @@ HEROES_FALL = ENCOUNTERS / "scripted-heroes-fall.yaml"
 WALK_UP = ENCOUNTERS / "scripted-walk-up-duel.yaml"
 BRAWL = ENCOUNTERS / "scripted-brawl-on-a-grid.yaml"
 AMONG_COVER = ENCOUNTERS / "scripted-melee-among-cover.yaml"
+GANG_BREAKS = ENCOUNTERS / "scripted-gang-breaks.yaml"
+CORNERED = ENCOUNTERS / "scripted-cornered-on-a-walled-map.yaml"
+GATE = ENCOUNTERS / "scripted-flight-at-the-gate.yaml"
 AI_DUEL = ENCOUNTERS / "ai-duel-in-the-open.yaml"
 AI_FREE_FOR_ALL = ENCOUNTERS / "ai-free-for-all.yaml"
 AI_GANG = ENCOUNTERS / "ai-brute-against-a-gang.yaml"
@@ -33,8 +36,9 @@ AI_FILES = (AI_DUEL, AI_FREE_FOR_ALL, AI_GANG, AI_AMONG_COVER, AI_SECOND_WIND)
 EDITIONS = ("ashfall-1", "ashfall-2")
 OWN = "own"
 """Stands for the encounter file's own ruleset in a set (``setup_of``)."""
-FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL, AMONG_COVER)
-SETS = [(path, edition) for path in FILES for edition in EDITIONS] + [(AMONG_COVER, OWN)]
+FILES = (DUEL, TWO_ON_TWO, REACH_DUEL, TWO_ON_ONE, HEROES_FALL, WALK_UP, BRAWL, AMONG_COVER, GANG_BREAKS, CORNERED,
+         GATE)
+SETS = [(path, edition) for path in FILES for edition in EDITIONS] + [(AMONG_COVER, OWN), (GANG_BREAKS, OWN)]
 SET_IDS = [f"{path.stem}-{edition}" for path, edition in SETS]
 
 

@@ -27,6 +27,7 @@ import numpy as np
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
 from ashfall.kernel import maneuvers as kmv
+from ashfall.kernel import morale as kmor
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
@@ -104,7 +105,7 @@ def _harm(t: int, final: int, crit: int, hp: I64, temp: I64, max_hp: I64, vit: I
     hp[t] -= to_hp
     counted = left if rules[DR_AFTER_TEMP] == 1 else final
     v = vit[t]
-    if v == ALIVE:
+    if v == ALIVE or v == kmor.LEFT:
         if rules[DR_MASSIVE] == 1 and counted > 0 and before - counted <= -max_hp[t]:
             hp[t] = 0
             vit[t] = DEAD  # MASS-1
@@ -152,7 +153,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
     down = 0
     if vit[t] == DEAD:
         down = 3 if prone[t] == 1 else 2
-    elif vit[t] != ALIVE:
+    elif vit[t] != ALIVE and vit[t] != kmor.LEFT:  # one that surrendered is attacked as one up (MOR-23)
         down = 1
     if draws.shape[4] > kmv.BASE_STATES:  # edition 2's Trip: a prone target up, a prone attacker (C-PRO)
         if down == 0 and prone[t] == 1:
@@ -524,13 +525,14 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
-         steps: I64, mv: kmv.MvTab) -> None:
+         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
     ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``. A creature with
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
-    fight with ``out[OUT_TIMED_OUT]`` 2.
+    fight with ``out[OUT_TIMED_OUT]`` 2. ``mor`` holds the morale family's tables and its state at the end
+    (:mod:`ashfall.kernel.morale`).
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed = mv[0], mv[5]
@@ -538,6 +540,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
+    kmor.reset(mor)
     n = len(side)
     faces = np.zeros(STEP_FACES, np.int64)
     foes = np.zeros(n, np.int64)
@@ -613,6 +616,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if vit[c] == DEAD:
             index += 1
             continue
+        kmor.turn_start(mor, c, side, vit)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
         react[c] = 1
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
@@ -630,6 +634,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if rnd > round_limit:  # the simulator stops before the first intent of the round after the limit
             timed_out = 1
             break
+        if not kmor.may_act(mor, c):  # broken: its plan ends the turn at once (MOR-21)
+            index += 1
+            continue
         left = actions
         if dazed[c] != 0:  # a Dazed creature's actions (G-13)
             left = min(left, mv_ints[kmv.MV_DAZED_ACTIONS])
@@ -743,6 +750,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                 hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                 intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
                                 falls, dying_rules, dealt_by, taken, record, steps, at, faces, sight)
+                    at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
                     attacks += 1
                     rolls += counts[k]
                 strikes += len(all_out_index)
@@ -752,6 +760,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                             flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
                             dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
                             steps, at, faces, sight)
+                at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
                 attacks += 1
                 rolls += counts[k]
                 strikes += 1
@@ -778,10 +787,11 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
-               mv: kmv.MvTab) -> None:
+               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
-    The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``). The simulator's fast path.
+    The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``; ``mor_out``: ``[trial, combatant,
+    (morale status, break style)]``). The simulator's fast path.
     """
     no_steps = np.zeros((1, STEP_HEAD + STEP_FACES), np.int64)
     for i in range(len(seeds)):
@@ -790,7 +800,8 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
-             dealt_by[i], taken[i], out[i], False, no_steps, mv)
+             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor)
+        mor_out[i] = mor[13][:, :mor_out.shape[2]]
 
 
 @_jit

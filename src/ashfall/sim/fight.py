@@ -7,7 +7,7 @@ logs nothing; the event log is handed back only when asked for (``record_log``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from ashfall.core.rng import hash_seed
@@ -199,13 +199,17 @@ def outcome(engine: Engine, seed: int, timed_out: bool = False, refusals: int = 
                        tuple(engine.log) if record_log else None)
 
 
-def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
-    marks = c.supplies.marks
+def morale_outcome(marks: Collection[MoraleMark], style: BreakBehaviour | None) -> str | None:
+    """A combatant's morale outcome from its marks and break style (what results and signatures report), or None."""
     morale = next((key for key in MORALE_OUTCOMES if MoraleMark(key) in marks), None) if marks else None
-    style = break_style(c)
     if morale is not None and style is BreakBehaviour.COWER:
         morale = "cowered"  # a cornered animal (MOR-23): out of the fight like a surrender
     elif morale is not None and style is not None and style is not BreakBehaviour.FLEE:
         morale = f"{morale} ({style.value})"  # what its type did on breaking (MOR-24): "fled (scatter)" …
+    return morale
+
+
+def _combatant(c: Combatant, dropped: bool, dealt: int, taken: int) -> CombatantResult:
+    morale = morale_outcome(c.supplies.marks, break_style(c))
     return CombatantResult(c.id, c.name, c.side, dropped or c.health.hp <= 0, c.health.is_dead, dealt, taken,
                            c.health.hp, c.health.max_hp, morale, c.creature.id)

@@ -61,7 +61,6 @@ from ashfall.families.attacks.rules_activities import (
 )
 from ashfall.families.attacks.rules_map import all_out_schedule, map_modifier
 from ashfall.families.dying.rules import death_save
-from ashfall.families.morale.engine import immune_rule, morale_active
 from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.reactions.moves_defensive import bracing_weapon
 from ashfall.families.senses.engine import can_see, concealment_sources
@@ -95,6 +94,7 @@ from ashfall.sim.kernel_maneuvers import (
     trip_action_name,
     uses_trip,
 )
+from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
 from ashfall.sim.kernel_weapons_lower import empty_options, extra_weapons_problem, lower_options, option_action_names
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
@@ -209,6 +209,7 @@ class Lowered:
         maneuvers: Edition 2's Trip as the AI plays it (:mod:`ashfall.sim.kernel_maneuvers`; off without it). With
             it, ``outcome``/``draws`` hold ``kernel_maneuvers.ALL_STATES`` target states (a prone target up, a
             prone attacker) and ``action_names`` ends with Trip's.
+        morale: The morale family's tables (:mod:`ashfall.sim.kernel_morale_lower`; off when nobody checks).
     """
 
     ids: tuple[str, ...]
@@ -264,6 +265,7 @@ class Lowered:
     round_limit: int
     ai: AiTables
     maneuvers: ManeuverTables
+    morale: MoraleTables
 
 
 class _Fixed:
@@ -335,8 +337,6 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
         return f"ranged and thrown weapons (combatant {c.id})"
     if c.creature.talents:
         return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
-    if morale_active(state) and immune_rule(state, c) is None:
-        return f"morale (combatant {c.id} checks morale)"
     return None
 
 
@@ -525,6 +525,9 @@ def unsupported(fight: Fight) -> str | None:
         problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
         if problem is not None:
             return problem
+    problem = morale_problem(fight)
+    if problem is not None:
+        return problem
     if fight.ambushers is not None:
         return "surprise (an ambushing side)"
     if state.initiative_groups:
@@ -1047,6 +1050,10 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         raise KernelUnsupported(str(error)) from error
     if uses_trip(fight):  # anyone may be tripped: everyone may have to stand (ACT-5)
         stand_cost = np.where(falls == 1, stand_cost, stand_costs(fight, roster))
+    try:
+        morale = lower_morale(fight, roster, bool(moving))
+    except ValueError as error:
+        raise KernelUnsupported(str(error)) from error
     return Lowered(
         ids=tuple(c.id for c in roster), sides=sides,
         side=np.array([sides.index(c.side) for c in roster], np.int64),
@@ -1064,7 +1071,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         stand_cost=stand_cost, **movement,
         action_names=action_names,
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit, ai=ai, maneuvers=maneuvers,
+        round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale,
     )
 
 

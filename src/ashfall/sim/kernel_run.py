@@ -19,13 +19,17 @@ from ashfall.core.types import Condition
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
+from ashfall.kernel import morale as kmor
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
 from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lowering
+from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
 
+MORALE_STEP = "morale-checked"
+"""How the reference log's group morale check reads as a step (``MoraleChecked``: no actor, label or target)."""
 DEATH_SAVE_STEP = "check-rolled:death save"
 """How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
 MOVED_STEP = "moved:stride"
@@ -46,7 +50,9 @@ def conditions_of(vitality: int, prone: bool) -> tuple[str, ...]:
     Those its vitality brings (DEATH-1: the health record's own ``down_conditions``), and prone when it lies
     prone in its own right (dropping leaves it prone; a natural 20 leaves it so until it stands).
     """
-    names = {str(c.value) for c in down_conditions(Health(0, 1, vitality=_VITALITIES[vitality])).conditions}
+    alive = vitality >= len(_VITALITIES)  # one that surrendered (``ashfall.kernel.morale.LEFT``) is up
+    names = {str(c.value) for c in down_conditions(Health(0, 1, vitality=_VITALITIES[0 if alive else vitality])
+                                                   ).conditions}
     if prone:
         names.add(Condition.PRONE.value)
     return tuple(sorted(names))
@@ -102,9 +108,11 @@ class KernelSetup:
         self._taken = np.zeros(n, np.int64)
         self._out = np.zeros(kf.OUT_LEN, np.int64)
         self._no_steps = np.zeros((1, kf.STEP_HEAD + kf.STEP_FACES), np.int64)
+        self._mor = self.lowered.morale.tab()
 
     def _play(self, seed: int, record: bool, steps: npt.NDArray[np.int64]) -> None:
         lo = self.lowered
+        self._mor = lo.morale.tab()  # the lowering may have been swapped (a test's deliberately wrong kernel)
         kf.play(self._mt, seed, lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp, lo.temp_hp, lo.near,
                 lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat, lo.act_cost, lo.act_legal, lo.counts,
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
@@ -112,7 +120,7 @@ class KernelSetup:
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
                 lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
-                self._out, record, steps, _mv_tab(lo))
+                self._out, record, steps, _mv_tab(lo), self._mor)
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -129,9 +137,10 @@ class KernelSetup:
             recorded = (*recorded, Step("", BAILED_STEP, None, ()))
         winner = int(self._out[kf.OUT_WINNER])
         dazed = lo.maneuvers.dazed
+        state = self._mor[13]
         ends = tuple(CombatantEnd(cid, int(self._hp[i]), int(self._temp[i]),
                                   with_dazed(conditions_of(int(self._vit[i]), bool(self._prone[i])), bool(dazed[i])),
-                                  None)
+                                  morale_of(int(state[i, 0]), int(state[i, 1]), int(state[i, 3])))
                      for i, cid in enumerate(lo.ids))
         return FightSignature(seed, lo.sides[winner] if winner >= 0 else None, int(self._out[kf.OUT_ROUNDS]), ends,
                               recorded, steps_digest(recorded))
@@ -140,6 +149,8 @@ class KernelSetup:
         lo = self.lowered
         kind, actor, target, label, nfaces = (int(x) for x in row[:kf.STEP_HEAD])
         faces = tuple(int(x) for x in row[kf.STEP_HEAD:kf.STEP_HEAD + nfaces])
+        if kind == kmor.MORALE_STEP:
+            return Step(None, MORALE_STEP, None, faces)
         if kind == kf.INITIATIVE:
             action = "initiative-rolled"
         elif kind == kf.DEATH_SAVE:
@@ -164,7 +175,8 @@ class KernelSetup:
         def rows() -> npt.NDArray[np.int64]:
             return np.zeros((t, n), np.int64)
 
-        got = Batch(rows(), rows(), rows(), rows(), rows(), rows(), rows(), np.zeros((t, kf.OUT_LEN), np.int64))
+        got = Batch(rows(), rows(), rows(), rows(), rows(), rows(), rows(), np.zeros((t, kf.OUT_LEN), np.int64),
+                    np.zeros((t, n, 4), np.int64))
         lo = self.lowered
         kf.play_batch(self._mt, np.array(seeds, np.int64), lo.side, lo.agi, lo.init_bonus, lo.tiebreak_sides, lo.hp,
                       lo.temp_hp, lo.near, lo.plan, lo.plan_len, lo.step_actions, lo.target_rule, lo.threat,
@@ -173,7 +185,7 @@ class KernelSetup:
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, lo.guard_hit, lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
-                      got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo))
+                      got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale)
         return got
 
     def result(self, seed: int) -> FightResult:
@@ -191,7 +203,9 @@ class KernelSetup:
                                                    got.dealt[k].tolist(), got.taken[k].tolist(), got.out[k].tolist())
             rows = tuple(
                 CombatantResult(cid, lo.names[i], side_names[i], bool(dropped[i]) or hp[i] <= 0, vit[i] == kf.DEAD,
-                                dealt[i], taken[i], hp[i], int(lo.max_hp[i]), None, lo.creatures[i])
+                                dealt[i], taken[i], hp[i], int(lo.max_hp[i]),
+                                morale_of(int(got.morale[k, i, 0]), int(got.morale[k, i, 1]), int(got.morale[k, i, 3])),
+                                lo.creatures[i])
                 for i, cid in enumerate(lo.ids))
             winner = out[kf.OUT_WINNER]
             found.append(FightResult(seed, lo.sides[winner] if winner >= 0 else None, out[kf.OUT_ROUNDS],
@@ -208,8 +222,10 @@ class KernelSetup:
 class Batch:
     """The raw ends of a batch of fights, one row per fight.
 
-    HP, temporary HP, vitality code, prone, ever dropped to 0 HP, damage dealt and taken per combatant, and
-    ``out`` (winner side code, rounds, timed out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``).
+    HP, temporary HP, vitality code, prone, ever dropped to 0 HP, damage dealt and taken per combatant,
+    ``out`` (winner side code, rounds, timed out, attack rolls: :mod:`ashfall.kernel.fight`'s ``OUT_*``) and
+    ``morale`` (``[trial, combatant, (status code, break style code, counted down, fled)]``,
+    :mod:`ashfall.kernel.morale`).
     """
 
     hp: npt.NDArray[np.int64]
@@ -220,6 +236,7 @@ class Batch:
     dealt: npt.NDArray[np.int64]
     taken: npt.NDArray[np.int64]
     out: npt.NDArray[np.int64]
+    morale: npt.NDArray[np.int64]
 
 
 CACHED_SETUPS = 32

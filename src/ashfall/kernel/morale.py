@@ -1,0 +1,250 @@
+"""The compiled morale family: group checks after a drop, what a break does, and a cornered NPC's turn start (MOR).
+
+It mirrors :mod:`ashfall.families.morale.engine` (and the cornered half of ``engine_fleeing``) in the fights the
+kernel plays it in (:mod:`ashfall.sim.kernel_morale_lower` says which): scripted plans, nobody moving, no
+Breaking Points, no rallies, no fear conditions. Every number and outcome comes from the lowered tables
+(:class:`~ashfall.sim.kernel_morale_lower.MoraleTables`, filled by the rules' own functions); this module only
+carries the logic between them:
+
+* :func:`after_attack` runs after every attack: a group member or leader that dropped (killed, MOR-7) is one
+  event. Per group, in roster order of its first member, the event's triggers (First Blood, Leader Down, Half
+  Strength: MOR-7..9, the lowered ``triggers_for``) call for one check (MOR-11, MOR-12): a d20 for the group's
+  shared Will (MOR-4: the value most checkers have, the lower on a tie) against the lowered DC (MOR-14, MOR-15,
+  G-02, outnumbered as ``is_outnumbered``), its outcome (G-03) worsening each checker's status (``next_status``,
+  MOR-20). A newly broken NPC does what its type does (MOR-24): an animal draws its random direction (one die of
+  eight faces), a soldier surrenders and leaves the fight (MOR-23).
+* :func:`turn_start` is the start-of-turn hook on a map: a falling-back or broken NPC on an exit square flees the
+  battlefield (MOR-20); one that cannot reach any exit (enemies up bar their squares, allies do not: the lowered
+  squares it may enter, searched as ``can_reach_exit`` searches them) is cornered (MOR-19, MOR-23: ``cornered``
+  and ``cornered_behaviour``).
+* :func:`may_act` says whether a broken NPC still attacks (a charging zealot does; the rest end their turn,
+  MOR-21).
+
+A creature that surrendered or fled takes vitality code :data:`LEFT` (out of the fight, never targeted, yet an
+All-Out Attack's later attacks still land on one that surrendered, as on a creature that is not dead).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ashfall.kernel.compiled import I64
+from ashfall.kernel.compiled import jit as _jit
+from ashfall.kernel.rng import roll
+
+MoraleTab = tuple[I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64]
+"""The lowered morale tables and the fight's morale state, in the order of
+:meth:`ashfall.sim.kernel_morale_lower.MoraleTables.tab`."""
+
+LEFT = 4
+"""The vitality code of a creature that left the fight by surrendering (MOR-23): it neither acts nor holds its side."""
+DEAD = 3
+"""``ashfall.kernel.fight.DEAD`` (the same vitality code)."""
+ALIVE = 0
+"""``ashfall.kernel.fight.ALIVE``."""
+MORALE_STEP = 20
+"""The step kind of a morale check (column 0 of a step row; far from ``ashfall.kernel.fight``'s own kinds)."""
+# status codes: ``Status`` in its order (HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED)
+HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED = 0, 1, 2, 3, 4
+# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code
+CONF_ON, CONF_MAP, CONF_CHARGE = 0, 1, 2
+# ``style_rule`` columns: sides of the die a breaking NPC rolls (0: none), it surrenders at once
+SR_DRAW, SR_SURRENDERS = 0, 1
+# ``state`` columns: status, break style (-1: none), already counted down, fled (MOR-20)
+ST_STATUS, ST_STYLE, ST_DOWN, ST_FLED = 0, 1, 2, 3
+# ``gstate`` columns: casualties so far, First Blood done
+GS_CASUALTIES, GS_FIRST_BLOOD = 0, 1
+NEVER_GIVES_UP = -2
+"""``corner_style``: a broken NPC of that style is never cornered into giving up (a charging zealot, MOR-24)."""
+
+
+@_jit
+def reset(mor: MoraleTab) -> None:
+    """A fresh fight: every NPC holds (MOR-20), no casualties, no First Blood."""
+    state, gstate = mor[13], mor[14]
+    for i in range(state.shape[0]):
+        state[i, ST_STATUS] = HOLD
+        state[i, ST_STYLE] = -1
+        state[i, ST_DOWN] = 0
+        state[i, ST_FLED] = 0
+    for g in range(gstate.shape[0]):
+        gstate[g, GS_CASUALTIES] = 0
+        gstate[g, GS_FIRST_BLOOD] = 0
+
+
+@_jit
+def may_act(mor: MoraleTab, c: int) -> bool:
+    """Whether its morale lets ``c`` attack this turn (``behaviour(...).may_attack``: not broken, MOR-21)."""
+    conf, acts, state = mor[0], mor[9], mor[13]
+    if conf[CONF_ON] == 0:
+        return True
+    return bool(acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1] == 1)
+
+
+@_jit
+def _breaks(mt: I64, mor: MoraleTab, m: int, vit: I64) -> None:
+    """A newly broken NPC acts by its type (MOR-24): its style, an animal's direction die, a soldier's surrender."""
+    style, style_rule, state = mor[7], mor[8], mor[13]
+    s = style[m]
+    state[m, ST_STYLE] = s
+    if style_rule[s, SR_DRAW] > 0:
+        roll(mt, style_rule[s, SR_DRAW])  # the direction it flees in: logged, not a step
+    if style_rule[s, SR_SURRENDERS] == 1:
+        state[m, ST_STATUS] = SURRENDERED
+        vit[m] = LEFT
+
+
+@_jit
+def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, record: bool, steps: I64, at: int, head: int) -> int:
+    """The morale event of one attack, if it dropped a group member or a leader (MOR-7..12); returns ``at``.
+
+    A morale check is recorded as a step (:data:`MORALE_STEP`, no actor: the group rolls, its face).
+    """
+    conf, group, leader, will_idx, trig, outcome, nxt = mor[0], mor[1], mor[2], mor[3], mor[4], mor[5], mor[6]
+    outn, state, gstate = mor[12], mor[13], mor[14]
+    if conf[CONF_ON] == 0:
+        return at
+    n = len(side)
+    any_new = False
+    for i in range(n):
+        if (group[i] >= 0 or leader[i] == 1) and state[i, ST_DOWN] == 0 and vit[i] == DEAD:
+            any_new = True
+    if not any_new:
+        return at
+    newly = np.zeros(n, np.bool_)  # which dropped now
+    for i in range(n):
+        if (group[i] >= 0 or leader[i] == 1) and state[i, ST_DOWN] == 0 and vit[i] == DEAD:
+            state[i, ST_DOWN] = 1
+            newly[i] = True
+    wills = outcome.shape[0]
+    counts = np.zeros(max(1, wills), np.int64)
+    olds = np.zeros(n, np.int64)
+    for g in range(gstate.shape[0]):
+        first = -1
+        size = 0
+        new = 0
+        for i in range(n):
+            if group[i] == g:
+                if first < 0:
+                    first = i
+                size += 1
+                if newly[i]:
+                    new += 1
+        g_side = side[first]
+        leader_down = 0
+        for i in range(n):
+            if newly[i] and leader[i] == 1 and side[i] == g_side:
+                leader_down = 1
+        before = gstate[g, GS_CASUALTIES]
+        mask = trig[g, before, new, leader_down, gstate[g, GS_FIRST_BLOOD]]
+        if new > 0:
+            gstate[g, GS_CASUALTIES] = before + new
+            gstate[g, GS_FIRST_BLOOD] = 1
+        checkers = 0
+        for w in range(wills):
+            counts[w] = 0
+        for i in range(n):
+            if group[i] == g and vit[i] == ALIVE and state[i, ST_STATUS] <= FALL_BACK:
+                checkers += 1
+                counts[will_idx[i]] += 1
+        if mask == 0 or checkers == 0:
+            continue
+        shared = 0  # the Will most checkers have; the lower (earlier: sorted) on a tie (MOR-4)
+        for w in range(wills):
+            if counts[w] > counts[shared]:
+                shared = w
+        own = 0
+        others = 0
+        for i in range(n):
+            if vit[i] == ALIVE:
+                if side[i] == g_side:
+                    own += 1
+                else:
+                    others += 1
+        face = roll(mt, 20)
+        if record and 0 <= at < steps.shape[0]:
+            steps[at, 0] = MORALE_STEP
+            steps[at, 1] = -1
+            steps[at, 2] = -1
+            steps[at, 3] = g
+            steps[at, 4] = 1
+            steps[at, head] = face
+            at += 1
+        elif record:
+            at = -1
+        result = outcome[shared, mask, outn[own, others], face - 1]
+        for i in range(n):  # every member still fighting takes the outcome (G-03, MOR-20) ...
+            if group[i] == g and vit[i] == ALIVE:
+                old = state[i, ST_STATUS]
+                state[i, ST_STATUS] = nxt[old, result]
+                olds[i] = old
+        for i in range(n):  # ... then each newly broken one acts by its type, in roster order (MOR-24)
+            if group[i] == g and vit[i] == ALIVE:
+                new_status = state[i, ST_STATUS]
+                if new_status in (BROKEN, ROUTED) and olds[i] not in (BROKEN, ROUTED):
+                    _breaks(mt, mor, i, vit)
+    return at
+
+
+@_jit
+def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
+    """Whether ``c`` could reach an exit at all (``can_reach_exit``): its enemies still up bar their squares."""
+    exit_sq, enter_ok, pos = mor[15], mor[16], mor[17]
+    width, height = enter_ok.shape[0], enter_ok.shape[1]
+    barred = np.zeros((width, height), np.int64)
+    for o in range(len(side)):
+        if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == LEFT):  # ``is_active``: up, surrendered too
+            barred[pos[o, 0], pos[o, 1]] = 1
+    seen = np.zeros((width, height), np.int64)
+    todo_x = np.zeros(width * height, np.int64)
+    todo_y = np.zeros(width * height, np.int64)
+    todo_x[0], todo_y[0] = pos[c, 0], pos[c, 1]
+    seen[pos[c, 0], pos[c, 1]] = 1
+    n = 1
+    while n > 0:
+        n -= 1
+        x, y = todo_x[n], todo_y[n]
+        if exit_sq[x, y] == 1:
+            return True
+        for dx in range(-1, 2):
+            for dy in range(-1, 2):
+                nx, ny = x + dx, y + dy
+                if (dx == 0 and dy == 0) or nx < 0 or ny < 0 or nx >= width or ny >= height:
+                    continue
+                if enter_ok[nx, ny] == 0 or barred[nx, ny] == 1 or seen[nx, ny] == 1:
+                    continue
+                seen[nx, ny] = 1
+                todo_x[n], todo_y[n] = nx, ny
+                n += 1
+    return False
+
+
+@_jit
+def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
+    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
+    conf, group, corner, corner_style, state, exit_sq, pos = mor[0], mor[1], mor[10], mor[11], mor[13], mor[15], \
+        mor[17]
+    if conf[CONF_ON] == 0 or conf[CONF_MAP] == 0 or group[c] < 0 or vit[c] != ALIVE:
+        return
+    old = state[c, ST_STATUS]
+    style = state[c, ST_STYLE]
+    if (old != FALL_BACK and old != BROKEN) or style == conf[CONF_CHARGE]:
+        return  # not fleeing (a charging zealot never flees, MOR-24)
+    if exit_sq[pos[c, 0], pos[c, 1]] == 1:
+        state[c, ST_FLED] = 1  # it left the battlefield (MOR-20)
+        vit[c] = LEFT
+        return
+    if _reaches_exit(mor, c, side, vit):
+        return
+    give_up = corner_style[style + 1]
+    if old == BROKEN and give_up == NEVER_GIVES_UP:
+        return
+    new = corner[old]
+    state[c, ST_STATUS] = new
+    if new == SURRENDERED:
+        if old == BROKEN and give_up >= 0:
+            state[c, ST_STYLE] = give_up  # a cornered animal cowers (MOR-23)
+        vit[c] = LEFT
+
+
+__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "may_act", "reset", "turn_start"]

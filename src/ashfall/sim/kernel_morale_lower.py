@@ -1,0 +1,267 @@
+"""Lowering the morale family (MOR) for the fight kernel, and naming what of it the kernel does not play yet.
+
+:func:`morale_problem` names the first morale feature of a fight the kernel lacks (with its rule ID), or None;
+:func:`lower_morale` fills :class:`MoraleTables` for :mod:`ashfall.kernel.morale`. No number is copied here:
+groups come from the engine's ``group_key`` (MOR-4, the grouping option), immunity from ``immune_rule`` (MOR-2,
+MOR-33, MOR-35, MOR-37, G-01), triggers from ``triggers_for`` over every casualty count (MOR-7..9), each
+checker's Will from ``morale_will`` (MOR-6, G-01) put through ``group_will`` (MOR-4), the DC from ``morale_dc``
+for every set of triggers and being outnumbered or not (``is_outnumbered``, MOR-14, MOR-15, G-02), the outcome
+of every d20 face from ``morale_check`` itself (MOR-3, G-03, G-45), statuses from ``next_status`` (MOR-20),
+what each type does on breaking from ``break_behaviour`` and ``behaviour`` (MOR-21, MOR-24), the direction die
+from ``DIRECTIONS`` (MOR-24), and a cornered NPC's fate from ``cornered`` and ``cornered_behaviour`` (MOR-19,
+MOR-23), and where it can flee from ``exits_of`` and ``step_cost`` (MOR-20).
+
+The slice: scripted plans, fights where nobody moves (off the map, or on a map, where a falling-back or broken NPC
+flees as its turn starts on an exit square and is cornered when it can reach none), no Breaking Points (MOR-27),
+no fear conditions (MOR-10), no rallies (MOR-25: only the tactical AI rallies), no group member or leader that
+falls dying (MOR-8, MOR-9 count drops to 0 HP; a dying one's conditions are events of their own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.ai import TacticalPolicy
+from ashfall.engine import Combatant
+from ashfall.families.morale import rules as mr
+from ashfall.families.morale.engine import group_key, immune_rule, morale_active
+from ashfall.families.morale.engine_fleeing import exits_of
+from ashfall.families.morale.rules_behaviour import DIRECTIONS, behaviour, break_behaviour, cornered, cornered_behaviour
+from ashfall.families.movement.moves import step_cost
+from ashfall.rules.health import falls_dying
+from ashfall.ruleset import Ruleset
+from ashfall.ruleset.sections import BreakBehaviour
+from ashfall.sim.fight import morale_outcome
+from ashfall.sim.setups import Fight
+
+if TYPE_CHECKING:  # the compiled module imports numba, which deciding and lowering never need
+    from ashfall.kernel.morale import MoraleTab
+
+I64 = npt.NDArray[np.int64]
+STATUSES = tuple(mr.Status)
+"""Status codes (``ashfall.kernel.morale.HOLD`` …), in the enum's order."""
+OUTCOMES = tuple(mr.Outcome)
+"""Check outcome codes: hold, fall back, break (G-03)."""
+STYLES = tuple(BreakBehaviour)
+"""Break style codes (what a broken NPC does, MOR-24)."""
+TRIGGERS = tuple(mr.Trigger)
+"""Trigger bits of a DC mask (bit ``k``: ``TRIGGERS[k]``)."""
+NEVER_GIVES_UP, KEEPS_STYLE = -2, -1
+D20 = 20
+
+
+class _Face:
+    """An RNG that shows one face (the outcome of every d20 face is asked of ``morale_check`` itself)."""
+
+    __slots__ = ("face",)
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def roll(self, sides: int) -> int:
+        return min(self.face, sides)
+
+    def getstate(self) -> object:
+        return self.face
+
+    def setstate(self, state: object) -> None:
+        self.face = int(state)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleTables:
+    """Morale as the compiled fight reads it (:mod:`ashfall.kernel.morale`); ``on`` 0 when nobody checks.
+
+    Attributes:
+        conf: Morale on, cornered at turn start (a map without exits), the charge style's code.
+        group: Each combatant's morale group (-1: none, MOR-2, MOR-33, MOR-35, MOR-37), groups in roster order.
+        leader: Whether each combatant is a leader (MOR-8).
+        will_idx: Each combatant's morale Will as an index into ``wills`` (sorted, so a lower index is lower).
+        triggers: ``[group, casualties before, dropped now, leader down, First Blood done]`` -> the DC mask.
+        outcome: ``[will, mask, outnumbered, face - 1]`` -> outcome code of a group check.
+        next_status: ``[status, outcome]`` -> status after a check (no rally in these fights).
+        style: What each combatant does when it breaks (a style code).
+        style_rule: ``[style, (die sides drawn, surrenders at once)]``.
+        acts: ``[status, style + 1]`` -> whether it still attacks.
+        corner: ``[status]`` -> status once cornered.
+        corner_style: ``[style + 1]`` -> style once cornered into surrender (-1: kept, -2: never gives up).
+        outnumbered: ``[own side fighting, others fighting]`` -> 1 when outnumbered.
+        wills: The Will values, sorted.
+        exits: ``[x, y]`` 1 on an exit square (``exits_of``, MOR-20).
+        enterable: ``[x, y]`` 1 where a creature may step (``step_cost`` is not None), for ``can_reach_exit``.
+        pos: Each combatant's square (nobody moves in these fights).
+    """
+
+    conf: I64
+    group: I64
+    leader: I64
+    will_idx: I64
+    triggers: I64
+    outcome: I64
+    next_status: I64
+    style: I64
+    style_rule: I64
+    acts: I64
+    corner: I64
+    corner_style: I64
+    outnumbered: I64
+    wills: tuple[int, ...]
+    exits: I64
+    enterable: I64
+    pos: I64
+
+    @property
+    def on(self) -> bool:
+        """Someone checks morale in this fight."""
+        return bool(self.conf[0])
+
+    def tab(self) -> MoraleTab:
+        """The tables plus fresh per-fight state (status, style, counted down, fled; casualties, First Blood)."""
+        groups = int(self.group.max()) + 1 if len(self.group) else 0
+        return (self.conf, self.group, self.leader, self.will_idx, self.triggers, self.outcome, self.next_status,
+                self.style, self.style_rule, self.acts, self.corner, self.corner_style, self.outnumbered,
+                np.zeros((len(self.group), 4), np.int64), np.zeros((max(groups, 0), 2), np.int64), self.exits,
+                self.enterable, self.pos)
+
+
+def _checks(fight: Fight) -> list[Combatant]:
+    state = fight.engine.state
+    if not morale_active(state):
+        return []
+    return [c for c in state.combatants.values() if immune_rule(state, c) is None]
+
+
+def morale_problem(fight: Fight) -> str | None:
+    """The first morale feature of a fight the kernel does not play yet (named with its rule), or None."""
+    state = fight.engine.state
+    checkers = _checks(fight)
+    if not checkers:
+        return None
+    first = checkers[0].id
+    if any(isinstance(p, TacticalPolicy) for p in fight.policies.values()):
+        return f"morale with the tactical AI (MOR-17, MOR-18, MOR-25: combatant {first} checks morale)"
+    for c in state.combatants.values():
+        if c.creature.morale.breaking_points:
+            return f"Breaking Points (MOR-27, combatant {c.id})"
+        if (c in checkers or c.creature.leader) and falls_dying(c.health, state.ruleset):
+            return f"morale for a group member or leader that falls dying (MOR-8, MOR-9, combatant {c.id})"
+    return None
+
+
+def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTables:
+    """The morale tables of a fight :func:`morale_problem` accepts (``on`` 0 when nobody checks).
+
+    Raises:
+        ValueError: Morale on the move (MOR-17, MOR-20): the kernel's morale hooks run only where nobody moves.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    checkers = _checks(fight)
+    if not checkers:
+        return _off(n)
+    if moves:
+        raise ValueError(f"morale on the move (MOR-17, MOR-20: combatant {checkers[0].id} checks morale)")
+    keys: list[str] = []
+    group = np.full(n, -1, np.int64)
+    for i, c in enumerate(roster):
+        key = group_key(state, c)
+        if key is None:
+            continue
+        if key not in keys:
+            keys.append(key)
+        group[i] = keys.index(key)
+    leader = np.array([c.creature.leader for c in roster], np.int64)
+    bases = [mr.morale_will(c.creature, rs) if group[i] >= 0 else None for i, c in enumerate(roster)]
+    values = [b.value if b is not None else 0 for b in bases]
+    wills = tuple(sorted(set(values)))
+    member = {b.value: b for b in bases if b is not None}
+    will_idx = np.array([wills.index(v) for v in values], np.int64)
+    sizes = [int((group == g).sum()) for g in range(len(keys))]
+    most = max(sizes)
+    triggers = np.zeros((len(keys), most + 1, most + 1, 2, 2), np.int64)
+    for g, size in enumerate(sizes):
+        for before, dropped, leader_down, done in product(range(size + 1), range(size + 1), (0, 1), (0, 1)):
+            if before + dropped > size:
+                continue
+            fired = mr.triggers_for(mr.EventFacts(size, before, dropped, bool(leader_down), False, bool(done)), rs)
+            triggers[g, before, dropped, leader_down, done] = _mask(fired & mr.GROUP_TRIGGERS)
+    masks = 1 << len(TRIGGERS)
+    outcome = np.zeros((len(wills), masks, 2, D20), np.int64)
+    for w, value in enumerate(wills):
+        if value not in member:
+            continue  # the place-holder Will of creatures in no group
+        basis = mr.group_will([member[value]])  # the group's Will when most of its checkers have this one (MOR-4)
+        for mask in range(masks):
+            chosen = [t for k, t in enumerate(TRIGGERS) if mask >> k & 1]
+            for against in (0, 1):
+                dc = mr.morale_dc(chosen, rs, outnumbered=bool(against))
+                for face in range(1, D20 + 1):
+                    check = mr.morale_check(basis, dc, _Face(face), rs, triggers=chosen)
+                    outcome[w, mask, against, face - 1] = OUTCOMES.index(check.outcome)
+    next_status = np.array([[STATUSES.index(mr.next_status(s, o, False)) for o in OUTCOMES] for s in STATUSES],
+                           np.int64)
+    style = np.array([STYLES.index(break_behaviour(c.creature.morale.type, rs)) if group[i] >= 0 else 0
+                      for i, c in enumerate(roster)], np.int64)
+    style_rule = np.zeros((len(STYLES), 2), np.int64)
+    for s, behaviour_ in enumerate(STYLES):
+        style_rule[s] = (len(DIRECTIONS) if behaviour_ is BreakBehaviour.FLEE_RANDOM else 0,
+                         behaviour_ in (BreakBehaviour.SURRENDER, BreakBehaviour.COWER))
+    acts = np.array([[behaviour(s, rs).may_attack] + [behaviour(s, rs, style=b).may_attack for b in STYLES]
+                     for s in STATUSES], np.int64)
+    corner = np.array([STATUSES.index(cornered(s, rs)) for s in STATUSES], np.int64)
+    corner_style = np.array([_give_up(None, rs)] + [_give_up(b, rs) for b in STYLES], np.int64)
+    outnumbered = np.array([[mr.is_outnumbered(own, other) for other in range(n + 1)] for own in range(n + 1)],
+                           np.int64)
+    board = state.board
+    exits = np.zeros((1, 1), np.int64)
+    enterable = np.zeros((1, 1), np.int64)
+    pos = np.zeros((n, 2), np.int64)
+    if board is not None:
+        exits = np.zeros((board.width, board.height), np.int64)
+        for sq in exits_of(state):
+            exits[sq] = 1
+        enterable = np.array([[step_cost(state, (x, y), (x, y), 0) is not None for y in range(board.height)]
+                              for x in range(board.width)], np.int64)
+        for i, c in enumerate(roster):
+            assert c.position is not None  # on a map every creature has its square (``_map_problem``)
+            pos[i] = c.position
+    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE)], np.int64)
+    return MoraleTables(conf, group, leader, will_idx, triggers, outcome, next_status, style, style_rule, acts, corner,
+                        corner_style, outnumbered, wills, exits, enterable, pos)
+
+
+def _give_up(style: BreakBehaviour | None, rs: Ruleset) -> int:
+    """What a cornered broken NPC of ``style`` gives up as (``cornered_behaviour``): cowering's style, or a code."""
+    found = cornered_behaviour(style, rs)
+    if found is None:
+        return NEVER_GIVES_UP
+    return STYLES.index(found) if found is BreakBehaviour.COWER else KEEPS_STYLE
+
+
+def _mask(fired: frozenset[mr.Trigger]) -> int:
+    return sum(1 << k for k, t in enumerate(TRIGGERS) if t in fired)
+
+
+def _off(n: int) -> MoraleTables:
+    return MoraleTables(np.zeros(3, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
+                        np.zeros(n, np.int64), np.zeros((1, 1, 1, 2, 2), np.int64), np.zeros((1, 1, 2, D20), np.int64),
+                        np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(n, np.int64),
+                        np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1), np.int64),
+                        np.arange(len(STATUSES), dtype=np.int64), np.full(len(STYLES) + 1, -1, np.int64),
+                        np.zeros((n + 1, n + 1), np.int64), (0,), np.zeros((1, 1), np.int64),
+                        np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64))
+
+
+__all__ = ["MoraleTables", "lower_morale", "morale_of", "morale_problem"]
+
+
+def morale_of(status: int, style: int, fled: int) -> str | None:
+    """A combatant's morale outcome (``ashfall.sim.fight.morale_outcome``) from the kernel's codes and its flight."""
+    marks = mr.STATUS_MARKS[STATUSES[status]] | ({mr.MoraleMark.FLED} if fled else set())
+    return morale_outcome(marks, STYLES[style] if style >= 0 else None)
