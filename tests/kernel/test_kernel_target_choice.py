@@ -25,7 +25,7 @@ from ashfall.engine.reactions import can_react
 from ashfall.kernel import fight as kf
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import KernelSetup
+from ashfall.sim.kernel_run import KernelSetup, _ai_tab
 from ashfall.sim.policy import Policy, ScriptedTactics, enemies_by_distance
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
@@ -89,7 +89,7 @@ class _Recorder:
             np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
-            np.zeros(size, np.int64))
+            np.zeros(size, np.int64), _ai_tab(lo))
         return None if pick < 0 else ids[pick]
 
 
