@@ -176,6 +176,9 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
             any(not _thrown_ok(o) for o in thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
+    if state.ruleset.checks.new_maneuvers and isinstance(fight.policies.get(c.id), TacticalPolicy):
+        # Feint and Trip open the AI's plans with each melee option (E-37): not lowered for the further ones
+        return f"the tactical AI's openers with several ways to attack (E-37, combatant {c.id})"
     if not thrown:
         return None
     if state.ruleset.turn.ranged_attack_provokes:
