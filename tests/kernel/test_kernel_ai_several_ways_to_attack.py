@@ -231,3 +231,15 @@ def test_random_thrower_fights__kernel_matches_reference_or_names_what_it_lacks(
             played.append(seed)
     report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (setup.inline, setup.ai, report.first)
+
+
+@pytest.mark.rule("E-05")
+def test_kernel_ai__reads_the_option_codes_and_aims_label() -> None:
+    """The compiled turn's codes of a further option's Aim and its recorded label are the lowering's."""
+    from ashfall.kernel import ai as kai
+    from ashfall.sim.kernel_run import _ai_tab
+    from ashfall.sim.kernel_weapons_lower import AIM_NAME
+
+    lo = KernelSetup(setup_of(THROWER, "ashfall-1")).lowered
+    aim = _ai_tab(lo)[-1][-1]
+    assert kai.AIM_BLOCK == AIM and lo.action_names[aim[2]] == AIM_NAME and aim[1] == 1

@@ -46,17 +46,15 @@ WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 
 WIND_LABEL = 6
 """Second Wind's index in ``Lowered.action_names`` (after the Step)."""
 INT_PER_ROLL, INT_ALTERNATING, INT_STEP_COST = 0, 1, 2
+FEET = 5
+"""Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""
 OPTION = 10
 """A further option's first block is returned as ``OPTION * (option + 1) + block`` (``decide``)."""
 AIM_BLOCK = 3
 """A further option's first block Aim (E-05; ``kernel_weapons_lower.AIM``)."""
-AIM_LABEL = 7
-"""Aim's index in ``Lowered.action_names`` (after Second Wind)."""
 OPEN_UP, OPEN_PRONE, MOVED_PRONE = 0, 1, 2
 """Variants of the opener tables (``kernel_maneuvers``): where it stands against a target up or prone, and from a
 square it moves to against a prone target."""
-FEET = 5
-"""Feet of one square (``SQUARE_FT``): a Step moves this far, on a square that costs no more (ACT-3)."""
 
 
 @_jit

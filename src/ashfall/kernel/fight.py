@@ -917,7 +917,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
             if act == kai.AIM_BLOCK:
                 if record:
-                    at = _record(steps, at, ACTIONS, c, -1, kai.AIM_LABEL, faces, 0)
+                    at = _record(steps, at, ACTIONS, c, -1, x_aim[2], faces, 0)
                 left -= x_aim[0]
                 aimed, aim_live = 1, 1
                 continue

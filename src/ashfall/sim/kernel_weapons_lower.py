@@ -97,7 +97,8 @@ class OptionTables:
         dealt: ``[a, 3 xo + activity, t, crit, total - low[0]]``.
         low: ``[lowest total]``.
         eview: ``[ax, ay, tx, ty]`` the engine's view (cover, high ground) of a ranged attack between two squares.
-        aim: ``[actions Aim costs, whether the AI may Aim]``.
+        aim: ``[actions Aim costs, whether the AI may Aim, its index in Lowered.action_names]`` (the index is
+            filled in with the names: :func:`with_aim_label`).
     """
 
     count: I64
@@ -128,13 +129,28 @@ def empty_options(n: int) -> OptionTables:
         zeros(n), zeros(1, 1), zeros(1, 1), np.zeros((1,) * 8, np.float64), np.zeros((1,) * 8, np.float64),
         np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
-        zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(2))
+        zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3))
+
+
+AIM_NAME = "aim"
+"""The action name :func:`option_action_names` gives Aim where the rulebook has none (E-05: edition 1 only)."""
 
 
 def option_action_names(state: EncounterState) -> tuple[str, ...]:
     """The engine's names of the actions only further options bring, after ``Lowered.action_names``'s: Aim (E-05)."""
     aim = state.rulebook.actions.get(Aim)
-    return (aim.name if aim is not None else "aim",)
+    return (aim.name if aim is not None else AIM_NAME,)
+
+
+def with_aim_label(options: OptionTables, action_names: Sequence[str]) -> I64:
+    """``options.aim`` with Aim's index among the lowered action names (its label in recorded steps; -1: none).
+
+    Read by name, so that other families may add action names before or after it.
+    """
+    aim = options.aim.copy()
+    names = list(action_names)
+    aim[2] = names.index(AIM_NAME) if AIM_NAME in names else -1
+    return aim
 
 
 def _melee_ok(o: AttackOption) -> bool:
@@ -160,6 +176,9 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
             any(not _thrown_ok(o) for o in thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
+    if state.ruleset.checks.new_maneuvers and isinstance(fight.policies.get(c.id), TacticalPolicy):
+        # Feint and Trip open the AI's plans with each melee option (E-37): not lowered for the further ones
+        return f"the tactical AI's openers with several ways to attack (E-37, combatant {c.id})"
     if not thrown:
         return None
     if state.ruleset.turn.ranged_attack_provokes:
@@ -324,7 +343,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     t0 = next(c for c in roster if c.side != a0.side)
     eview, eviews = _engine_views(state, a0, t0)
     aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available
-    aim = np.array([state.rulebook.actions[Aim].cost(state, Aim(a0.id)) if aim_ok else 1, int(aim_ok)], np.int64)
+    aim = np.array([state.rulebook.actions[Aim].cost(state, Aim(a0.id)) if aim_ok else 1, int(aim_ok), -1], np.int64)
     # the fire each enemy's options invite on a creature the AI plays (``ranged_threat``)
     for i, c in enumerate(roster):
         if not played[i]:
@@ -523,5 +542,5 @@ def _option_sit(plain: Any, o: AttackOption, code: int, eviews: Sequence[tuple[C
                                high_ground=high)
 
 
-__all__ = ["OptionTables", "empty_options", "extra_weapons_problem", "lower_options", "option_action_names",
-           "options_problem"]
+__all__ = ["AIM_NAME", "OptionTables", "empty_options", "extra_weapons_problem", "lower_options",
+           "option_action_names", "options_problem", "with_aim_label"]
