@@ -48,8 +48,8 @@ def test_choose_engine__auto_names_the_first_missing_feature_and_falls_back() ->
 
 
 def test_choose_engine__kernel_refuses_an_unsupported_fight_naming_the_feature() -> None:
-    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI's Second Wind with temporary HP "
-                                          r"\(HEAL-5, THP-5, combatant champion"):
+    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI's openers with several ways to attack "
+                                          r"\(E-37, combatant champion"):
         choose_engine(EncounterSetup(SHIPPED_DUEL), "kernel")
 
 
@@ -73,7 +73,7 @@ def test_sim__auto_notice_for_an_unsupported_fight(app: typer.Typer) -> None:
     result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
-    assert notices == ["kernel: not supported yet: the tactical AI's Second Wind with temporary HP (HEAL-5, THP-5, "
+    assert notices == ["kernel: not supported yet: the tactical AI's openers with several ways to attack (E-37, "
                        "combatant champion); running the reference engine"]
 
 
@@ -86,7 +86,7 @@ def test_sim__json_output_carries_no_notice(app: typer.Typer) -> None:
 def test_sim__engine_kernel_on_an_unsupported_fight_is_an_error(app: typer.Typer) -> None:
     result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--engine", "kernel"])
     assert result.exit_code != 0
-    assert "does not support this fight yet: the tactical AI's Second Wind with temporary HP" in result.output
+    assert "does not support this fight yet: the tactical AI's openers with several ways to attack" in result.output
 
 
 def test_compare__engines_agree(app: typer.Typer) -> None:

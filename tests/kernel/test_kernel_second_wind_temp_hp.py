@@ -9,6 +9,7 @@ edition 2 without Feint, Trip and Sweeping Strike (E-37, E-10), which the kernel
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -69,7 +70,13 @@ def test_compare_engines__a_kernel_without_second_winds_temporary_hp_diverges() 
     assert report.divergences[0].explanation
 
 
-def test_second_wind_edition_2__is_refused_only_for_the_openers() -> None:
-    """Under edition 2 itself the AI's Feint and Trip are what the kernel lacks, no longer its temporary HP."""
-    assert check(setup_of(BREATH_TEMP, "ashfall-2")) == (
-        "the tactical AI's openers Feint and Trip (E-37, combatant kernel-ai-hero)")
+@pytest.mark.rule("HEAL-5", "THP-5", "E-37", "TRP-1")
+@pytest.mark.parametrize("path", [BREATH_TEMP, ENCOUNTERS / "ai-pc-catches-its-breath.yaml"],
+                         ids=["temporary-hp", "catches-its-breath"])
+def test_second_wind_edition_2__plays_with_the_ais_trip_every_step_of_the_reference_fight(path: Path) -> None:
+    """Under edition 2 itself the AI Trips and its PC gains temporary HP: both families on the kernel together."""
+    setup = setup_of(path, "ashfall-2")
+    assert check(setup) is None
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(60), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first

@@ -36,7 +36,6 @@ from tests.kernel.kit import (
     AI_DUEL,
     AI_FREE_FOR_ALL,
     AI_GANG,
-    AI_SECOND_WIND,
     ENCOUNTERS,
     OWN,
     InlineWithPolicies,
@@ -129,12 +128,10 @@ def test_kernel_trip__prone_creatures_attack_at_disadvantage_and_are_attacked_at
     assert (lying == upright[np.minimum.outer(faces, faces)]).all()  # the lower face counts (disadvantage)
 
 
-@pytest.mark.rule("E-37", "SWP-3", "HEAL-5")
+@pytest.mark.rule("E-37", "SWP-3")
 @pytest.mark.parametrize(("path", "named"), [
     (AI_FREE_FOR_ALL, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37"),
-    (AI_GANG, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37"),
-    (AI_SECOND_WIND, "the tactical AI's Second Wind with temporary HP (HEAL-5")], ids=["free-for-all", "gang",
-                                                                                       "second-wind"])
+    (AI_GANG, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37")], ids=["free-for-all", "gang"])
 def test_kernel_trip__what_edition_2_adds_beyond_trip_is_named(path: Path, named: str) -> None:
     problem = check(setup_of(path, ED2))
     assert problem is not None and problem.startswith(named)

@@ -62,7 +62,7 @@ def test_sweep_cli__auto_notice_once_for_variants_it_cannot_play(app: typer.Type
     result = runner.invoke(app, ["sweep", str(duel), "--vary", "combatants.champion.hp=40,50", "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
-    assert notices == ["kernel: not supported yet: the tactical AI's Second Wind with temporary HP (HEAL-5, THP-5, "
+    assert notices == ["kernel: not supported yet: the tactical AI's openers with several ways to attack (E-37, "
                        "combatant champion); running the reference engine"]
 
 
@@ -71,7 +71,7 @@ def test_sweep_cli__kernel_on_an_unsupported_variant_is_an_error(app: typer.Type
     result = runner.invoke(app, ["sweep", str(duel), "--vary", "combatants.champion.hp=40", "-n", "2", "--engine",
                                  "kernel"])
     assert result.exit_code != 0
-    assert "does not support this fight yet: the tactical AI's Second Wind with temporary HP" in result.output
+    assert "does not support this fight yet: the tactical AI's openers with several ways to attack" in result.output
 
 
 def test_balance_cli__engines_agree(app: typer.Typer) -> None:
