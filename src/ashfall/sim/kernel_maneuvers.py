@@ -10,8 +10,8 @@ that exactly, every number read off the reference's own rules:
   ``plan_key`` as ``TurnView.best_plan`` finds it, with the openers' odds of ``contest_win`` (the AI's
   ``openers``) and the prone target's odds inputs as its ``prone_copy`` gives them; and what a prone enemy's
   attack is worth to it (``enemy_hit`` with the enemy prone: C-PRO's disadvantage). A plan whose first block
-  is a Feint is refused by name: the kernel plays Trip, not Feint (the AI never opened with a Feint in these
-  fights; the lowering proves it for every state the tables hold);
+  is a Feint is refused by name: the kernel plays Trip, not Feint (the lowering checks every state a turn can
+  reach: no more MAP steps than the actions spent allow);
 - the contest (:func:`lower_maneuvers`): each side's d20s and total for every face (the rules' own ``contest`` on
   the fight's creatures, the initiator Dazed or not), whether a margin settles the contest (``contest_settled``:
   a tie is rolled again under ``checks.contest_tie = reroll``), wins (``initiator_wins``) or wins by
@@ -22,6 +22,9 @@ that exactly, every number read off the reference's own rules:
   (:data:`PRONE_UP`, :data:`ATTACKER_PRONE`);
 - Dazed (G-13, the default: 2 actions on its next turn and no reactions until it ends; the flat-footed option
   is refused), and Stand's cost for everyone (ACT-5).
+
+Trip on a creature with allies is refused (:func:`maneuver_problem`): a prone interceptor and the AI's judging
+of an Intercept for a prone ally (RX-26) are not lowered.
 """
 
 from __future__ import annotations
