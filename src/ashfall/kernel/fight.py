@@ -857,19 +857,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 temp[c] = wind[c, kai.WIND_TEMP]
             wind_left[c] -= 1
             continue
-        for e in range(n):
-            value[e] = 0.0
-            if side[e] != side[c] and vit[e] == ALIVE:
-                code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
-                if _gap(e, c, px, py, dist) <= SQUARE_FT:
-                    code += 2
-                code += 4 * ai_view[px[e], py[e], px[c], py[c]]
-                # a prone enemy's attack is at disadvantage (C-PRO): the AI weighs it so
-                value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and mv_ints[kmv.MV_ON] == 1 else \
-                    enemy_hit[e, c, code]
-                mvalue[e] = value[e]
-                if melee_best.shape[0] == n:  # lowered (``kernel_weapons_lower``): its best melee option
-                    mvalue[e] = melee_best[e, c, code]
+        _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
+                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best)
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
@@ -1007,20 +996,28 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
     return at
 
 @_jit
-def _enemy_values(c: int, value: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64, flank_geo: I64,
-                  flanker: I64, threat_ft: I64, enemy_hit: F64, ai_view: I64) -> None:
+def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+                  flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64, enemy_hit: F64, enemy_hit_prone: F64,
+                  prone_on: int, melee_best: F64) -> None:
     """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
 
     ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
-    "within 5 ft" as :func:`_situation` reads them, the view the AI's own ``ai_view``; 0 for the others.
+    "within 5 ft" as :func:`_situation` reads them, the view the AI's own ``ai_view``; 0 for the others. With
+    edition 2's Trip in play (``prone_on``) a prone enemy's attack is weighed at disadvantage (C-PRO,
+    ``enemy_hit_prone``). ``mvalue`` gets each enemy's best melee option instead where the further options are
+    lowered (``melee_best``, ``kernel_weapons_lower``), else the same value.
     """
-    for e in range(len(side)):
+    n = len(side)
+    for e in range(n):
         value[e] = 0.0
+        mvalue[e] = 0.0
         if side[e] != side[c] and vit[e] == ALIVE:
             code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
             if _gap(e, c, px, py, dist) <= SQUARE_FT:
                 code += 2
-            value[e] = enemy_hit[e, c, code + 4 * ai_view[px[e], py[e], px[c], py[c]]]
+            code += 4 * ai_view[px[e], py[e], px[c], py[c]]
+            value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and prone_on == 1 else enemy_hit[e, c, code]
+            mvalue[e] = melee_best[e, c, code] if melee_best.shape[0] == n else value[e]
 
 
 @_jit
@@ -1040,7 +1037,9 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     opt = ai_tab[13]
     n = len(side)
     value = np.zeros(n, np.float64)
-    _enemy_values(c, value, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, enemy_hit, ai_view)
+    scratch = np.zeros(n, np.float64)  # the enemies' best melee options: never weighed here (one option each)
+    _enemy_values(c, value, scratch, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
+                  enemy_hit, ai_tab[11], 0, opt[6])
     width, height = dist.shape[0], dist.shape[1]
     own_flank = np.zeros((width, height, n), np.int64)
     for t in range(n):
