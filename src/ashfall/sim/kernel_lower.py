@@ -21,7 +21,7 @@ differential tests hold that logic to the engine's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -613,6 +613,58 @@ DOWN_DYING, DOWN_DEAD, DOWN_DEAD_PRONE = 1, 2, 3
 first); the kernel's ``down`` index."""
 
 
+
+def _damage_tables(state: EncounterState, roster: Sequence[Combatant], hit_parts: dict[tuple[int, int], Any],
+                   kinds: int, weapon_of: Callable[[int, int], Any]) -> tuple[I64, I64, I64, int]:
+    """The damage a hit deals: ``(dice, flat, dealt, low)`` for every attacker and kind of attack in ``hit_parts``.
+
+    ``dice[i, k, crit, group]`` the dice groups and ``flat[i, k, crit]`` the flat part of a hit (:func:`_damage`,
+    a critical's doubled, G-40); ``dealt[i, k, j, crit, total - low]`` what the damage ledger lets through to
+    ``roster[j]`` for each rolled total (DR, resistance, vulnerability with the weapon's magic, ``weapon_of(i,
+    k)``), the same whether or not ``j`` has dropped. The first options (:func:`lower`) and the further ones
+    (``kernel_weapons_lower``) share it.
+
+    Raises:
+        KernelUnsupported: For several damage types in one hit, or defenses that change when a creature drops.
+    """
+    rs = state.ruleset
+    n = len(roster)
+    groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
+    most = 1
+    for (i, k), parts in hit_parts.items():
+        if len({p.type for p in parts}) != 1:
+            raise KernelUnsupported(f"several damage types in one hit (combatant {roster[i].id})")
+        for crit in (0, 1):
+            groups_of[i, k, crit] = _damage(parts, bool(crit), state)
+            most = max(most, len(groups_of[i, k, crit][0]))
+    dice = np.zeros((n, kinds, 2, most, 2), np.int64)
+    flat = np.zeros((n, kinds, 2), np.int64)
+    low, high = 0, 0
+    for (i, k, crit), (groups, total_flat) in groups_of.items():
+        for g, (count, sides_) in enumerate(groups):
+            dice[i, k, crit, g] = (count, sides_)
+        flat[i, k, crit] = total_flat
+        low = min(low, total_flat + sum(count for count, _ in groups))
+        high = max(high, total_flat + sum(count * s for count, s in groups))
+    dealt = np.zeros((n, kinds, n, 2, high - low + 1), np.int64)
+    for (i, k), parts in hit_parts.items():
+        a = roster[i]
+        magical = is_magical_weapon(weapon_of(i, k), a.creature.talents)
+        dtype = parts[0].type
+        for j, t in enumerate(roster):
+            if a.side == t.side:
+                continue
+            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
+            with _downed(t, falls_dying(t.health, rs)):
+                down_defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
+            for crit in (0, 1):
+                for total in range(low, high + 1):
+                    ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
+                    if damage_ledger({dtype: total}, down_defenses, rs, critical=bool(crit)).total != ledger.total:
+                        raise KernelUnsupported(f"defenses that change when a creature drops (combatant {t.id})")
+                    dealt[i, k, j, crit, total - low] = ledger.total
+    return dice, flat, dealt, low
+
 @contextmanager
 def _downed(t: Combatant, down: int | bool) -> Iterator[None]:
     """The target as an attack finds it: up, dying at 0 HP and prone as dropping leaves it (DEATH-1), or dead.
@@ -957,40 +1009,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                              {"all_out": used_all_out, "map": used_map}, codes, sights, act_legal,
                                              prepared)
 
-    groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
-    most = 1
-    for (i, k), parts in hit_parts.items():
-        if len({p.type for p in parts}) != 1:
-            raise KernelUnsupported(f"several damage types in one hit (combatant {roster[i].id})")
-        for crit in (0, 1):
-            groups_of[i, k, crit] = _damage(parts, bool(crit), state)
-            most = max(most, len(groups_of[i, k, crit][0]))
-    dice = np.zeros((n, acts, 2, most, 2), np.int64)
-    flat = np.zeros((n, acts, 2), np.int64)
-    low, high = 0, 0
-    for (i, k, crit), (groups, total_flat) in groups_of.items():
-        for g, (count, sides_) in enumerate(groups):
-            dice[i, k, crit, g] = (count, sides_)
-        flat[i, k, crit] = total_flat
-        low = min(low, total_flat + sum(count for count, _ in groups))
-        high = max(high, total_flat + sum(count * s for count, s in groups))
-    dealt = np.zeros((n, acts, n, 2, high - low + 1), np.int64)
-    for (i, k), parts in hit_parts.items():
-        a = roster[i]
-        magical = is_magical_weapon(_first_weapon(a), a.creature.talents)
-        dtype = parts[0].type
-        for j, t in enumerate(roster):
-            if a.side == t.side:
-                continue
-            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
-            with _downed(t, falls_dying(t.health, rs)):
-                down_defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
-            for crit in (0, 1):
-                for total in range(low, high + 1):
-                    ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
-                    if damage_ledger({dtype: total}, down_defenses, rs, critical=bool(crit)).total != ledger.total:
-                        raise KernelUnsupported(f"defenses that change when a creature drops (combatant {t.id})")
-                    dealt[i, k, j, crit, total - low] = ledger.total
+    dice, flat, dealt, low = _damage_tables(state, roster, hit_parts, acts, lambda i, _k: _first_weapon(roster[i]))
 
     near = np.full((n, n), -1, np.int64)
     for i, a in enumerate(roster):
@@ -1035,7 +1054,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
             ai = dataclasses.replace(ai, options=lower_options(
                 fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
-                sights.views, variants, used_map, used_all_out, _damage, _downed))
+                sights.views, variants, used_map, used_all_out, _damage_tables, _downed))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
     else:

@@ -49,8 +49,7 @@ from ashfall.families.attacks.rules_activities import Activity, AttackMode, take
 from ashfall.families.senses.engine import concealment_sources
 from ashfall.grid.board import SQUARE_FT, Terrain
 from ashfall.grid.geometry import space_distance_ft
-from ashfall.rules.damage_defenses import Defenses, is_magical_weapon
-from ashfall.rules.damage_ledger import damage_ledger
+from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
@@ -303,12 +302,12 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackO
 
 def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
                   engine_views: Sequence[tuple[Cover, bool]], variants: Sequence[Any], used_map: set[int],
-                  used_all_out: set[int], damage: Any, downed: Any) -> OptionTables:
+                  used_all_out: set[int], tables: Any, downed: Any) -> OptionTables:
     """The further options' tables of a fight the AI plays (check :func:`options_problem` first).
 
     ``views`` are the AI's view codes (``kernel_ai_lower._views``), ``engine_views`` the engine's melee views
     (``read_sights``), ``variants`` the MAP variants with those a Strike or Power Strike (``used_map``) and an
-    All-Out Attack (``used_all_out``) meet; ``damage(parts, crit, state)`` is ``kernel_lower._damage`` and
+    All-Out Attack (``used_all_out``) meet; ``tables`` is ``kernel_lower._damage_tables`` (the damage of a hit) and
     ``downed(t, down)`` ``kernel_lower._downed``.
     """
     state = fight.engine.state
@@ -478,41 +477,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     outcome[i, j, kx, v, down, code] = table
                                     if parts is not None:
                                         hit_parts.setdefault((i, kx), parts)
-    groups_of: dict[tuple[int, int, int], tuple[list[tuple[int, int]], int]] = {}
-    most = 1
-    for (i, kx), parts in hit_parts.items():
-        if len({p.type for p in parts}) != 1:
-            raise ValueError(f"several damage types in one hit (combatant {roster[i].id})")
-        for crit in (0, 1):
-            groups_of[i, kx, crit] = damage(parts, bool(crit), state)
-            most = max(most, len(groups_of[i, kx, crit][0]))
-    dice = np.zeros((n, kinds, 2, most, 2), np.int64)
-    flat = np.zeros((n, kinds, 2), np.int64)
-    low, high = 0, 0
-    for (i, kx, crit), (groups, total_flat) in groups_of.items():
-        for g, (cnt, sides_) in enumerate(groups):
-            dice[i, kx, crit, g] = (cnt, sides_)
-        flat[i, kx, crit] = total_flat
-        low = min(low, total_flat + sum(cnt for cnt, _ in groups))
-        high = max(high, total_flat + sum(cnt * s for cnt, s in groups))
-    dealt = np.zeros((n, kinds, n, 2, high - low + 1), np.int64)
-    for (i, kx), parts in hit_parts.items():
-        a = roster[i]
-        o = opts[i][1 + kx // ACTS]
-        magical = is_magical_weapon(o.weapon, a.creature.talents)
-        dtype = parts[0].type
-        for j, t in enumerate(roster):
-            if a.side == t.side:
-                continue
-            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
-            with downed(t, falls_dying(t.health, rs)):
-                down_defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set, magical_weapon=magical)
-            for crit in (0, 1):
-                for total in range(low, high + 1):
-                    ledger = damage_ledger({dtype: total}, defenses, rs, critical=bool(crit))
-                    if damage_ledger({dtype: total}, down_defenses, rs, critical=bool(crit)).total != ledger.total:
-                        raise ValueError(f"defenses that change when a creature drops (combatant {t.id})")
-                    dealt[i, kx, j, crit, total - low] = ledger.total
+    dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim)
 
