@@ -59,6 +59,7 @@ from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
@@ -216,19 +217,6 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     return None
 
 
-class _Faces:
-    """An RNG that shows one face on every die (capped at its sides) and records the sides asked."""
-
-    __slots__ = ("face", "sides")
-
-    def __init__(self, face: int) -> None:
-        self.face, self.sides = face, list[int]()
-
-    def roll(self, sides: int) -> int:
-        self.sides.append(sides)
-        return min(self.face, sides)
-
-
 def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int, int]:
     """Second Wind's row of ``AiTables.wind`` for ``c``, its roll read off the rules' own ``second_wind``.
 
@@ -239,7 +227,7 @@ def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int, int
     rs = state.ruleset
     recovery = recovery_of(c, state)
     end = c.creature.attributes[Attribute.END]
-    low, high = _Faces(1), _Faces(1000)
+    low, high = Faces(1), Faces(1000)
     health = replace(c.health, hp=1, temp_hp=0)
     least = rules_second_wind(health, recovery, end, cast(Rng, low), rs).health.hp - 1
     most = rules_second_wind(health, recovery, end, cast(Rng, high), rs).health.hp - 1
@@ -248,7 +236,7 @@ def _wind(fight: Fight, c: Combatant) -> tuple[int, int, int, int, int, int, int
     if len(sides) > 1 or low.sides != high.sides or most != min(c.health.max_hp - 1, flat + sum(high.sides)):
         raise KernelAiUnsupported(f"the tactical AI's Second Wind with an uneven roll (HEAL-5, combatant {c.id})")
     near_full = replace(c.health, hp=c.health.max_hp - 1, temp_hp=0)
-    if rules_second_wind(near_full, recovery, end, cast(Rng, _Faces(1000)), rs).health.hp != c.health.max_hp:
+    if rules_second_wind(near_full, recovery, end, cast(Rng, Faces(1000)), rs).health.hp != c.health.max_hp:
         raise KernelAiUnsupported(f"the tactical AI's Second Wind past maximum HP (HEAL-5, combatant {c.id})")
     uses = max(0, rs.healing.second_wind_uses - c.supplies.count(Tally.SECOND_WIND))
     return (1, uses, rs.healing.second_wind_actions, len(low.sides), sides.pop() if sides else 1, flat,
@@ -264,7 +252,7 @@ def _wind_temp(c: Combatant, recovery: Recovery, end: int, rs: Ruleset) -> int:
 
     def after(temp_hp: int) -> int:
         health = replace(c.health, hp=1, temp_hp=temp_hp)
-        return rules_second_wind(health, recovery, end, cast(Rng, _Faces(1)), rs).health.temp_hp
+        return rules_second_wind(health, recovery, end, cast(Rng, Faces(1)), rs).health.temp_hp
 
     grant = after(0)
     if any(after(had) != max(had, grant) for had in (max(0, grant - 1), grant + 1)):

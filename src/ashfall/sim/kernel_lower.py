@@ -86,6 +86,7 @@ from ashfall.sim.kernel_ai_lower import (
     empty_tables,
     lower_ai,
 )
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
     lower_maneuvers,
@@ -266,26 +267,6 @@ class Lowered:
     ai: AiTables
     maneuvers: ManeuverTables
     morale: MoraleTables
-
-
-class _Fixed:
-    """An RNG that shows given faces (then the last again) and counts its draws (to ask the rules about every face)."""
-
-    __slots__ = ("draws", "face", "faces")
-
-    def __init__(self, face: int, *later: int) -> None:
-        self.face, self.faces, self.draws = face, (face, *later), 0
-
-    def roll(self, sides: int) -> int:
-        face = self.faces[min(self.draws, len(self.faces) - 1)]
-        self.draws += 1
-        return min(face, sides)
-
-    def getstate(self) -> object:
-        return self.draws
-
-    def setstate(self, state: object) -> None:
-        self.draws = int(state)  # type: ignore[call-overload]
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -863,7 +844,7 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     memo: Prepared = {} if prepared is None else prepared
     ready = _prepared(memo, a, weapon, context, rs)
     ready_flipped = ready if settled else _prepared(memo, a, weapon, flipped, rs)
-    probe = _Fixed(10)
+    probe = Faces(10)
     resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs, prepared=ready)
     count = probe.draws
     if count not in (1, 2):
@@ -873,10 +854,10 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     for first in range(1, 21):
         for second in range(1, 21) if count == 2 else (1,):
             faces = (first, second) if count == 2 else (first,)
-            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, _Fixed(*faces), rs,
+            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, Faces(*faces), rs,
                                     prepared=ready)
             other = result if settled else resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped,
-                                                          _Fixed(*faces), rs, prepared=ready_flipped)
+                                                          Faces(*faces), rs, prepared=ready_flipped)
             if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
                 raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
             if result.riders or result.fumble is not None:
@@ -904,7 +885,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
 
     init_bonus = np.zeros(n, np.int64)
     for i, c in enumerate(roster):
-        base = roll_d20(_Fixed(10), initiative_modifiers(c, state))
+        base = roll_d20(Faces(10), initiative_modifiers(c, state))
         init_bonus[i] = base.total - base.natural
 
     plans = [fight.policies[c.id] for c in roster]
@@ -1030,7 +1011,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             for fail in range(opts.failures_to_die):
                 dying = Health(0, c.health.max_hp, 0, "", Vitality.DYING, succ, fail, True)
                 for face in range(1, 21):
-                    after = death_save(dying, _Fixed(face), rs).health
+                    after = death_save(dying, Faces(face), rs).health
                     save_table[i, succ, fail, face - 1] = (vitality_code[after.vitality], after.successes,
                                                            after.failures, after.hp)
     dying_rules = np.array([rs.damage.massive_damage,

@@ -57,6 +57,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import ContestTie
 from ashfall.ruleset.sections.enums import DazedEffect
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -290,26 +291,6 @@ def _dazed_changes_nothing(fight: Fight, a: Combatant, t: Combatant, flanking: b
                                                 f"{who.id})")
 
 
-class _Faces:
-    """An RNG that shows given faces in order (then 10s) and counts its draws."""
-
-    __slots__ = ("draws", "faces")
-
-    def __init__(self, *faces: int) -> None:
-        self.faces, self.draws = faces, 0
-
-    def roll(self, sides: int) -> int:
-        face = self.faces[self.draws] if self.draws < len(self.faces) else 10
-        self.draws += 1
-        return min(face, sides)
-
-    def getstate(self) -> object:
-        return self.draws
-
-    def setstate(self, state: object) -> None:
-        self.draws = int(state)  # type: ignore[call-overload]
-
-
 def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Sequence[str]) -> ManeuverTables:
     """Trip's contest, Dazed and its labels for the compiled fight (empty when the AI cannot Trip).
 
@@ -342,19 +323,19 @@ def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Seq
                 with with_conditions(a, *((Condition.DAZED,) if dazed else ())):
                     first = side(context, a, mine)
                     second = side(context, t, mine, as_stat(choice, context))
-                    probe = contest(first, second, _Faces(), quiet)
+                    probe = contest(first, second, Faces(after=10), quiet)
                     counts = (len(probe.initiator_roll.faces), len(probe.defender_roll.faces))
                     if any(k not in (1, 2) for k in counts):
                         raise KernelManeuverUnsupported(f"a Trip contest of {counts} d20s (combatant {a.id})")
                     draws[i, j, dazed] = counts
                     for x in range(1, 21):
                         for y in range(1, 21) if counts[0] == 2 else (1,):
-                            got = contest(first, second, _Faces(*((x, y) if counts[0] == 2 else (x,))), quiet)
+                            got = contest(first, second, Faces(*((x, y) if counts[0] == 2 else (x,)), after=10), quiet)
                             totals[i, j, dazed, 0, x - 1, y - 1] = got.initiator_roll.total
                     for x in range(1, 21):
                         for y in range(1, 21) if counts[1] == 2 else (1,):
                             faces = (10,) * counts[0] + ((x, y) if counts[1] == 2 else (x,))
-                            got = contest(first, second, _Faces(*faces), quiet)
+                            got = contest(first, second, Faces(*faces, after=10), quiet)
                             totals[i, j, dazed, 1, x - 1, y - 1] = got.defender_roll.total
                     for k, stat in enumerate((probe.initiator_stat, probe.defender_stat)):
                         name = f"Trip{' (defending)' if k else ''}: {stat_name(stat)}"

@@ -37,6 +37,7 @@ from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.fight import morale_outcome
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.setups import Fight
 
 if TYPE_CHECKING:  # the compiled module imports numba, which deciding and lowering never need
@@ -53,24 +54,6 @@ TRIGGERS = tuple(mr.Trigger)
 """Trigger bits of a DC mask (bit ``k``: ``TRIGGERS[k]``)."""
 NEVER_GIVES_UP, KEEPS_STYLE = -2, -1
 D20 = 20
-
-
-class _Face:
-    """An RNG that shows one face (the outcome of every d20 face is asked of ``morale_check`` itself)."""
-
-    __slots__ = ("face",)
-
-    def __init__(self, face: int) -> None:
-        self.face = face
-
-    def roll(self, sides: int) -> int:
-        return min(self.face, sides)
-
-    def getstate(self) -> object:
-        return self.face
-
-    def setstate(self, state: object) -> None:
-        self.face = int(state)  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +185,7 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
             for against in (0, 1):
                 dc = mr.morale_dc(chosen, rs, outnumbered=bool(against))
                 for face in range(1, D20 + 1):
-                    check = mr.morale_check(basis, dc, _Face(face), rs, triggers=chosen)
+                    check = mr.morale_check(basis, dc, Faces(face), rs, triggers=chosen)
                     outcome[w, mask, against, face - 1] = OUTCOMES.index(check.outcome)
     next_status = np.array([[STATUSES.index(mr.next_status(s, o, False)) for o in OUTCOMES] for s in STATUSES],
                            np.int64)

@@ -53,6 +53,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -249,26 +250,6 @@ def _engine_views(state: EncounterState, a: Combatant, t: Combatant) -> tuple[I6
     return table, views
 
 
-class _Fixed:
-    """An RNG that shows given faces (then the last again) and counts its draws."""
-
-    __slots__ = ("draws", "faces")
-
-    def __init__(self, *faces: int) -> None:
-        self.faces, self.draws = faces, 0
-
-    def roll(self, sides: int) -> int:
-        face = self.faces[min(self.draws, len(self.faces) - 1)]
-        self.draws += 1
-        return min(face, sides)
-
-    def getstate(self) -> object:
-        return self.draws
-
-    def setstate(self, state: object) -> None:
-        self.draws = int(state)  # type: ignore[call-overload]
-
-
 def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackOption, activity: Activity,
               m: Any, sit: Any, aimed: bool) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by faces, damage parts of a hit) of one attack with an option, from ``resolve_attack``."""
@@ -281,7 +262,7 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackO
         within_5ft=sit.within_5ft, target_conditions=t.condition_set, attacker_conditions=a.condition_set,
         unseen_attacker=sit.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t)), aimed=aimed,
     )
-    probe = _Fixed(10)
+    probe = Faces(10)
     resolve_attack(a.creature, weapon, option.mode, dv, context, probe, rs)
     count = probe.draws
     if count not in (1, 2):
@@ -290,7 +271,7 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackO
     parts: tuple[DamagePart, ...] | None = None
     for first in range(1, 21):
         for second in range(1, 21) if count == 2 else (1,):
-            result = resolve_attack(a.creature, weapon, option.mode, dv, context, _Fixed(first, second), rs)
+            result = resolve_attack(a.creature, weapon, option.mode, dv, context, Faces(first, second), rs)
             if result.riders or result.fumble is not None:
                 raise ValueError(f"attack riders and fumbles (combatant {a.id})")
             table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
