@@ -7,10 +7,15 @@ also played under them (``OWN``).
 from dataclasses import dataclass
 from pathlib import Path
 
+from hypothesis import event
+
 from ashfall.ai import ai_controller
 from ashfall.sim.fight import trial_seed
+from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
 from ashfall.sim.policy import Policy
 from ashfall.sim.setups import EncounterSetup, Fight, FightSetup, InlineCombatant, InlineSetup
+from ashfall.sim.signature import compare_engines, reference_signature
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE / "encounters"
@@ -87,3 +92,29 @@ class InlineWithPolicies:
 
     def portable(self) -> FightSetup | None:
         return self
+
+
+def plays_like_the_reference_or_is_named(setup: FightSetup, count: int, shown: object) -> None:
+    """A random fight (a hypothesis example): the kernel names what it lacks, or plays it as the reference does.
+
+    A seed where the kernel stops at a choice outside its slice (the AI would Dodge, boxed in) must have played
+    every step before it the same; every other seed of the first ``count`` must match step for step. ``shown``
+    goes into the failure message (the example's stat blocks, who the AI plays).
+    """
+    problem = check(setup)
+    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
+    if problem is not None:
+        assert problem.strip()
+        return
+    kernel = KernelSetup(setup)
+    played = []
+    for seed in seeds(count):
+        ours = kernel.signature(seed)
+        if ours.steps and ours.steps[-1].action == BAILED_STEP:
+            event("the kernel stopped at a Dodge")
+            theirs = reference_signature(setup, seed)
+            assert ours.steps[:-1] == theirs.steps[:len(ours.steps) - 1], (shown, seed)
+        else:
+            played.append(seed)
+    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, (shown, report.first)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import TacticalPolicy
@@ -38,7 +38,7 @@ from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
+from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
@@ -52,6 +52,7 @@ from tests.kernel.kit import (
     AI_SECOND_WIND,
     OWN,
     InlineWithPolicies,
+    plays_like_the_reference_or_is_named,
     seeds,
     setup_of,
 )
@@ -385,24 +386,7 @@ def ai_fights(draw: st.DrawFn) -> _Mixed:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ai_fights())
 def test_random_ai_fights__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
-    problem = check(setup)
-    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
-    if problem is not None:
-        assert problem.strip()
-        return
-    kernel = KernelSetup(setup)
-    played = []
-    for seed in seeds(6):
-        ours = kernel.signature(seed)
-        if ours.steps and ours.steps[-1].action == BAILED_STEP:
-            # the AI would Dodge (boxed in): the kernel stops there, having played every step before it the same
-            event("the kernel stopped at a Dodge")
-            theirs = reference_signature(setup, seed)
-            assert ours.steps[:-1] == theirs.steps[:len(ours.steps) - 1], (setup.inline, setup.ai, seed)
-        else:
-            played.append(seed)
-    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, (setup.inline, setup.ai, report.first)
+    plays_like_the_reference_or_is_named(setup, 6, (setup.inline, setup.ai))
 
 
 @pytest.mark.rule("COV-1", "COV-2", "POS-4")

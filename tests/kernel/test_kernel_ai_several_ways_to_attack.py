@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import TacticalPolicy
@@ -28,12 +28,12 @@ from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup, kernel_signature
+from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.kernel_weapons_lower import AIM, FIRST, FULL, PLAIN
 from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, seeds, setup_of
+from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
 from tests.kernel.test_kernel_ai import TERRAIN, _Checked, _Mixed
 
 THROWER = ENCOUNTERS / "ai-thrower-on-open-ground.yaml"
@@ -214,23 +214,7 @@ def thrower_fights(draw: st.DrawFn) -> _Mixed:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(thrower_fights())
 def test_random_thrower_fights__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
-    problem = check(setup)
-    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
-    if problem is not None:
-        assert problem.strip()
-        return
-    kernel = KernelSetup(setup)
-    played = []
-    for seed in seeds(5):
-        ours = kernel.signature(seed)
-        if ours.steps and ours.steps[-1].action == BAILED_STEP:
-            event("the kernel stopped at a Dodge")
-            theirs = reference_signature(setup, seed)
-            assert ours.steps[:-1] == theirs.steps[:len(ours.steps) - 1], (setup.inline, setup.ai, seed)
-        else:
-            played.append(seed)
-    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, (setup.inline, setup.ai, report.first)
+    plays_like_the_reference_or_is_named(setup, 5, (setup.inline, setup.ai))
 
 
 @pytest.mark.rule("E-05")

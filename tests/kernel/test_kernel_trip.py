@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import TacticalPolicy
@@ -39,6 +39,7 @@ from tests.kernel.kit import (
     ENCOUNTERS,
     OWN,
     InlineWithPolicies,
+    plays_like_the_reference_or_is_named,
     seeds,
     setup_of,
 )
@@ -236,11 +237,4 @@ def trip_duels(draw: st.DrawFn) -> _AllAi:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trip_duels())
 def test_random_trip_duels__kernel_matches_reference_or_names_what_it_lacks(setup: _AllAi) -> None:
-    problem = check(setup)
-    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
-    if problem is not None:
-        assert problem.strip()
-        return
-    kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, (setup.inline, report.first)
+    plays_like_the_reference_or_is_named(setup, 6, setup.inline)
