@@ -162,3 +162,66 @@ def test_sim_with_workers__a_killed_command_leaves_no_worker_running(sweep: Swee
     assert code == -signal.SIGKILL
     assert took < ORPHAN_WITHIN_S
     assert not _alive(sweep.worker)
+
+
+@pytest.fixture
+def handlers() -> Iterator[None]:
+    """The signal handlers and the threads' exception hook as they were, restored after the test."""
+    import threading
+
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    hook = threading.excepthook
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        threading.excepthook = hook
+
+
+def _thread_failing_after(command_stops: bool) -> tuple[int, list[str]]:
+    """Run a command whose background thread raises (after a SIGTERM to this process when ``command_stops``).
+
+    Returns the exit code and the exceptions that reached the threads' hook in place before (the printer).
+    """
+    import threading
+
+    from ashfall.cli.stop_signals import run
+
+    printed: list[str] = []
+    threading.excepthook = lambda args: printed.append(repr(args.exc_value))
+    release = threading.Event()
+
+    def failing() -> None:
+        release.wait(10)
+        raise RuntimeError("the pool's manager thread, its workers gone")
+
+    def command() -> None:
+        worker = threading.Thread(target=failing)
+        worker.start()
+        try:
+            if command_stops:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(10)  # the handler raises Stopped here
+        finally:
+            release.set()
+            worker.join()
+
+    return run(command), printed
+
+
+@pytest.mark.usefixtures("handlers")
+def test_stop__a_background_thread_failing_during_the_stop_prints_no_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, printed = _thread_failing_after(command_stops=True)
+    assert code == 143
+    assert printed == []
+    err = capsys.readouterr().err
+    assert "stopped by SIGTERM" in err and "Traceback" not in err
+
+
+@pytest.mark.usefixtures("handlers")
+def test_stop__a_background_thread_failing_without_a_stop_is_still_printed() -> None:
+    code, printed = _thread_failing_after(command_stops=False)
+    assert code == 0
+    assert printed == ["RuntimeError(\"the pool's manager thread, its workers gone\")"]

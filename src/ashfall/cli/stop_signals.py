@@ -6,6 +6,8 @@ main thread is (a fight being played, a wait on worker processes); ``Stopped`` d
 so no ``except Exception`` on the way swallows it, and the simulator's runner stops its worker processes as it
 unwinds (:mod:`ashfall.sim.runner`). Further signals are ignored while that clean-up runs. The process then
 exits with ``128 + signal number`` (130 for SIGINT, 143 for SIGTERM) and a one-line note, no traceback.
+Once a stop has begun, an exception that ends a background thread is not printed either: the worker pool's
+manager thread can fail as the runner terminates the workers under it, and that traceback is part of the stop.
 
 After a stop, :func:`main` runs the exit handlers and leaves without tearing the interpreter down: freeing
 a simulation's caches object by object takes longer than the stop itself (about a second on a busy machine).
@@ -19,11 +21,16 @@ import atexit
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """The signals that stop a command."""
+_stopping = [False]
+"""Whether a stop signal has arrived (set once, by the handler)."""
+_thread_hook = [threading.excepthook]
+"""The hook that prints a thread's uncaught exception, as it was when the handlers were installed."""
 
 
 class Stopped(BaseException):
@@ -41,13 +48,24 @@ class Stopped(BaseException):
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
     # Only the first signal raises: a second Ctrl-C must not interrupt the clean-up the first one started.
+    _stopping[0] = True
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     raise Stopped(signum)
 
 
+def _quiet_after_stop(args: threading.ExceptHookArgs) -> None:
+    """Threads' uncaught exceptions as Python prints them, except once a stop has begun (the pool's teardown)."""
+    if not _stopping[0]:
+        _thread_hook[0](args)
+
+
 def install() -> None:
-    """Make SIGINT and SIGTERM raise :class:`Stopped` in the main thread."""
+    """Make SIGINT and SIGTERM raise :class:`Stopped` in the main thread (and background threads quiet after it)."""
+    _stopping[0] = False
+    if threading.excepthook is not _quiet_after_stop:
+        _thread_hook[0] = threading.excepthook
+    threading.excepthook = _quiet_after_stop
     for sig in STOP_SIGNALS:
         signal.signal(sig, _stop)
 
