@@ -7,6 +7,14 @@ is restated; :class:`Faces` is that RNG for every family.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.families.attacks.rules import Outcome
+
 
 class Faces:
     """An RNG that shows ``faces`` in order, then ``after`` (by default the last face again), capped at the sides.
@@ -40,4 +48,38 @@ class Faces:
         self.draws = int(state)  # type: ignore[call-overload]
 
 
-__all__ = ["Faces"]
+def attack_faces(resolve: Callable[[Faces], Any], who: str, unsupported: type[ValueError] = ValueError,
+                 same: Callable[[tuple[int, ...], Any], bool] | None = None,
+                 ) -> tuple[int, npt.NDArray[np.int64], Any]:
+    """One attack asked of the rules for every face: ``(d20s drawn, outcome by faces, damage parts of a hit)``.
+
+    ``resolve(rng)`` resolves the attack (``resolve_attack``) with the given dice; the outcome table is
+    ``[first face - 1, second face - 1]`` (0 miss, 1 hit, 2 critical; one column for a single d20). ``same(faces,
+    result)``, when given, must hold for every face (the attack must not change in another situation).
+
+    Raises:
+        ``unsupported``: For attacks of other than one or two d20s, riders and fumbles, or ``same`` failing.
+    """
+    probe = Faces(10)
+    resolve(probe)
+    count = probe.draws
+    if count not in (1, 2):
+        raise unsupported(f"attack rolls of {count} d20s (combatant {who})")
+    table = np.zeros((20, 20), np.int64)
+    parts = None
+    for first in range(1, 21):
+        for second in range(1, 21) if count == 2 else (1,):
+            faces = (first, second) if count == 2 else (first,)
+            result = resolve(Faces(*faces))
+            if same is not None and not same(faces, result):
+                raise unsupported(f"attacks that change as enemies fall (AMOD-7, combatant {who})")
+            if result.riders or result.fumble is not None:
+                raise unsupported(f"attack riders and fumbles (combatant {who})")
+            table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
+                                            2 if result.outcome is Outcome.CRIT else 1)
+            if result.hit and parts is None:
+                parts = result.damage_parts
+    return count, table, parts
+
+
+__all__ = ["Faces", "attack_faces"]

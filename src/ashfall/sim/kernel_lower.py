@@ -48,7 +48,7 @@ from ashfall.families.attacks.engine import cover_level, situation, target_defen
 from ashfall.families.attacks.engine_common import melee_reach, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
-from ashfall.families.attacks.rules import AttackContext, Outcome, PreparedAttack, prepare_attack, resolve_attack
+from ashfall.families.attacks.rules import AttackContext, PreparedAttack, prepare_attack, resolve_attack
 from ashfall.families.attacks.rules_activities import (
     ACTIVITIES,
     SINGLE_ACTION,
@@ -86,7 +86,7 @@ from ashfall.sim.kernel_ai_lower import (
     empty_tables,
     lower_ai,
 )
-from ashfall.sim.kernel_faces import Faces
+from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
     lower_maneuvers,
@@ -844,29 +844,16 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     memo: Prepared = {} if prepared is None else prepared
     ready = _prepared(memo, a, weapon, context, rs)
     ready_flipped = ready if settled else _prepared(memo, a, weapon, flipped, rs)
-    probe = Faces(10)
-    resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, probe, rs, prepared=ready)
-    count = probe.draws
-    if count not in (1, 2):
-        raise KernelUnsupported(f"attack rolls of {count} d20s (combatant {a.id})")
-    table = np.zeros((20, 20), np.int64)
-    parts: tuple[DamagePart, ...] | None = None
-    for first in range(1, 21):
-        for second in range(1, 21) if count == 2 else (1,):
-            faces = (first, second) if count == 2 else (first,)
-            result = resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, Faces(*faces), rs,
-                                    prepared=ready)
-            other = result if settled else resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped,
-                                                          Faces(*faces), rs, prepared=ready_flipped)
-            if (other.outcome, other.damage_parts) != (result.outcome, result.damage_parts):
-                raise KernelUnsupported(f"attacks that change as enemies fall (AMOD-7, combatant {a.id})")
-            if result.riders or result.fumble is not None:
-                raise KernelUnsupported(f"attack riders and fumbles (combatant {a.id})")
-            table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
-                                            2 if result.outcome is Outcome.CRIT else 1)
-            if result.hit and parts is None:
-                parts = result.damage_parts
-    return count, table, parts
+
+    def same(faces: tuple[int, ...], result: Any) -> bool:
+        if settled:
+            return True
+        other = resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped, Faces(*faces), rs,
+                               prepared=ready_flipped)
+        return bool((other.outcome, other.damage_parts) == (result.outcome, result.damage_parts))
+
+    return attack_faces(lambda rng: resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, rng, rs,
+                                                   prepared=ready), a.id, KernelUnsupported, same)
 
 
 def lower(fight: Fight, round_limit: int) -> Lowered:

@@ -44,7 +44,7 @@ from ashfall.engine import Aim, Combatant, EncounterState
 from ashfall.engine.actions import Refused
 from ashfall.families.attacks.engine import situation, target_defense
 from ashfall.families.attacks.moves_activities import validate_attack
-from ashfall.families.attacks.rules import AttackContext, Outcome, resolve_attack
+from ashfall.families.attacks.rules import AttackContext, resolve_attack
 from ashfall.families.attacks.rules_activities import Activity, AttackMode, takes_map
 from ashfall.families.senses.engine import concealment_sources
 from ashfall.grid.board import SQUARE_FT, Terrain
@@ -53,7 +53,7 @@ from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
-from ashfall.sim.kernel_faces import Faces
+from ashfall.sim.kernel_faces import attack_faces
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -262,23 +262,7 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackO
         within_5ft=sit.within_5ft, target_conditions=t.condition_set, attacker_conditions=a.condition_set,
         unseen_attacker=sit.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t)), aimed=aimed,
     )
-    probe = Faces(10)
-    resolve_attack(a.creature, weapon, option.mode, dv, context, probe, rs)
-    count = probe.draws
-    if count not in (1, 2):
-        raise ValueError(f"attack rolls of {count} d20s (combatant {a.id})")
-    table = np.zeros((20, 20), np.int64)
-    parts: tuple[DamagePart, ...] | None = None
-    for first in range(1, 21):
-        for second in range(1, 21) if count == 2 else (1,):
-            result = resolve_attack(a.creature, weapon, option.mode, dv, context, Faces(first, second), rs)
-            if result.riders or result.fumble is not None:
-                raise ValueError(f"attack riders and fumbles (combatant {a.id})")
-            table[first - 1, second - 1] = (0 if result.outcome is Outcome.MISS else
-                                            2 if result.outcome is Outcome.CRIT else 1)
-            if result.hit and parts is None:
-                parts = result.damage_parts
-    return count, table, parts
+    return attack_faces(lambda rng: resolve_attack(a.creature, weapon, option.mode, dv, context, rng, rs), a.id)
 
 
 def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
