@@ -52,6 +52,8 @@ OPTION = 10
 """A further option's first block is returned as ``OPTION * (option + 1) + block`` (``decide``)."""
 AIM_BLOCK = 3
 """A further option's first block Aim (E-05; ``kernel_weapons_lower.AIM``)."""
+PRONE = 3
+"""Added to a further option's setting against a prone target (``kernel_weapons_lower.PRONE``)."""
 OPEN_UP, OPEN_PRONE, MOVED_PRONE = 0, 1, 2
 """Variants of the opener tables (``kernel_maneuvers``): where it stands against a target up or prone, and from a
 square it moves to against a prone target."""
@@ -197,7 +199,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
-           open_first: I64, openers: int, flank: I64) -> tuple[int, int, int, int]:
+           open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -216,7 +218,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     square invites (``ranged_threat``).
 
     With ``openers`` (edition 2's Trip and Feint, E-37) the plans where it stands and against prone targets are the
-    ``open_*`` tables' (``kernel_maneuvers.opener_tables``).
+    ``open_*`` tables' (``kernel_maneuvers.opener_tables``), and the further options' settings are those of
+    ``kernel_weapons_lower._option_settings``: a melee option may open with a Trip where it stands (its first block
+    ``TRIP_FIRST``), and every option has its plans against a prone target (setting + ``PRONE``); a prone enemy's
+    throw is ``throw_hit_prone``'s. With ``shot`` (E-18) a throw is weighed net of the Attacks of Opportunity it
+    provokes from the enemies whose reach holds the square (``TurnView.in_reach_of``, each one's ``aoo_damage``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -379,7 +385,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
                     best_e = mvalue[e]
                 if throw_ft[e] >= 0 and gap_e <= throw_ft[e]:
-                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, throw_hit)
+                    hits = throw_hit_prone if openers == 1 and prone[e] == 1 else throw_hit  # C-PRO
+                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits)
                     if thrown > best_e:
                         best_e = thrown
                 threat += best_e
@@ -418,11 +425,21 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             mode = 0
             if ranged == 1:
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
+            elif openers == 1 and r_actions[r] == 0:
+                mode = 1  # where it stands a melee option may open (E-37)
+            x_penalty = penalty
+            if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
+                shooting = 0.0
+                for b in range(nthreats):
+                    if bits[x, y] & (1 << b) != 0:
+                        shooting += value[threat_of[b]]
+                x_penalty = weight * (r_aoo[r] + shooting)
             for q in range(nt):
                 t = targets[q]
                 g = dist[abs(x - px[t]), abs(y - py[t])]
                 if g > x_limit[c, xo]:
                     continue
+                at_mode = mode + (PRONE if openers == 1 and prone[t] == 1 else 0)  # targets are up: prone, not down
                 if ranged == 1:
                     hostile = 0  # a hostile within 5 ft of the square (AMOD-7), the others where they stand
                     for e in range(n):
@@ -432,12 +449,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 else:
                     code = BESIDE + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
-                first = x_first[c, xo, mode, t, code, steps_map, rest, hp_t]
+                first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 if first < 0:
                     continue
-                net = x_frac[c, xo, mode, t, code, steps_map, rest, hp_t] - penalty
+                net = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t] - x_penalty
                 scored = net - tw * threat
-                tier = _tier(x_drop[c, xo, mode, t, code, steps_map, rest, hp_t], drop_step)
+                tier = _tier(x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t], drop_step)
                 rounded = round9(scored)
                 if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
                                          r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],

@@ -32,7 +32,7 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
+OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
@@ -829,7 +829,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot) = ai_tab[13]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
@@ -858,12 +858,12 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             wind_left[c] -= 1
             continue
         _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best)
+                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best, prone_fire[0])
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
-                                      mv_ints[kmv.MV_ON], own_flank)
+                                      mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0])
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -904,6 +904,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
+            if act == kmv.TRIP_FIRST:  # a Trip with a further melee option: the same contest (TRP-1..4)
+                at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
+                left -= mv_ints[kmv.MV_TRIP_COST]
+                continue
             if act == kai.AIM_BLOCK:
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, x_aim[2], faces, 0)
@@ -922,6 +926,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
+                    if ranged == 1 and shot[0] == 1:
+                        at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                                  flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                                  outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                        attacks += made
+                        if vit[c] != ALIVE:
+                            break  # it fell before the throw (``perform_attack`` returns None)
                     at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim, side,
                                         vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft, sight,
                                         eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ,
@@ -933,17 +945,28 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
-                                    flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice, x_flat,
-                                    x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken,
-                                    record, steps, at, faces)
-                if ranged == 1:
-                    aimed, aim_live = 0, 0
-                attacks += 1
-                rolls += counts[act]
-                strikes += 1
+                fell = False
+                if ranged == 1 and shot[0] == 1:
+                    at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                              flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                              outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                    attacks += made
+                    fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
+                if not fell:
+                    at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
+                                        flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice,
+                                        x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules,
+                                        dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:
+                        aimed, aim_live = 0, 0
+                    attacks += 1
+                    rolls += counts[act]
+                    strikes += 1
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
+            if vit[c] != ALIVE:
+                break
             continue
         if record:
             at = _record(steps, at, ACTIONS, c, -1, k, faces, 0)
@@ -973,6 +996,34 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     return at, attacks, kai.GOES_ON
 
 @_jit
+def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
+                   px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
+                   guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
+                   low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
+    """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
+
+    Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
+    it (COV-3), in reactor order, attacks with its first melee weapon (``best_melee``, no MAP); returns the steps
+    written and the attacks made. A thrower that falls makes no attack (the caller checks).
+    """
+    made = 0
+    for idx in range(len(side)):
+        r = order[idx]
+        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0 or vit[c] != ALIVE:
+            continue
+        if _gap(r, c, px, py, dist) > threat_ft[r]:
+            continue
+        if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
+            continue
+        react[r] = 0
+        at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                    flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
+                    max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+        made += 1
+    return at, made
+
+@_jit
 def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
           at: int) -> int:
     """``c`` Trips ``t`` (TRP-2..4); returns the steps written.
@@ -998,7 +1049,7 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
 @_jit
 def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
                   flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64, enemy_hit: F64, enemy_hit_prone: F64,
-                  prone_on: int, melee_best: F64) -> None:
+                  prone_on: int, melee_best: F64, melee_best_prone: F64) -> None:
     """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
 
     ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
@@ -1017,7 +1068,12 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
                 code += 2
             code += 4 * ai_view[px[e], py[e], px[c], py[c]]
             value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and prone_on == 1 else enemy_hit[e, c, code]
-            mvalue[e] = melee_best[e, c, code] if melee_best.shape[0] == n else value[e]
+            if melee_best.shape[0] != n:
+                mvalue[e] = value[e]
+            elif prone[e] == 1 and prone_on == 1:  # its best melee option lying prone (C-PRO)
+                mvalue[e] = melee_best_prone[e, c, code]
+            else:
+                mvalue[e] = melee_best[e, c, code]
 
 
 @_jit
@@ -1039,7 +1095,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     value = np.zeros(n, np.float64)
     scratch = np.zeros(n, np.float64)  # the enemies' best melee options: never weighed here (one option each)
     _enemy_values(c, value, scratch, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                  enemy_hit, ai_tab[11], 0, opt[6])
+                  enemy_hit, ai_tab[11], 0, opt[6], opt[17][0])
     width, height = dist.shape[0], dist.shape[1]
     own_flank = np.zeros((width, height, n), np.int64)
     for t in range(n):
@@ -1053,7 +1109,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank)
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0)
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -167,11 +167,6 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
             return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
         if available & {Block.EXTRA, *multi}:
             return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        for who in (c, *state.enemies_of(c.id)):
-            if len(attack_options(who, state)) > 1:  # the opener tables weigh one way to attack each
-                return (f"the tactical AI's openers Feint and Trip alongside several ways to attack "
-                        f"(E-37, combatant {who.id})")
     return maneuver_problem(fight)
 
 
