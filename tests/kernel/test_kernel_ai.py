@@ -171,8 +171,9 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
                              lo.threat_ft, lo.sight) % 4  # flanking and "within 5 ft"; the view is the AI's own
         hit = ai.enemy_hit_prone if arr["prone"][e] and lo.maneuvers.ints[0] else ai.enemy_hit  # C-PRO, E-37
         value[e] = hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+        best = o.prone_fire[0] if arr["prone"][e] and lo.maneuvers.ints[0] else o.melee_best  # C-PRO, E-37
         mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
-            o.melee_best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+            best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
@@ -180,7 +181,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
-        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64))  # alone on its side: never flanking
+        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
+        o.prone_fire[1], int(o.shot[0]))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),

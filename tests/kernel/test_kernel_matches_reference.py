@@ -128,7 +128,8 @@ SHIPPED = sorted((Path(__file__).resolve().parents[2] / "encounters").glob("*.ya
 
 
 def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fight() -> None:
-    """Every shipped encounter the kernel supports, under each edition, over 30 seeds (the duel under ashfall-1)."""
+    """Every shipped encounter the kernel supports, under each edition, over 30 seeds (the duel under both: its
+    default edition 2 with the AI's Trip alongside its greataxe and javelin, E-37, E-18)."""
     from ashfall.sim.kernel_lower import check
     from ashfall.sim.setups import EncounterSetup
 
@@ -142,3 +143,4 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
             assert report.identical, (path.name, edition, report.first)
             played.append((path.name, edition))
     assert ("duel.yaml", "ashfall-1") in played
+    assert ("duel.yaml", "ashfall-2") in played
