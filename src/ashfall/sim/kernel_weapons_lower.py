@@ -17,10 +17,17 @@ option; this module lowers the others, as :class:`OptionTables` (appended to ``A
   the engine's own cover and high ground between any two squares (``situation``, COV-1..3, POS-4, AMOD-2); damage
   dice and the ledger's damage per rolled total.
 
+Under edition 2's maneuvers (E-37) each setting comes twice, against the target up and lying prone (``PRONE``
+added), and a melee option's plans where it stands may open with a Trip (``kernel_maneuvers.TRIP_FIRST``) or Feint
+(:func:`_option_settings`, as ``TurnView.setting`` and ``openers`` build them); the enemies' fire is lowered with
+them lying prone too (``prone_fire``), and the attack tables hold ``kernel_maneuvers``' target states (a prone
+target up). Where a ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a throw net of the
+Attacks of Opportunity it provokes and the compiled turn plays them first.
+
 Covered: melee options reaching 5 ft and at most one thrown option (no ammunition) a creature; in the range of
 every square from every square and never behind total cover there (so the AI always has a throw from where it
-stands, and never weighs walking to throw); under rulesets where a ranged attack in reach provokes nothing (E-18,
-edition 1). Everything else is named (:func:`options_problem`).
+stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
+would open (FNT-1..7) is refused by name.
 """
 
 from __future__ import annotations
@@ -396,7 +403,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     if base is None:
                         continue
                     settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
-                    for mode, b, prone, available, odds, into in settings:
+                    for b, prone, available, odds, into in settings:
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
                                 for hp in range(1, hp_most + 1):
@@ -450,8 +457,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     for down in (*range(DOWN_STATES), *((PRONE_UP,) if trip else ())):
                         if down == 1 and not (activity is Activity.ALL_OUT and falls_dying(t.health, rs)):
                             continue
-                        lying = (Condition.PRONE,) if down == PRONE_UP else ()
-                        with downed(t, 1 if down == 1 else 0), with_conditions(t, *lying):
+                        laid = (Condition.PRONE,) if down == PRONE_UP else ()
+                        with downed(t, 1 if down == 1 else 0), with_conditions(t, *laid):
                             plain_sit = situation(state, a, t, o.ranged)
                             for v, m in enumerate(variants):
                                 if (activity is Activity.ALL_OUT and v not in used_all_out) or \
@@ -509,7 +516,7 @@ def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[A
                 thrown[code] = attack_value(b.key(1)).expected if b is not None else 0.0
 
 
-_Settings = list[tuple[int, AttackBase, dict[str, AttackBase], frozenset[Block], dict[tuple[Block, str], float],
+_Settings = list[tuple[AttackBase, dict[str, AttackBase], frozenset[Block], dict[tuple[Block, str], float],
                        tuple[int, ...]]]
 
 
@@ -518,7 +525,7 @@ def _option_settings(fight: Fight, c: Combatant, t: Combatant, o: AttackOption, 
                      trip_odds: float | None) -> _Settings:
     """The settings of a further option's plans against ``t`` in one situation, and the table modes each fills.
 
-    Each is ``(mode, odds inputs, prone odds inputs, blocks allowed, openers' odds, modes it fills)``. Without Trip
+    Each is ``(odds inputs, prone odds inputs, blocks allowed, openers' odds, the table modes it fills)``. Without Trip
     in play (edition 1): a melee option's one plain setting fills every mode (it never opens); a thrown one's from a
     Step's square, from where it stands (Aim may open, E-05) and having aimed. With it (E-37) as ``TurnView.setting``
     and ``openers`` build them: where it stands a melee option may open with Feint or Trip (its own odds against the
@@ -540,7 +547,7 @@ def _option_settings(fight: Fight, c: Combatant, t: Combatant, o: AttackOption, 
     out: _Settings = []
     if not o.ranged:
         if not trip:
-            return [(PLAIN, base, {}, plain, {}, (PLAIN, FULL, AIMED))]
+            return [(base, {}, plain, {}, (PLAIN, FULL, AIMED))]
         _undazed(fight, c, t, lambda: read(t))
         with with_conditions(t, Condition.PRONE):
             lying = _undazed(fight, c, t, lambda: read(t))
@@ -557,10 +564,9 @@ def _option_settings(fight: Fight, c: Combatant, t: Combatant, o: AttackOption, 
             full = full | {Block.TRIP}
             full_odds[(Block.TRIP, t.id)] = trip_odds
             prone[t.id] = tripped
-        out = [(PLAIN, base, {}, plain, {}, (PLAIN,)), (FULL, base, prone, full, full_odds, (FULL, AIMED))]
+        out = [(base, {}, plain, {}, (PLAIN,)), (base, prone, full, full_odds, (FULL, AIMED))]
         if lying is not None:
-            out += [(PLAIN + PRONE, lying, {}, plain, {}, (PLAIN + PRONE,)),
-                    (FULL + PRONE, lying, {}, opened, odds, (FULL + PRONE, AIMED + PRONE))]
+            out += [(lying, {}, plain, {}, (PLAIN + PRONE,)), (lying, {}, opened, odds, (FULL + PRONE, AIMED + PRONE))]
         return out
     aim_bonus = rs.attack.aim_bonus
     lying = None
@@ -575,7 +581,7 @@ def _option_settings(fight: Fight, c: Combatant, t: Combatant, o: AttackOption, 
             aimed = replace(b, first_bonus=aim_bonus) if mode == AIMED else b
             available = plain | ({Block.AIM} if mode == FULL and aim_ok else frozenset())
             aim_odds = {(Block.AIM, t.id): 1.0} if mode == FULL and aim_ok else {}
-            out.append((mode + offset, aimed, {}, available, aim_odds, (mode + offset,)))
+            out.append((aimed, {}, available, aim_odds, (mode + offset,)))
     return out
 
 
