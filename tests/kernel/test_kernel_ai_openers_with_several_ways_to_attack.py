@@ -25,7 +25,7 @@ from ashfall.ai.plans import Block
 from ashfall.ai.profile import attack_options
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
-from ashfall.engine import Engine
+from ashfall.engine import Engine, Feint, Trip
 from ashfall.ruleset import preset
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
@@ -108,7 +108,10 @@ def test_kernel_ai_second_weapon_tables__are_the_ais_own_best_plans_with_trip_fi
     trips = 0
     with with_conditions(t, *((Condition.PRONE,) if prone else ())):
         view = TurnView(fight.engine, c, (t,))
-        setting = view.setting(None, view.options[xo + 1], full=True)
+        option = view.options[xo + 1]
+        # on its turn, beside the target, the engine accepts both (TRP-1, FNT-1); this fight has not started
+        view._legal.update({Trip(c.id, t.id, option.weapon_id): True, Feint(c.id, t.id): True})
+        setting = view.setting(None, option, full=True)
         assert setting is not None and (Block.TRIP in setting.available) is not prone
         mode = FULL + (PRONE if prone else 0)
         for left in range(1, options.frac.shape[6]):
