@@ -72,26 +72,31 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure(encounter: Path = DUEL, ruleset: str | None = "ashfall-1", repeat: int = 3) -> dict[str, float]:
-    """CPU seconds: the reference engine's start, the kernel's first use (empty cache) and its later start."""
+def measure(cache: str, encounter: Path = DUEL, ruleset: str | None = "ashfall-1", repeat: int = 3
+            ) -> dict[str, float]:
+    """CPU seconds: the reference engine's start, the kernel's first use and its later start.
+
+    ``cache``: an empty folder for numba's cache (filled by the first use).
+    """
     sim = [*ASHFALL, "sim", str(encounter), "--trials", "1", *(("--ruleset", ruleset) if ruleset else ())]
-    with tempfile.TemporaryDirectory() as cache:
-        env = _environment(cache)
-        cpu_seconds([*sim, "--engine", "reference"], env)  # warm-up: Python's bytecode cache, as a user's first run
-        reference = min(cpu_seconds([*sim, "--engine", "reference"], env) for _ in range(repeat))
-        first = cpu_seconds([*sim, "--engine", "kernel"], env)  # the cache is empty: this run compiles
-        later = min(cpu_seconds([*sim, "--engine", "kernel"], env) for _ in range(repeat))
+    env = _environment(cache)
+    cpu_seconds([*sim, "--engine", "reference"], env)  # warm-up: Python's bytecode cache, as a user's first run
+    reference = min(cpu_seconds([*sim, "--engine", "reference"], env) for _ in range(repeat))
+    first = cpu_seconds([*sim, "--engine", "kernel"], env)  # the cache is empty: this run compiles
+    later = min(cpu_seconds([*sim, "--engine", "kernel"], env) for _ in range(repeat))
     return {"reference": reference, "first": first, "later": later}
 
 
-def later_steps(encounter: Path = DUEL, ruleset: str | None = "ashfall-1") -> list[tuple[str, float]]:
-    """Where a later start's CPU time goes: ``(step, seconds)`` from a child with a filled numba cache."""
+def later_steps(cache: str, encounter: Path = DUEL, ruleset: str | None = "ashfall-1") -> list[tuple[str, float]]:
+    """Where a later start's CPU time goes: ``(step, seconds)`` from a child, with numba's cache in ``cache``.
+
+    The first run fills the cache when it is empty; the second is a later start.
+    """
     code = _STEPS.format(path=str(encounter), ruleset=ruleset)
-    with tempfile.TemporaryDirectory() as cache:
-        env = _environment(cache)
-        for _ in range(2):  # the first fills the cache; the second is a later start
-            done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                                  check=True)
+    env = _environment(cache)
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                              check=True)
     steps = []
     for line in done.stdout.strip().splitlines():
         label, seconds = line.split("\t")
@@ -108,16 +113,18 @@ def main() -> None:
     parser.add_argument("--no-steps", action="store_true", help="skip the later start's breakdown")
     args = parser.parse_args()
     ruleset = args.ruleset or None
-    got = measure(args.encounter, ruleset, args.repeat)
+    with tempfile.TemporaryDirectory() as cache:
+        got = measure(cache, args.encounter, ruleset, args.repeat)
+        steps = [] if args.no_steps else later_steps(cache, args.encounter, ruleset)
     ref = got["reference"]
     print(f"ashfall sim {args.encounter.name}{f' --ruleset {ruleset}' if ruleset else ''} --trials 1: CPU s "
           f"(one process each; starts: least of {args.repeat})")
     print(f"  reference engine, start              {ref:7.2f}")
     print(f"  kernel, first use (empty numba cache) {got['first']:7.2f}   {got['first'] / ref:5.1f}x the reference")
     print(f"  kernel, later start (cache filled)    {got['later']:7.2f}   {got['later'] / ref:5.1f}x the reference")
-    if not args.no_steps:
+    if steps:
         print("a later start, step by step (CPU s):")
-        for label, seconds in later_steps(args.encounter, ruleset):
+        for label, seconds in steps:
             print(f"  {label:42} {seconds:6.2f}")
 
 
