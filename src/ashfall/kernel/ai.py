@@ -127,8 +127,14 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
     returns the count kept and whether a step that leaves a reach was taken.
     """
     width, height = best.shape[0], best.shape[1]
-    best[:] = budget + 1
-    came[:] = -1
+    # element by element: numba compiles a slice assignment (``best[:] = ...``) through a helper pipeline of its
+    # own, about half a second of first use each
+    for x in range(width):
+        for y in range(height):
+            for p in range(best.shape[2]):
+                best[x, y, p] = budget + 1
+                for k in range(came.shape[3]):
+                    came[x, y, p, k] = -1
     settled = np.zeros((width, height), np.int64)
     size = width * height * 2 * offsets.shape[0] + 1
     h_total = np.zeros(size, np.int64)

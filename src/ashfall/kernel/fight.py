@@ -77,6 +77,17 @@ def _record(steps: I64, at: int, kind: int, actor: int, target: int, label: int,
 
 
 @_jit
+def _zero(a: I64) -> None:
+    """Set every element of a 1-D array to 0.
+
+    Element by element: numba compiles each slice assignment (``a[:] = 0``) through a helper pipeline of its own,
+    about half a second of the kernel's first use each.
+    """
+    for i in range(len(a)):
+        a[i] = 0
+
+
+@_jit
 def _standing(side: I64, vit: I64) -> int:
     """The one side still fighting (-1 when two or more are, -2 when none is): up means alive (DEATH-1)."""
     found = -2
@@ -536,7 +547,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed = mv[0], mv[5]
-    dazed[:] = 0  # Dazed (G-13, TRP-4), kept as the fight goes
+    _zero(dazed)  # Dazed (G-13, TRP-4), kept as the fight goes
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     reseed(mt, seed)
@@ -707,12 +718,12 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 _foes(c, near, hp, vit, 0, threat, nearest, moves, side, px, py, dist)
                 went = 0
                 if foes[0] != nearest[0]:
-                    wanted[:] = 0
+                    _zero(wanted)
                     wanted[foes[0]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
                                      path_x, path_y, sight)
                 if went == 0:
-                    wanted[:] = 0
+                    _zero(wanted)
                     for q in range(nf):
                         wanted[foes[q]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
@@ -801,7 +812,10 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps, mv, mor)
-        mor_out[i] = mor[13][:, :mor_out.shape[2]]
+        state = mor[13]
+        for j in range(mor_out.shape[1]):
+            for col in range(mor_out.shape[2]):
+                mor_out[i, j, col] = state[j, col]
 
 
 @_jit

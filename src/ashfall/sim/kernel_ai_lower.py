@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalConfig, TacticalPolicy, target_choice
 from ashfall.ai.odds_cache import attack_value, ruleset_token
-from ashfall.ai.plans import Block, Setting, plan_key, plans_for
+from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
@@ -391,12 +391,11 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                     continue
                 for steps in range(max_map):
                     for left in range(1, actions + 1):
+                        # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``, per HP)
+                        setting = Setting(option, {t.id: base}, {}, {}, {}, steps, None, plain, {})
+                        drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                         for hp in range(1, hp_most + 1):
-                            setting = Setting(option, {t.id: base}, {}, {t.id: hp}, {}, steps, None, plain, {})
-                            best = None
-                            for p in plans_for(t.id, setting, costs, left, openers=True):
-                                if best is None or plan_key(p, cfg.drop_step) > plan_key(best, cfg.drop_step):
-                                    best = p
+                            best = best_valued(drafts, {t.id: hp}, cfg.drop_step)
                             if best is None:
                                 continue
                             first = FIRST_BLOCKS.get(best.blocks[0])

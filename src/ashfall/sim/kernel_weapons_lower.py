@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
-from ashfall.ai.plans import Block, Plan, Setting, plan_key, plans_for
+from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
 from ashfall.ai.profile import AttackBase, AttackOption, attack_options, base_for, prone_copy
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
@@ -406,13 +406,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     for b, prone, available, odds, into in settings:
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
+                                # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``)
+                                setting = Setting(o, {t.id: b}, prone, {}, {}, steps, None, available, odds)
+                                drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                                 for hp in range(1, hp_most + 1):
-                                    setting = Setting(o, {t.id: b}, prone, {t.id: hp}, {}, steps, None, available,
-                                                      odds)
-                                    best: Plan | None = None
-                                    for p in plans_for(t.id, setting, costs, left, openers=True):
-                                        if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
-                                            best = p
+                                    best = best_valued(drafts, {t.id: hp}, drop_step)
                                     if best is None:
                                         continue
                                     code_first = TRIP_FIRST if best.blocks[0] is Block.TRIP else \
