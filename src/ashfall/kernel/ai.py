@@ -30,6 +30,12 @@ from ashfall.kernel.compiled import jit as _jit
 END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
 BAIL = 5
 """A choice outside the slice (``ashfall.kernel.fight`` returns it when the approach finds no way)."""
+RELOAD = 6
+"""Nothing to attack: reload the option ``activity`` (``TacticalPolicy._idle``, G-31)."""
+RELOAD_BLOCK = 4
+"""A further option's first block Reload (G-31; ``kernel_ranged_lower.RELOAD``)."""
+MODES = 3
+"""Settings of a ranged option's plans (``kernel_weapons_lower.MODES``): one block of them per round loaded."""
 ALIVE, DEAD = 0, 3
 """The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
 BESIDE = 2
@@ -197,7 +203,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
-           open_first: I64, openers: int, flank: I64) -> tuple[int, int, int, int]:
+           open_first: I64, openers: int, flank: I64, ammo_left: I64, x_slots: I64,
+           capacity: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -217,6 +224,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
 
     With ``openers`` (edition 2's Trip and Feint, E-37) the plans where it stands and against prone targets are the
     ``open_*`` tables' (``kernel_maneuvers.opener_tables``).
+
+    Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e]`` the rounds loaded in each creature's ranged option
+    with ammunition (-1: none counted), ``x_slots[c, xo]`` the highest ammunition slot of a further option's plans
+    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting), ``capacity``
+    a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
+    ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -378,7 +391,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 gap_e = dist[abs(x - px[e]), abs(y - py[e])]
                 if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
                     best_e = mvalue[e]
-                if throw_ft[e] >= 0 and gap_e <= throw_ft[e]:
+                if throw_ft[e] >= 0 and gap_e <= throw_ft[e] and ammo_left[e] != 0:  # loaded (``_attackers``)
                     thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, throw_hit)
                     if thrown > best_e:
                         best_e = thrown
@@ -418,6 +431,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             mode = 0
             if ranged == 1:
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
+                if x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31)
+                    mode += MODES * min(ammo_left[c], x_slots[c, xo])
             for q in range(nt):
                 t = targets[q]
                 g = dist[abs(x - px[t]), abs(y - py[t])]
@@ -486,11 +501,18 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 path_x[s], path_y[s] = way[s, 0], way[s, 1]
             return STRIDE, pick, -1, part
         has[pick] = 0
-    # nothing to attack this turn: close in (``_approach``), else it would Dodge
+    # nothing to attack this turn: reload an empty weapon, close in (``_approach``), reload, else it would Dodge
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
+            return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
         return APPROACH, -1, -1, 0
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:
+            return RELOAD, -1, xo, 0
     return BAIL, -1, -1, 0
 
 
 
-__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9"]
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE", "decide",
+           "round9"]

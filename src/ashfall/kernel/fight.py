@@ -34,9 +34,11 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab]
+RangedTab = tuple[I64, I64, I64, I64, I64]
+"""Ammunition (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label)."""
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged."""
 
 
 # step kinds (column 0 of a step row)
@@ -539,6 +541,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     dazed[:] = 0  # Dazed (G-13, TRP-4), kept as the fight goes
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
+    ammo_left = ai_tab[14][0].copy()  # rounds loaded (G-31), spent and reloaded as the fight goes
     reseed(mt, seed)
     kmor.reset(mor)
     n = len(side)
@@ -658,7 +661,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -812,7 +815,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
          path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab) -> tuple[int, int, int]:
+         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
+         ammo_left: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -827,9 +831,12 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
 
     Further ways to attack (``ai_tab``'s options): an attack with another option is :func:`_option_attack`; Aim
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
+    A shot with ammunition spends a round of ``ammo_left`` (``spend_ammo``, G-31); a Reload (the plan's first block,
+    or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
      x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[13]
+    capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
@@ -863,13 +870,19 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
-                                      mv_ints[kmv.MV_ON], own_flank)
+                                      mv_ints[kmv.MV_ON], own_flank, ammo_left, x_slots, capacity)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
             went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
                              sight)
             kind = kai.STRIDE if went > 0 else kai.BAIL
+            if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
+                kind = kai.RELOAD
+        if kind == kai.RELOAD:
+            at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+            left -= reload_cost[c]
+            continue
         if kind == kai.END:
             break
         if kind == kai.BAIL:
@@ -904,6 +917,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
+            if act == kai.RELOAD_BLOCK:  # the plan reloads first (G-31)
+                at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+                left -= reload_cost[c]
+                continue
             if act == kai.AIM_BLOCK:
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, x_aim[2], faces, 0)
@@ -928,6 +945,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                         fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
+                        if ammo_left[c] > 0:
+                            ammo_left[c] -= 1  # a round each attack made (``spend_ammo``, G-31)
                     attacks += 1
                     rolls += counts[act]
                 strikes += len(all_out_index)
@@ -939,6 +958,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                     record, steps, at, faces)
                 if ranged == 1:
                     aimed, aim_live = 0, 0
+                    if ammo_left[c] > 0:
+                        ammo_left[c] -= 1  # the shot's round (``spend_ammo``, G-31)
                 attacks += 1
                 rolls += counts[act]
                 strikes += 1
@@ -971,6 +992,15 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         if _standing(side, vit) != -1:
             return at, attacks, kai.ENDED
     return at, attacks, kai.GOES_ON
+
+@_jit
+def _reload(c: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """``c`` reloads its weapon with ammunition to a full load (G-31, E-03); returns the steps written."""
+    if record:
+        at = _record(steps, at, ACTIONS, c, -1, label, faces, 0)
+    ammo_left[c] = capacity[c]
+    return at
+
 
 @_jit
 def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
@@ -1053,7 +1083,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank)
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, ai_tab[14][0],
+                               ai_tab[14][3], ai_tab[14][1])
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -54,6 +54,7 @@ from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.sim.kernel_faces import attack_faces
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -64,7 +65,7 @@ ACTS = 3
 """Attack activities per option in the tables: Strike, Power Strike, All-Out Attack (``ACTIVITY_CODES``)."""
 AIM = 3
 """A plan's first block Aim (E-05), as the kernel's code for a further option's first block."""
-FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM}
+FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM, Block.RELOAD: RELOAD}
 PLAIN, FULL, AIMED = 0, 1, 2
 """Settings of a thrown option's plans: from a Step's square, from where it stands (Aim may open), having aimed."""
 MODES = 3
@@ -174,13 +175,16 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return None
     thrown = [o for o in options if o.ranged]
     if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
-            any(not _thrown_ok(o) for o in thrown):
+            any(not (_thrown_ok(o) or shot_ok(o)) for o in thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if state.ruleset.checks.new_maneuvers and isinstance(fight.policies.get(c.id), TacticalPolicy):
         # Feint and Trip open the AI's plans with each melee option (E-37): not lowered for the further ones
         return f"the tactical AI's openers with several ways to attack (E-37, combatant {c.id})"
     if not thrown:
         return None
+    problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
+    if problem is not None:
+        return problem
     if state.ruleset.turn.ranged_attack_provokes:
         return f"the tactical AI's thrown weapons where shooting in reach provokes (E-18, combatant {c.id})"
     board = state.board
@@ -297,7 +301,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     count = np.zeros(n, np.int64)
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
-    shape = (n, max(1, extra), MODES, n, codes, max_map, actions + 1, hp_most + 1)
+    slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
+    shape = (n, max(1, extra), MODES * (1 + max(slots.values(), default=0)), n, codes, max_map, actions + 1,
+             hp_most + 1)
     frac = np.zeros(shape, np.float64)
     drop = np.zeros(shape, np.float64)
     first = np.full(shape, -1, np.int64)
@@ -372,14 +378,15 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                         modes = (PLAIN, FULL, AIMED)
                     if base is None:
                         continue
-                    for mode in modes:
+                    for mode, ammo in ((md, am) for md in modes for am in _loads(slots.get((i, xo)))):
                         b = replace(base, first_bonus=rs.attack.aim_bonus) if mode == AIMED else base
                         available = plain | ({Block.AIM} if mode == FULL and aim_ok else frozenset())
                         odds = {(Block.AIM, t.id): 1.0} if mode == FULL and aim_ok else {}
+                        at = MODES * (ammo or 0)
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
                                 for hp in range(1, hp_most + 1):
-                                    setting = Setting(o, {t.id: b}, {}, {t.id: hp}, {}, steps, None, available, odds)
+                                    setting = Setting(o, {t.id: b}, {}, {t.id: hp}, {}, steps, ammo, available, odds)
                                     best: Plan | None = None
                                     for p in plans_for(t.id, setting, costs, left, openers=True):
                                         if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
@@ -390,9 +397,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     if code_first is None:
                                         raise ValueError(f"the AI's {best.blocks[0].value} (combatant {c.id})")
                                     for m in (mode,) if o.ranged else (PLAIN, FULL, AIMED):
-                                        frac[i, xo, m, j, code, steps, left, hp] = best.frac
-                                        drop[i, xo, m, j, code, steps, left, hp] = best.p_drop
-                                        first[i, xo, m, j, code, steps, left, hp] = code_first
+                                        frac[i, xo, at + m, j, code, steps, left, hp] = best.frac
+                                        drop[i, xo, at + m, j, code, steps, left, hp] = best.p_drop
+                                        first[i, xo, at + m, j, code, steps, left, hp] = code_first
     # the engine's attack tables of the further options
     big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
     kinds = ACTS * max(1, extra)
@@ -445,6 +452,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim)
+
+
+def _loads(slots: int | None) -> range | tuple[None]:
+    """The rounds loaded an option's plans are tabulated for: 0 .. ``slots`` (None: it counts no ammunition)."""
+    return (None,) if slots is None else range(slots + 1)
 
 
 def _melee_codes(engine_views: Sequence[tuple[Cover, bool]]) -> range:
