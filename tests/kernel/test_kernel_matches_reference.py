@@ -142,3 +142,17 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
             assert report.identical, (path.name, edition, report.first)
             played.append((path.name, edition))
     assert ("duel.yaml", "ashfall-1") in played
+
+
+GUNS = [ENCOUNTERS / "ai-crossbow-against-a-brute.yaml", ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml"]
+"""The tactical AI with a melee weapon and a ranged weapon with ammunition, on the kernel under edition 1 (edition 2's
+openers alongside several ways to attack are named, E-37): test_kernel_ranged_weapons."""
+
+
+@pytest.mark.rule("G-31", "E-03", "ATK-2", "E-05", "X-01", "AMOD-2", "AMOD-3", "AMOD-7", "COV-1", "COV-2", "POS-4")
+@pytest.mark.parametrize("path", GUNS, ids=[path.stem for path in GUNS])
+def test_kernel__plays_every_step_of_the_reference_fight_with_guns_that_reload(path: Path) -> None:
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first

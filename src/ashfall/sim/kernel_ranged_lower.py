@@ -1,22 +1,24 @@
 """Ranged weapons with ammunition for the tactical AI in the fight kernel: what is covered, and the ammunition tables.
 
 A creature the AI plays may carry, besides its melee weapons, one ranged weapon that uses ammunition (a Pistol, a
-Crossbow: ``Weapon.ammo_capacity``, G-31). The AI weighs it like a thrown option (:mod:`ashfall.sim.kernel_weapons_lower`
-lowers its plans and attack tables: within its long range, ATK-2; cover and high ground against ranged attacks, X-01,
-AMOD-2, AMOD-3; "a hostile within 5 ft", AMOD-7), and its plans count the rounds loaded: a plan reloads where the
-magazine runs dry (``plans._walk``: Reload costs the weapon's ``reload_actions``, G-31, E-03) and the plan tables hold
-one slot per number of rounds loaded, up to the most rounds any plan of a turn can spend (:func:`ammo_slots`; with
-more loaded no plan ever reloads, so the plans are those of a full load). The compiled fight keeps the rounds loaded of
-every creature (:class:`RangedTables`: the rounds at the start, the capacity a Reload fills, its cost and label),
-spends one per shot (``spend_ammo``), reloads where the AI's plan or its idle turn says so (``TacticalPolicy._idle``:
-an empty weapon first, a partly spent one when it cannot close in), and counts an enemy's ranged option among the fire
-a square invites only while it is loaded (``TurnView._attackers``).
+Crossbow: ``Weapon.ammo_capacity``, G-31). The AI weighs it like a thrown option
+(:mod:`ashfall.sim.kernel_weapons_lower` lowers its plans and attack tables: within its long range, ATK-2; cover and
+high ground against ranged attacks, X-01, AMOD-2, AMOD-3; "a hostile within 5 ft", AMOD-7), and its plans count the
+rounds loaded: a plan reloads where the magazine runs dry (``plans._walk``: Reload costs the weapon's
+``reload_actions``, G-31, E-03) and the plan tables hold one slot per number of rounds loaded, up to the most rounds
+any plan of a turn can spend (:func:`ammo_slots`; with more loaded no plan ever reloads, so the plans are those of a
+full load). The compiled fight keeps the rounds loaded of every creature (:class:`RangedTables`: the rounds at the
+start, the capacity a Reload fills, its cost and label), spends one per shot (``spend_ammo``), reloads where the AI's
+plan or its idle turn says so (``TacticalPolicy._idle``: an empty weapon first, a partly spent one when it cannot
+close in), and counts an enemy's ranged option among the fire a square invites only while it is loaded
+(``TurnView._attackers``).
 
 Covered: one ranged option a creature (thrown, or shot with ammunition), single-target blocks only (Strike, Power
-Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): several weapons with
-ammunition, targets that could Deflect (RX-6: a free hand) or Return Fire (RX-29: a ranged weapon they are trained
-with), Full Auto Burst among several enemies; and, by the weapons lowering, ranged weapons out of range of some
-square, behind total cover, or where a shot in reach provokes (E-18, edition 2), and a ranged weapon as the first one.
+Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
+Deflect (RX-6: a free hand) or Return Fire (RX-29: a ranged weapon they are trained with), Full Auto Burst among
+several enemies; and, by the weapons lowering, several ranged options (two guns, a gun and a thrown knife), ranged
+weapons out of range of some square, behind total cover, or where a shot in reach provokes (E-18, edition 2), and a
+ranged weapon as the first one (a marksman with a rifle).
 """
 
 from __future__ import annotations
@@ -93,15 +95,14 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
     The reactions a ranged attack offers its target (Deflect, RX-6; Return Fire, RX-29) are not played by the
-    kernel; nor are several weapons with ammunition, nor Full Auto Burst's further targets (G-35, X-12).
+    kernel, nor Full Auto Burst's further targets (G-35, X-12). Several ranged options (two guns, a gun and a thrown
+    knife) are named by ``kernel_weapons_lower.options_problem``.
     """
     state = fight.engine.state
     options = attack_options(c, state)
     ranged = [o for o in options if o.ranged]
     if not ranged:
         return None
-    if sum(1 for w in c.weapons if w.ammo_capacity is not None) > 1:
-        return f"the tactical AI with several weapons that use ammunition (G-31, combatant {c.id})"
     if any(shot_ok(o) for o in ranged) and len(state.enemies_of(c.id)) > 1 and \
             Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(ranged[0]):
         return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"

@@ -82,7 +82,9 @@ class OptionTables:
         ranged: ``[i, xo]`` 1 for a thrown option.
         limit: ``[i, xo]`` the farthest it attacks (reach, or long range: ATK-1, ATK-2).
         frac, drop, first: ``[i, xo, setting, target, code, MAP steps, actions left, HP left]`` the best plan's
-            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim; -1 none). The code
+            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim, 4 Reload; -1 none);
+            for an option with ammunition the setting is ``MODES * rounds loaded + setting`` (G-31,
+            :mod:`ashfall.sim.kernel_ranged_lower`). The code
             is flanking (never) + 2 within 5 ft + 4 view for a melee option, "a hostile within 5 ft" + 2 within
             5 ft + 4 view for a thrown one (views: ``AiTables.view``'s).
         melee_best: ``[e, c, code]`` the best of the enemy's melee options on ``c`` (the fire a square it can walk
@@ -169,6 +171,8 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     options = attack_options(c, state)
+    if options and options[0].ranged:  # a marksman's rifle, a crossbowman: shots before any melee weapon
+        return f"the tactical AI with a ranged weapon first (ATK-2, combatant {c.id})"
     if not options or not _melee_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
