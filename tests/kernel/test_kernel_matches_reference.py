@@ -144,7 +144,8 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
     assert ("duel.yaml", "ashfall-1") in played
 
 
-GUNS = [ENCOUNTERS / "ai-crossbow-against-a-brute.yaml", ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml"]
+GUNS = [ENCOUNTERS / "ai-crossbow-against-a-brute.yaml", ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml",
+        ENCOUNTERS / "ai-untrained-pistols-among-cover.yaml"]
 """The tactical AI with a melee weapon and a ranged weapon with ammunition, on the kernel under edition 1 (edition 2's
 openers alongside several ways to attack are named, E-37): test_kernel_ranged_weapons."""
 
