@@ -1,12 +1,13 @@
 """The tactical AI in the fight kernel shoots ranged weapons with ammunition as the AI does: rounds, reloads, range.
 
-A bandit with a sword and a crossbow (one bolt, a 1-action reload, G-31) against a slow brute, a guard on a
-platform with a pistol (twelve rounds) among cover and high ground (X-01, AMOD-2, AMOD-3) against an axeman, and two
+A bandit with a sword and a crossbow (one bolt, a 1-action reload, G-31) against a slow brute; a guard on a
+platform with a pistol (twelve rounds) among cover and high ground (X-01, AMOD-2, AMOD-3) against an axeman; two
 militia shooting pistols they were never trained with at each other (the fire a square invites from a loaded gun;
-no Return Fire without proficiency, RX-31). The kernel's decision equals ``TacticalPolicy.choose`` on every state
-such fights reach (the Reloads among them), the shot plans are the AI's own best plans with the rounds loaded, what
-is not covered is named (edition 2's openers, Deflect, Return Fire, a rifle as the first weapon), and kernels that
-never reload, plan as if always loaded, shoot past cover or fear no gun must diverge. Every step of the three sets'
+no Return Fire without proficiency, RX-31); two trained gunners whose hits set off Return Fire (RX-29, RX-30). The
+kernel's decision equals ``TacticalPolicy.choose`` on every state such fights reach (the Reloads among them), the
+shot plans are the AI's own best plans with the rounds loaded, what is not covered is named (edition 2's openers,
+Deflect, a scripted gunman's Return Fire, a rifle as the first weapon), and kernels that never reload, plan as if
+always loaded, shoot past cover, fear no gun or never fire back must diverge. Every step of the four sets'
 reference fights under edition 1 is compared in ``test_kernel_matches_reference`` (the CI subset).
 """
 
@@ -43,6 +44,7 @@ from tests.kernel.test_kernel_ai import TERRAIN, _Checked, _Mixed
 CROSSBOW = ENCOUNTERS / "ai-crossbow-against-a-brute.yaml"
 PISTOL = ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml"
 PISTOLS = ENCOUNTERS / "ai-untrained-pistols-among-cover.yaml"
+FIRE_BACK = ENCOUNTERS / "ai-gunners-fire-back-among-cover.yaml"
 SHIPPED = Path(__file__).resolve().parents[2] / "encounters"
 
 
@@ -142,6 +144,8 @@ class _WrongRanged:
                     for table in (frac, drop, first):
                         table[i, xo, MODES * k:MODES * k + MODES] = table[i, xo, full]
             o = dataclasses.replace(o, frac=frac, drop=drop, first=first)
+        elif broken == "never-fires-back":  # no hit sets off Return Fire (RX-29)
+            r = dataclasses.replace(r, fire_back=np.full_like(r.fire_back, -1))
         elif broken == "unafraid-of-guns":  # no enemy's gun counts among the fire a square invites
             o = dataclasses.replace(o, throw_ft=np.full_like(o.throw_ft, -1))
         else:  # shots meet no cover and no high ground (X-01, AMOD-2, AMOD-3)
@@ -152,11 +156,12 @@ class _WrongRanged:
         return self.kernel.signature(seed)
 
 
-@pytest.mark.rule("G-31", "X-01", "AMOD-2")
+@pytest.mark.rule("G-31", "X-01", "AMOD-2", "RX-29")
 @pytest.mark.parametrize(("broken", "path", "least"), [("never-reloads", CROSSBOW, 10),
                                                     ("plans-as-if-loaded", CROSSBOW, 10),
                                                     ("shots-past-cover", PISTOL, 3),
-                                                    ("unafraid-of-guns", PISTOLS, 5)])
+                                                    ("unafraid-of-guns", PISTOLS, 5),
+                                                    ("never-fires-back", FIRE_BACK, 10)])
 def test_compare_engines__a_kernel_wrong_about_ammunition_or_cover_diverges(broken: str, path: Path,
                                                                           least: int) -> None:
     setup = setup_of(path, "ashfall-1")

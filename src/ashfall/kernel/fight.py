@@ -34,8 +34,9 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-RangedTab = tuple[I64, I64, I64, I64, I64]
-"""Ammunition (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label)."""
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64]
+"""Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
+fire_back, outcome, draws, dice, flat, dealt, low)."""
 AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
 enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged."""
@@ -59,6 +60,8 @@ OUT_LEN = 5
 STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
 AOO = 3
 """The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
+RETURN_FIRE = 4
+"""Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
 SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
 """Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
 FAR = 1 << 60
@@ -151,6 +154,16 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
             faces: I64, code: int) -> int:
+    return _attack_hit(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
+                       fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)[0]
+
+
+@_jit
+def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
+                dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
+                dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
+                faces: I64, code: int) -> tuple[int, bool]:
+    """One attack roll and its damage from the tables: ``(steps written, whether it hit)``."""
     # the target's state in the tables: up, down (dying or stabilised, prone), dead, dead after falling dying
     down = 0
     if vit[t] == DEAD:
@@ -172,7 +185,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
         at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down, code])
     result = outcome[a, t, k, v, down, code, first - 1, second - 1]
     if result == 0:
-        return at
+        return at, False
     crit = 1 if result == 2 else 0
     total = flat[a, k, crit]
     nf = 0
@@ -191,7 +204,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
                    falls, rules)
     dealt_by[a] += amount
     taken[t] += amount
-    return at
+    return at, True
 
 
 @_jit
@@ -939,27 +952,35 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim, side,
-                                        vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft, sight,
-                                        eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ,
-                                        fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                        at = _shot(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone, hp,
+                                   temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
+                                   x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                   at, faces, ammo_left, ai_tab[14])
+                    else:
+                        at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim,
+                                            side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
+                                            sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
+                                            max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                            at, faces)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
-                        if ammo_left[c] > 0:
-                            ammo_left[c] -= 1  # a round each attack made (``spend_ammo``, G-31)
                     attacks += 1
                     rolls += counts[act]
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
-                                    flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice, x_flat,
-                                    x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken,
-                                    record, steps, at, faces)
+                if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                    at = _shot(mt, c, t, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
+                               x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped,
+                               falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, ai_tab[14])
+                else:
+                    at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
+                                        flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice,
+                                        x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules,
+                                        dealt_by, taken, record, steps, at, faces)
                 if ranged == 1:
                     aimed, aim_live = 0, 0
-                    if ammo_left[c] > 0:
-                        ammo_left[c] -= 1  # the shot's round (``spend_ammo``, G-31)
                 attacks += 1
                 rolls += counts[act]
                 strikes += 1
@@ -992,6 +1013,53 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         if _standing(side, vit) != -1:
             return at, attacks, kai.ENDED
     return at, attacks, kai.GOES_ON
+
+@_jit
+def _ranged_code(a: int, t: int, aim: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, eview: I64) -> int:
+    """A ranged attack's table code (``kernel_weapons_lower``'s codes).
+
+    "A hostile within 5 ft" of the shooter (AMOD-7), within 5 ft, aimed (E-05), and the engine's cover and high
+    ground between the squares.
+    """
+    hostile = 0
+    for o in range(len(side)):
+        if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
+            hostile = 1
+    view = int(eview[px[a], py[a], px[t], py[t]])
+    return hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + 8 * view
+
+
+@_jit
+def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: I64, vit: I64, prone: I64, hp: I64,
+          temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, outcome: I8, draws: I64, dice: I64,
+          flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+          dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
+          rf: RangedTab) -> int:
+    """``a``'s ranged attack on ``t`` with a further option (a round spent first), then the Return Fire a hit sets off.
+
+    The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
+    normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
+    penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
+    """
+    fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
+        rf[11]
+    if ammo_left[a] > 0:
+        ammo_left[a] -= 1  # the shot's round, spent before it is made (``spend_ammo``, G-31)
+    code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
+    at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
+                          succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+    shooter, target = a, t
+    while hit and fire_back[target] >= 0 and vit[target] == ALIVE and react[target] == 1 and \
+            ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
+        react[target] = 0
+        ammo_left[target] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
+        at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
+                              rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
+                              dealt_by, taken, record, steps, at, faces, code)
+        shooter, target = target, shooter
+    return at
+
 
 @_jit
 def _reload(c: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int, faces: I64) -> int:

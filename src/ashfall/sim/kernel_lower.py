@@ -112,7 +112,7 @@ INTENTS: tuple[type, ...] = (Strike, PowerStrike, AllOutAttack)
 TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OPPORTUNITY)
 """The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
 AOO = 3
-ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity")
+ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
 """Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
@@ -1028,7 +1028,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             ai = dataclasses.replace(ai, options=lower_options(
                 fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
                 sights.views, variants, used_map, used_all_out, _damage_tables, _downed),
-                ranged=lower_ranged(fight, roster, actions))
+                ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
     else:

@@ -11,20 +11,24 @@ full load). The compiled fight keeps the rounds loaded of every creature (:class
 start, the capacity a Reload fills, its cost and label), spends one per shot (``spend_ammo``), reloads where the AI's
 plan or its idle turn says so (``TacticalPolicy._idle``: an empty weapon first, a partly spent one when it cannot
 close in), and counts an enemy's ranged option among the fire a square invites only while it is loaded
-(``TurnView._attackers``).
+(``TurnView._attackers``). A ranged hit on a creature the AI plays that carries a gun it is trained with sets off its
+Return Fire (RX-29..31, :func:`lower_fire_back`: loaded, the shooter within normal range, one reaction a round, so
+the first shooter may answer it in turn).
 
 Covered: one ranged option a creature (thrown, or shot with ammunition), single-target blocks only (Strike, Power
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
-Deflect (RX-6: a free hand) or Return Fire (RX-29: a ranged weapon they are trained with), Full Auto Burst among
-several enemies; and, by the weapons lowering, several ranged options (two guns, a gun and a thrown knife), ranged
-weapons out of range of some square, behind total cover, or where a shot in reach provokes (E-18, edition 2), and a
-ranged weapon as the first one (a marksman with a rifle).
+Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
+allies firing back for each other, E-20), Full Auto Burst among several enemies; and, by the weapons lowering,
+several ranged options (two guns, a gun and a thrown knife), ranged weapons out of range of some square, behind
+total cover, or where a shot in reach provokes (E-18, edition 2), and a ranged weapon as the first one (a marksman
+with a rifle).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,11 +39,14 @@ from ashfall.ai.profile import AttackOption, attack_options, shots_left
 from ashfall.ai.turn import TurnView
 from ashfall.content.schema import WeaponKind
 from ashfall.engine import Combatant, EncounterState, Reload
+from ashfall.families.attacks.engine import situation
 from ashfall.families.attacks.moves_gear import has_free_hand
+from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
 
 RELOAD = 4
 """A further option's first block Reload (G-31), as the kernel's code (after ``kernel_weapons_lower.AIM``)."""
@@ -58,6 +65,11 @@ class RangedTables:
         slots: ``[i, xo]`` the highest ammunition slot of that further option's plan tables (-1: it counts no
             ammunition): the plans with ``r`` rounds loaded are at mode ``MODES * min(r, slots) + setting``.
         label: ``[Reload's index in Lowered.action_names]`` (filled in with the names: :func:`with_reload_label`).
+        fire_back: ``[i]`` the normal range of the gun it answers a ranged hit with (Return Fire, RX-29..31: the AI
+            takes it, ``reactions.ai``; -1: it never does).
+        outcome, draws: ``[reactor, shooter, 0, 0, 0, code, face - 1, face - 1]`` Return Fire's attack (RX-30: at
+            the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8 ``eview``.
+        dice, flat, dealt, low: its damage (``kernel_lower._damage_tables``, kind 0).
     """
 
     ammo: I64
@@ -65,12 +77,19 @@ class RangedTables:
     reload: I64
     slots: I64
     label: I64
+    fire_back: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
+    outcome: I8 = field(default_factory=lambda: np.zeros((1,) * 6 + (20, 20), np.int8))
+    draws: I64 = field(default_factory=lambda: np.ones((1,) * 6, np.int64))
+    dice: I64 = field(default_factory=lambda: np.zeros((1, 1, 2, 1, 2), np.int64))
+    flat: I64 = field(default_factory=lambda: np.zeros((1, 1, 2), np.int64))
+    dealt: I64 = field(default_factory=lambda: np.zeros((1, 1, 1, 2, 1), np.int64))
+    low: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
 
 
 def empty_ranged(n: int) -> RangedTables:
-    """Tables of a fight where nobody counts ammunition."""
+    """Tables of a fight where nobody counts ammunition (nor fires back)."""
     return RangedTables(np.full(n, -1, np.int64), np.zeros(n, np.int64), np.ones(n, np.int64),
-                        np.full((n, 1), -1, np.int64), np.full(1, -1, np.int64))
+                        np.full((n, 1), -1, np.int64), np.full(1, -1, np.int64), np.full(n, -1, np.int64))
 
 
 def ranged_action_names(state: EncounterState) -> tuple[str, ...]:
@@ -94,8 +113,8 @@ def shot_ok(o: AttackOption) -> bool:
 def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
-    The reactions a ranged attack offers its target (Deflect, RX-6; Return Fire, RX-29) are not played by the
-    kernel, nor Full Auto Burst's further targets (G-35, X-12). Several ranged options (two guns, a gun and a thrown
+    Deflect (RX-6) is not played by the kernel, Return Fire (RX-29) only as :func:`_fire_back_gun` says, nor Full
+    Auto Burst's further targets (G-35, X-12). Several ranged options (two guns, a gun and a thrown
     knife) are named by ``kernel_weapons_lower.options_problem``.
     """
     state = fight.engine.state
@@ -111,10 +130,35 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
         if "deflect" in reactions and has_free_hand(e, state) and \
                 (not state.ruleset.turn.deflect_needs_proficiency or trained_to_deflect(e)):
             return f"Deflect against ranged attacks (RX-6, combatant {e.id} has a free hand)"
-        if "return-fire" in reactions and any(w.kind is WeaponKind.RANGED and e.creature.is_proficient_with(w)
-                                              for w in e.weapons):
+        if _fires_back(state, e) and _fire_back_gun(fight, e) is None:
             return f"Return Fire (RX-29, combatant {e.id} could shoot back at {c.id})"
     return None
+
+
+def _fires_back(state: EncounterState, e: Combatant) -> bool:
+    """Whether ``e`` could ever Return Fire: the reaction is in the rulebook and it carries a gun it is trained with."""
+    return "return-fire" in state.rulebook.reactions and any(
+        w.kind is WeaponKind.RANGED and e.creature.is_proficient_with(w) for w in e.weapons)
+
+
+def _fire_back_gun(fight: Fight, e: Combatant) -> AttackOption | None:
+    """The gun ``e`` fires back with where the kernel plays its Return Fire (RX-29..31), else None.
+
+    The tactical AI decides its reactions (``reactions.ai``: Return Fire is the one a ranged hit offers it, Deflect
+    being named), one reaction a round, nobody fires back for an ally (E-20), and its one ranged option is that gun,
+    trained (RX-31).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    if not isinstance(fight.engine.controllers.get(e.id), TacticalPolicy) or rs.turn.reactions_per_round != 1:
+        return None
+    if rs.turn.return_fire_allies and state.allies_of(e.id):
+        return None
+    ranged = [o for o in attack_options(e, state) if o.ranged]
+    if len(ranged) != 1 or not shot_ok(ranged[0]) or ranged[0].weapon is None or \
+            not e.creature.is_proficient_with(ranged[0].weapon):
+        return None
+    return ranged[0]
 
 
 def ammo_slots(turn: TurnView, option: AttackOption, costs: Costs, actions: int) -> int:
@@ -147,12 +191,16 @@ def option_slots(fight: Fight, roster: Sequence[Combatant], actions: int) -> dic
     return found
 
 
-def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int) -> RangedTables:
-    """The ammunition tables of a fight (the rounds each starts with, a Reload's capacity and cost, the slots)."""
+def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int, tables: Any) -> RangedTables:
+    """The ammunition tables of a fight, with Return Fire's.
+
+    The rounds each starts with, a Reload's capacity and cost, the plans' slots, and :func:`lower_fire_back`'s
+    tables (``tables`` is ``kernel_lower._damage_tables``).
+    """
     state = fight.engine.state
     n = len(roster)
-    tables = empty_ranged(n)
-    ammo, capacity, reload = tables.ammo, tables.capacity, tables.reload
+    empty = empty_ranged(n)
+    ammo, capacity, reload = empty.ammo, empty.capacity, empty.reload
     slots = option_slots(fight, roster, actions)
     width = max((len(attack_options(c, state)) - 1 for c in roster), default=1)  # as wide as the option tables
     slot = np.full((n, max(1, width)), -1, np.int64)
@@ -167,9 +215,59 @@ def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int) -> Ran
             reload[i] = action.cost(state, Reload(c.id, o.weapon.id)) if action is not None else o.weapon.reload_actions
     for (i, xo), k in slots.items():
         slot[i, xo] = k
-    return RangedTables(ammo, capacity, reload, slot, tables.label)
+    return lower_fire_back(fight, roster, RangedTables(ammo, capacity, reload, slot, empty.label, empty.fire_back),
+                           tables)
 
 
-__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "empty_ranged", "lower_ranged", "option_slots",
+def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTables, tables: Any) -> RangedTables:
+    """Return Fire's tables (RX-29..31): who fires back and how far, its attack from every square at every other.
+
+    The attack is the engine's own (``resolve_attack`` with ``Activity.RETURN_FIRE``: its penalty, no MAP, RX-30)
+    in the situation of a shot from the reactor's square at the shooter's (``kernel_weapons_lower``'s codes: "a
+    hostile within 5 ft", AMOD-7, within 5 ft, the engine's cover and high ground between the squares, X-01).
+    """
+    from ashfall.sim import kernel_weapons_lower as kw  # it lowers the further options with this module's help
+
+    state = fight.engine.state
+    n = len(roster)
+    guns = {i: o for i, c in enumerate(roster) if (o := _fire_back_gun(fight, c)) is not None}
+    if not guns or state.board is None:
+        return ranged
+    board = state.board
+    fire_back = np.full(n, -1, np.int64)
+    a0 = roster[0]
+    t0 = next(c for c in roster if c.side != a0.side)
+    eview, eviews = kw._engine_views(state, a0, t0)
+    near_views = {int(eview[ax, ay, tx, ty]) for ax in range(board.width) for ay in range(board.height)
+                  for tx in range(board.width) for ty in range(board.height)
+                  if (ax, ay) != (tx, ty) and max(abs(ax - tx), abs(ay - ty)) <= 1}
+    codes = 8 * len(eviews)
+    outcome = np.zeros((n, n, 1, 1, 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, 1, 1, 1, codes), np.int64)
+    hit_parts: dict[tuple[int, int], Any] = {}
+    for i, o in guns.items():
+        a = roster[i]
+        assert o.weapon is not None
+        fire_back[i] = o.weapon.range_normal or 0  # RX-31: the shooter within normal range
+        for j, t in enumerate(roster):
+            if t.side == a.side:
+                continue
+            plain = situation(state, a, t, True)
+            for code in range(codes):
+                met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
+                if met is None:
+                    continue  # never aimed (a reaction), or a code never met
+                got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
+                draws[i, j, 0, 0, 0, code] = got
+                outcome[i, j, 0, 0, 0, code] = table
+                if parts is not None:
+                    hit_parts.setdefault((i, 0), parts)
+    dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, k: guns[i].weapon)
+    return replace(ranged, fire_back=fire_back, outcome=outcome, draws=draws, dice=dice, flat=flat, dealt=dealt,
+                   low=np.array([low], np.int64))
+
+
+__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "empty_ranged", "lower_fire_back", "lower_ranged",
+           "option_slots",
            "ranged_action_names",
            "ranged_problem", "shot_ok", "with_reload_label"]
