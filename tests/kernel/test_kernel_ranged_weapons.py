@@ -181,7 +181,7 @@ def test_kernel_ai_shooter__edition_2_is_named_not_played(path: Path) -> None:
 @pytest.mark.rule("RX-6", "RX-29", "E-18", "ATK-2")
 @pytest.mark.parametrize(("change", "named"), [
     (("weapons: [greataxe]", "weapons: [salvaged-sword]"), "Deflect against ranged attacks (RX-6"),
-    (("weapons: [greataxe]", "weapons: [greataxe, pistol]"), "Return Fire (RX-29"),
+    (("weapons: [greataxe]", "weapons: [greataxe, javelin, pistol]"), "Return Fire (RX-29"),
     (("weapons: [salvaged-sword, crossbow]", "weapons: [crossbow, salvaged-sword]"), "a ranged weapon first (ATK-2"),
     (("weapons: [salvaged-sword, crossbow]", "weapons: [salvaged-sword, crossbow, pistol]"),
      "other than melee weapons and one thrown"),
