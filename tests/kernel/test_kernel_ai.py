@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.choice import Choice
 from ashfall.ai.plans import Setting, plan_key
-from ashfall.ai.profile import attack_options
+from ashfall.ai.profile import attack_options, shots_left
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Step, Stride, Strike, Trip
+from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Reload, Step, Stride, Strike, Trip
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
@@ -133,6 +133,8 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("stride", intent.path)
     if isinstance(intent, Aim):
         return ("aim",)
+    if isinstance(intent, Reload):
+        return ("reload", intent.weapon)
     codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
     if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
@@ -175,6 +177,10 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
             best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
+    r = ai.ranged  # the rounds loaded now, where counted (G-31)
+    ammo_left = np.array([-1 if r.ammo[i] < 0 else next(
+        left for o in attack_options(x, state) if (left := shots_left(x, o)) is not None)
+        for i, x in enumerate(roster)], np.int64)
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
@@ -182,12 +188,16 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
-        o.prone_fire[1], int(o.shot[0]))
+        o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity)
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
                             lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight)
         kind = kai.STRIDE if went > 0 else kai.BAIL
+        if went == 0 and 0 < ammo_left[me] < r.capacity[me]:
+            kind = kai.RELOAD
+    if kind == kai.RELOAD:
+        return ("reload", attack_options(c, state)[activity + 1].weapon_id)
     if kind == kai.END:
         return ("end",)
     if kind == kai.STEP:
@@ -201,6 +211,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
             block = activity % kai.OPTION
             if block == kai.AIM_BLOCK:
                 return ("aim",)
+            if block == kai.RELOAD_BLOCK:
+                return ("reload", option.weapon_id)
             return ("attack", ids[target], names[block], option.weapon_id, option.thrown)
         return ("attack", ids[target], names[activity])
     return ("bail",)

@@ -144,3 +144,19 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
             played.append((path.name, edition))
     assert ("duel.yaml", "ashfall-1") in played
     assert ("duel.yaml", "ashfall-2") in played
+
+
+GUNS = [ENCOUNTERS / "ai-crossbow-against-a-brute.yaml", ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml",
+        ENCOUNTERS / "ai-untrained-pistols-among-cover.yaml", ENCOUNTERS / "ai-gunners-fire-back-among-cover.yaml"]
+"""The tactical AI with a melee weapon and a ranged weapon with ammunition, on the kernel under edition 1 (under
+edition 2 a shot in reach provokes, E-18: named for guns): test_kernel_ranged_weapons."""
+
+
+@pytest.mark.rule("G-31", "E-03", "ATK-2", "E-05", "X-01", "AMOD-2", "AMOD-3", "AMOD-7", "COV-1", "COV-2", "POS-4",
+                  "RX-29", "RX-30", "RX-31")
+@pytest.mark.parametrize("path", GUNS, ids=[path.stem for path in GUNS])
+def test_kernel__plays_every_step_of_the_reference_fight_with_guns_that_reload(path: Path) -> None:
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first

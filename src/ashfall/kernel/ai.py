@@ -30,6 +30,12 @@ from ashfall.kernel.compiled import jit as _jit
 END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
 BAIL = 5
 """A choice outside the slice (``ashfall.kernel.fight`` returns it when the approach finds no way)."""
+RELOAD = 6
+"""Nothing to attack: reload the option ``activity`` (``TacticalPolicy._idle``, G-31)."""
+RELOAD_BLOCK = 4
+"""A further option's first block Reload (G-31; ``kernel_ranged_lower.RELOAD``)."""
+MODES = 3
+"""Settings of a ranged option's plans (``kernel_weapons_lower.MODES``): one block of them per round loaded."""
 ALIVE, DEAD = 0, 3
 """The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
 BESIDE = 2
@@ -205,7 +211,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
-           open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int) -> tuple[int, int, int, int]:
+           open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
+           x_slots: I64, capacity: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -229,6 +236,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     ``TRIP_FIRST``), and every option has its plans against a prone target (setting + ``PRONE``); a prone enemy's
     throw is ``throw_hit_prone``'s. With ``shot`` (E-18) a throw is weighed net of the Attacks of Opportunity it
     provokes from the enemies whose reach holds the square (``TurnView.in_reach_of``, each one's ``aoo_damage``).
+
+    Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e]`` the rounds loaded in each creature's ranged option
+    with ammunition (-1: none counted), ``x_slots[c, xo]`` the highest ammunition slot of a further option's plans
+    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting), ``capacity``
+    a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
+    ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
+    Ammunition slots and edition 2's prone settings never meet (guns are named under edition 2, E-18).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -390,7 +404,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 gap_e = dist[abs(x - px[e]), abs(y - py[e])]
                 if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
                     best_e = mvalue[e]
-                if throw_ft[e] >= 0 and gap_e <= throw_ft[e]:
+                if throw_ft[e] >= 0 and gap_e <= throw_ft[e] and ammo_left[e] != 0:  # loaded (``_attackers``)
                     hits = throw_hit_prone if openers == 1 and prone[e] == 1 else throw_hit  # C-PRO
                     thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits)
                     if thrown > best_e:
@@ -433,6 +447,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
             elif openers == 1 and r_actions[r] == 0:
                 mode = 1  # where it stands a melee option may open (E-37)
+            if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31)
+                mode += MODES * min(ammo_left[c], x_slots[c, xo])
             x_penalty = penalty
             if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
                 shooting = 0.0
@@ -509,11 +525,18 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 path_x[s], path_y[s] = way[s, 0], way[s, 1]
             return STRIDE, pick, -1, part
         has[pick] = 0
-    # nothing to attack this turn: close in (``_approach``), else it would Dodge
+    # nothing to attack this turn: reload an empty weapon, close in (``_approach``), reload, else it would Dodge
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
+            return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
         return APPROACH, -1, -1, 0
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:
+            return RELOAD, -1, xo, 0
     return BAIL, -1, -1, 0
 
 
 
-__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9"]
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE", "decide",
+           "round9"]

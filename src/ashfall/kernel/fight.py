@@ -34,9 +34,12 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab]
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64]
+"""Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
+fire_back, outcome, draws, dice, flat, dealt, low)."""
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged."""
 
 
 # step kinds (column 0 of a step row)
@@ -57,6 +60,8 @@ OUT_LEN = 5
 STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
 AOO = 3
 """The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
+RETURN_FIRE = 4
+"""Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
 SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
 """Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
 FAR = 1 << 60
@@ -160,6 +165,16 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
             faces: I64, code: int) -> int:
+    return _attack_hit(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
+                       fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)[0]
+
+
+@_jit
+def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
+                dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
+                dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
+                faces: I64, code: int) -> tuple[int, bool]:
+    """One attack roll and its damage from the tables: ``(steps written, whether it hit)``."""
     # the target's state in the tables: up, down (dying or stabilised, prone), dead, dead after falling dying
     down = 0
     if vit[t] == DEAD:
@@ -181,7 +196,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
         at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down, code])
     result = outcome[a, t, k, v, down, code, first - 1, second - 1]
     if result == 0:
-        return at
+        return at, False
     crit = 1 if result == 2 else 0
     total = flat[a, k, crit]
     nf = 0
@@ -200,7 +215,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
                    falls, rules)
     dealt_by[a] += amount
     taken[t] += amount
-    return at
+    return at, True
 
 
 @_jit
@@ -550,6 +565,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     _zero(dazed)  # Dazed (G-13, TRP-4), kept as the fight goes
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
+    ammo_left = ai_tab[14][0].copy()  # rounds loaded (G-31), spent and reloaded as the fight goes
     reseed(mt, seed)
     kmor.reset(mor)
     n = len(side)
@@ -669,7 +685,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -826,7 +842,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
          path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab) -> tuple[int, int, int]:
+         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
+         ammo_left: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -841,9 +858,12 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
 
     Further ways to attack (``ai_tab``'s options): an attack with another option is :func:`_option_attack`; Aim
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
+    A shot with ammunition spends a round of ``ammo_left`` (``spend_ammo``, G-31); a Reload (the plan's first block,
+    or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
      x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot) = ai_tab[13]
+    capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
@@ -877,13 +897,20 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
-                                      mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0])
+                                      mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
+                                      capacity)
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
             went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
                              sight)
             kind = kai.STRIDE if went > 0 else kai.BAIL
+            if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
+                kind = kai.RELOAD
+        if kind == kai.RELOAD:
+            at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+            left -= reload_cost[c]
+            continue
         if kind == kai.END:
             break
         if kind == kai.BAIL:
@@ -922,6 +949,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
                 left -= mv_ints[kmv.MV_TRIP_COST]
                 continue
+            if act == kai.RELOAD_BLOCK:  # the plan reloads first (G-31)
+                at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+                left -= reload_cost[c]
+                continue
             if act == kai.AIM_BLOCK:
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, x_aim[2], faces, 0)
@@ -948,10 +979,17 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         attacks += made
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
-                    at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim, side,
-                                        vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft, sight,
-                                        eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ,
-                                        fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                        at = _shot(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone, hp,
+                                   temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
+                                   x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                   at, faces, ammo_left, ai_tab[14])
+                    else:
+                        at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim,
+                                            side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
+                                            sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
+                                            max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                            at, faces)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -960,7 +998,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 fell = False
-                if ranged == 1 and shot[0] == 1:
+                if ranged == 1 and shot[0] == 1:  # the Attacks of Opportunity a throw in reach provokes (E-18)
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
@@ -968,10 +1006,16 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     attacks += made
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
-                    at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
-                                        flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice,
-                                        x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules,
-                                        dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                        at = _shot(mt, c, t, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
+                                   x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail,
+                                   dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left,
+                                   ai_tab[14])
+                    else:
+                        at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
+                                            dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
+                                            x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
+                                            rules, dealt_by, taken, record, steps, at, faces)
                     if ranged == 1:
                         aimed, aim_live = 0, 0
                     attacks += 1
@@ -1036,6 +1080,60 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                     max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight)
         made += 1
     return at, made
+def _ranged_code(a: int, t: int, aim: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, eview: I64) -> int:
+    """A ranged attack's table code (``kernel_weapons_lower``'s codes).
+
+    "A hostile within 5 ft" of the shooter (AMOD-7), within 5 ft, aimed (E-05), and the engine's cover and high
+    ground between the squares.
+    """
+    hostile = 0
+    for o in range(len(side)):
+        if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
+            hostile = 1
+    view = int(eview[px[a], py[a], px[t], py[t]])
+    return hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + 8 * view
+
+
+@_jit
+def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: I64, vit: I64, prone: I64, hp: I64,
+          temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, outcome: I8, draws: I64, dice: I64,
+          flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+          dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
+          rf: RangedTab) -> int:
+    """``a``'s ranged attack on ``t`` with a further option (a round spent first), then the Return Fire a hit sets off.
+
+    The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
+    normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
+    penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
+    """
+    fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
+        rf[11]
+    if ammo_left[a] > 0:
+        ammo_left[a] -= 1  # the shot's round, spent before it is made (``spend_ammo``, G-31)
+    code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
+    at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
+                          succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+    shooter, target = a, t
+    while hit and fire_back[target] >= 0 and vit[target] == ALIVE and react[target] == 1 and \
+            ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
+        react[target] = 0
+        ammo_left[target] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
+        at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
+                              rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
+                              dealt_by, taken, record, steps, at, faces, code)
+        shooter, target = target, shooter
+    return at
+
+
+@_jit
+def _reload(c: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """``c`` reloads its weapon with ammunition to a full load (G-31, E-03); returns the steps written."""
+    if record:
+        at = _record(steps, at, ACTIONS, c, -1, label, faces, 0)
+    ammo_left[c] = capacity[c]
+    return at
+
 
 @_jit
 def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
@@ -1123,7 +1221,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0)
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
+                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1])
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -61,6 +61,7 @@ from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
+from ashfall.sim.kernel_ranged_lower import RangedTables, empty_ranged
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -113,6 +114,8 @@ class AiTables:
             (:mod:`ashfall.sim.kernel_weapons_lower`).
         chooser: 1 where a scripted plan without a target rule asks the AI whom to attack (``target_choice``:
             its focus-fire pick, with the AI's default config; the tables above are lowered for it too).
+        ranged: The rounds loaded in ranged weapons with ammunition, Reload's cost and the plans' ammunition slots
+            (:mod:`ashfall.sim.kernel_ranged_lower`, G-31).
     """
 
     on: I64
@@ -130,6 +133,7 @@ class AiTables:
     enemy_hit_prone: F64
     chooser: I64
     options: OptionTables = field(default_factory=lambda: empty_options(1))
+    ranged: RangedTables = field(default_factory=lambda: empty_ranged(1))
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:

@@ -25,6 +25,7 @@ from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
 from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lowering
 from ashfall.sim.kernel_morale_lower import morale_of
+from ashfall.sim.kernel_ranged_lower import with_reload_label
 from ashfall.sim.kernel_weapons_lower import with_aim_label
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
@@ -76,7 +77,15 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
             ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone, ai.chooser,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names), o.prone_fire,
-             o.shot))
+             o.shot),
+            _ranged_tab(lo))
+
+
+def _ranged_tab(lo: Lowered) -> kf.RangedTab:
+    """The ammunition tables as the compiled fight takes them (``kernel_ranged_lower``, G-31)."""
+    r = lo.ai.ranged
+    return (r.ammo, r.capacity, r.reload, r.slots, with_reload_label(r, lo.action_names), r.fire_back, r.outcome,
+            r.draws, r.dice, r.flat, r.dealt, r.low)
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:

@@ -74,6 +74,7 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
     with_conditions,
 )
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -84,7 +85,7 @@ ACTS = 3
 """Attack activities per option in the tables: Strike, Power Strike, All-Out Attack (``ACTIVITY_CODES``)."""
 AIM = 3
 """A plan's first block Aim (E-05), as the kernel's code for a further option's first block."""
-FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM}
+FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM, Block.RELOAD: RELOAD}
 PLAIN, FULL, AIMED = 0, 1, 2
 """Settings of a thrown option's plans: from a Step's square, from where it stands (Aim may open), having aimed."""
 MODES = 3
@@ -103,7 +104,9 @@ class OptionTables:
         ranged: ``[i, xo]`` 1 for a thrown option.
         limit: ``[i, xo]`` the farthest it attacks (reach, or long range: ATK-1, ATK-2).
         frac, drop, first: ``[i, xo, setting, target, code, MAP steps, actions left, HP left]`` the best plan's
-            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim; -1 none). The code
+            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim, 4 Reload; -1 none);
+            for an option with ammunition the setting is ``MODES * rounds loaded + setting`` (G-31,
+            :mod:`ashfall.sim.kernel_ranged_lower`). The code
             is flanking (never) + 2 within 5 ft + 4 view for a melee option, "a hostile within 5 ft" + 2 within
             5 ft + 4 view for a thrown one (views: ``AiTables.view``'s).
         melee_best: ``[e, c, code]`` the best of the enemy's melee options on ``c`` (the fire a square it can walk
@@ -197,16 +200,25 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     options = attack_options(c, state)
+    if options and options[0].ranged:  # a marksman's rifle, a crossbowman: shots before any melee weapon
+        return f"the tactical AI with a ranged weapon first (ATK-2, combatant {c.id})"
     if not options or not _melee_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
         return None
     thrown = [o for o in options if o.ranged]
     if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
-            any(not _thrown_ok(o) for o in thrown):
+            any(not (_thrown_ok(o) or shot_ok(o)) for o in thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
+    problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
+    if problem is not None:
+        return problem
+    if shot_ok(thrown[0]) and state.ruleset.turn.ranged_attack_provokes:
+        # the Attacks of Opportunity a shot in reach provokes are played for throws (``fight._shot_in_reach``),
+        # not yet with a gun's rounds and its Return Fire, nor edition 2's openers beside a gun's ammunition slots
+        return f"the tactical AI's guns where shooting in reach provokes (E-18, combatant {c.id})"
     board = state.board
     if board is None:
         return None  # the AI off the map is named on its own
@@ -322,7 +334,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
     trip = uses_trip(fight)
-    shape = (n, max(1, extra), MODES * (2 if trip else 1), n, codes, max_map, actions + 1, hp_most + 1)
+    slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
+    if trip and slots:  # the two never meet: guns are named under edition 2 (``options_problem``, E-18)
+        raise ValueError("edition 2's Trip beside ammunition slots")
+    shape = (n, max(1, extra), MODES * (2 if trip else 1) * (1 + max(slots.values(), default=0)), n, codes, max_map,
+             actions + 1, hp_most + 1)
     frac = np.zeros(shape, np.float64)
     drop = np.zeros(shape, np.float64)
     first = np.full(shape, -1, np.int64)
@@ -403,11 +419,13 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     if base is None:
                         continue
                     settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
-                    for b, prone, available, odds, into in settings:
+                    for (b, prone, available, odds, into), ammo in ((s_, am) for s_ in settings
+                                                                     for am in _loads(slots.get((i, xo)))):
+                        at = MODES * (ammo or 0)
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
                                 # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``)
-                                setting = Setting(o, {t.id: b}, prone, {}, {}, steps, None, available, odds)
+                                setting = Setting(o, {t.id: b}, prone, {}, {}, steps, ammo, available, odds)
                                 drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                                 for hp in range(1, hp_most + 1):
                                     best = best_valued(drafts, {t.id: hp}, drop_step)
@@ -424,9 +442,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                                 f"{c.id})")
                                         raise ValueError(f"the AI's {best.blocks[0].value} (combatant {c.id})")
                                     for m in into:
-                                        frac[i, xo, m, j, code, steps, left, hp] = best.frac
-                                        drop[i, xo, m, j, code, steps, left, hp] = best.p_drop
-                                        first[i, xo, m, j, code, steps, left, hp] = code_first
+                                        frac[i, xo, at + m, j, code, steps, left, hp] = best.frac
+                                        drop[i, xo, at + m, j, code, steps, left, hp] = best.p_drop
+                                        first[i, xo, at + m, j, code, steps, left, hp] = code_first
     # the engine's attack tables of the further options
     big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
     kinds = ACTS * max(1, extra)
@@ -592,6 +610,11 @@ def _undazed(fight: Fight, c: Combatant, t: Combatant, read: Any) -> AttackBase 
                 raise KernelManeuverUnsupported(f"the tactical AI's odds with a Dazed creature (G-13, combatant "
                                                 f"{who.id})")
     return found
+
+
+def _loads(slots: int | None) -> range | tuple[None]:
+    """The rounds loaded an option's plans are tabulated for: 0 .. ``slots`` (None: it counts no ammunition)."""
+    return (None,) if slots is None else range(slots + 1)
 
 
 def _melee_codes(engine_views: Sequence[tuple[Cover, bool]]) -> range:
