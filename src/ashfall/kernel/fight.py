@@ -1080,6 +1080,9 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                     max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight)
         made += 1
     return at, made
+
+
+@_jit
 def _ranged_code(a: int, t: int, aim: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, eview: I64) -> int:
     """A ranged attack's table code (``kernel_weapons_lower``'s codes).
 
