@@ -78,13 +78,15 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
         assert kernel.result(seed) == play(setup, seed)
 
 
-def test_kernel_ai__allies_of_an_ai_creature_are_named_not_played() -> None:
+@pytest.mark.rule("E-31", "DEATH-17")
+def test_kernel_ai__an_ai_creature_that_would_stabilise_a_dying_ally_is_named_not_played() -> None:
     problem = check(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml", "ashfall-1"))
     assert problem is None  # scripted: on the kernel
     fight_setup = _AllAi(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml",
                                   "ashfall-1"))
     named = check(fight_setup)
-    assert named is not None and named.startswith("the tactical AI with allies")
+    # its allies fall dying (PCs) and edition 1's Medicine check would stabilise one beside it: not mirrored
+    assert named is not None and named.startswith("the tactical AI stabilising a dying ally with a Medicine check")
 
 
 class _AllAi:
@@ -180,7 +182,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
-        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64))  # alone on its side: never flanking
+        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
+        np.zeros(1, np.float64))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),

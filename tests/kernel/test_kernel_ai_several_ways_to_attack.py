@@ -225,5 +225,5 @@ def test_kernel_ai__reads_the_option_codes_and_aims_label() -> None:
     from ashfall.sim.kernel_weapons_lower import AIM_NAME
 
     lo = KernelSetup(setup_of(THROWER, "ashfall-1")).lowered
-    aim = _ai_tab(lo)[-1][-1]
+    aim = _ai_tab(lo)[13][-1]
     assert kai.AIM_BLOCK == AIM and lo.action_names[aim[2]] == AIM_NAME and aim[1] == 1
