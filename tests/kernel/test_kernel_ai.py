@@ -78,15 +78,14 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
         assert kernel.result(seed) == play(setup, seed)
 
 
-@pytest.mark.rule("E-31", "DEATH-17")
-def test_kernel_ai__an_ai_creature_that_would_stabilise_a_dying_ally_is_named_not_played() -> None:
-    problem = check(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml", "ashfall-1"))
-    assert problem is None  # scripted: on the kernel
-    fight_setup = _AllAi(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml",
-                                  "ashfall-1"))
-    named = check(fight_setup)
-    # its allies fall dying (PCs) and edition 1's Medicine check would stabilise one beside it: not mirrored
-    assert named is not None and named.startswith("the tactical AI stabilising a dying ally with a Medicine check")
+@pytest.mark.rule("E-31", "DEATH-17", "SWP-3", "E-37")
+def test_kernel_ai__an_ai_team_whose_allies_fall_dying_plays_under_edition_1_and_is_named_under_edition_2() -> None:
+    brawl = Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml"
+    assert check(setup_of(brawl, "ashfall-1")) is None  # scripted: on the kernel
+    # played by the AI: its allies fall dying (PCs) and edition 1's Medicine check beside one is mirrored (E-31)
+    assert check(_AllAi(setup_of(brawl, "ashfall-1"))) is None
+    named = check(_AllAi(setup_of(brawl, "ashfall-2")))
+    assert named is not None and named.startswith("the tactical AI's Sweeping Strike among several enemies")
 
 
 class _AllAi:

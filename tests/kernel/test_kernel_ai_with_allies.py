@@ -20,12 +20,13 @@ from hypothesis import strategies as st
 
 from ashfall.ai import TacticalPolicy
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
+from ashfall.engine.records import Tally, with_key
 from ashfall.grid.board import Board, Terrain
 from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
 from ashfall.sim import kernel_allies_lower as kall
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
+from ashfall.sim.kernel_run import BAILED_STEP, MEDICINE_STEP, KernelSetup
 from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play, simulate
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
@@ -34,6 +35,7 @@ from tests.kernel.kit import ENCOUNTERS, InlineWithPolicies, plays_like_the_refe
 
 VETERANS = ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml"
 PACK = ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml"
+MEDIC = ENCOUNTERS / "ai-medic-stabilises-a-fallen-partner.yaml"
 TWO_ON_TWO = Path(__file__).resolve().parent / "stopped" / "ai-two-on-two-in-the-open.yaml"
 """An AI two-on-two where a hurt creature often withdraws: the kernel stops there (not a set of the harness)."""
 
@@ -119,13 +121,21 @@ def _variant(tmp_path: Path, old: str, new: str) -> EncounterSetup:
 
 
 @pytest.mark.rule("E-31", "DEATH-17", "MAA-6")
-def test_kernel_ai_with_allies__saving_a_dying_ally_is_named(tmp_path: Path) -> None:
-    # a player character falls dying (DEATH-1): its ally would try edition 1's Medicine check beside it (E-31)
+def test_kernel_ai_with_allies__a_dying_ally_is_stabilised_with_a_medicine_check_and_a_kit_is_named(
+        tmp_path: Path) -> None:
+    # a player character falls dying (DEATH-1): under edition 1 its ally tries the Medicine check beside it (E-31)
     pc = _variant(tmp_path, "      name: Cutter\n", "      name: Cutter\n      kind: pc\n")
-    assert check(pc) == ("the tactical AI stabilising a dying ally with a Medicine check (E-31, DEATH-17, "
-                         "combatant kernel-ai-pair-raider)")
-    # under edition 2 only healing stabilises (DEATH-17): nobody here treats, so the dying PC stays in the fight
-    assert check(EncounterSetup(pc.path, "ashfall-2")) is not None  # Trip on a creature with allies (E-37)
+    assert check(pc) is None
+    medic = KernelSetup(pc).lowered.ai.withdraw
+    assert medic.medic[0, 0] == 1 and medic.medic_ints[kall.MED_ON] == 1  # the raider may treat the cutter
+    assert medic.medic[0, 1] == 0 and medic.medic[0, 20] == 1  # a 1 fails the DC 10, a 20 succeeds (E-31)
+    assert (kai.MED_ON, kai.MED_COST, kai.MED_REACH) == (kall.MED_ON, kall.MED_COST, kall.MED_REACH)
+    # with a Medicine kit it would use it (MAA-6) or walk up to use it: not mirrored, named
+    fight = pc.build_fight(0)
+    raider = fight.engine.state.get("kernel-ai-pair-raider")
+    raider.supplies = with_key(raider.supplies, Tally.MEDICINE_KIT, 1)
+    assert kall.allies_problem(fight, raider) == ("the tactical AI treating a dying ally (MAA-6, G-31, HEAL-1, "
+                                                  "combatant kernel-ai-pair-raider)")
 
 
 def test_kernel_ai_with_allies__several_ways_to_attack_are_named(tmp_path: Path) -> None:
@@ -142,6 +152,16 @@ def test_kernel_ai_with_allies__dying_raiders_stay_in_the_fight_and_are_left_be(
     for seed in seeds(40):
         saves += sum(step.action == "check-rolled:death save" for step in kernel.signature(seed).steps)
     assert saves > 0  # dying raiders roll their death saves while the veterans fight on
+    report = compare_engines(setup, seeds(40), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+
+
+@pytest.mark.rule("E-31", "DEATH-17", "DEATH-9")
+def test_kernel_ai_with_allies__the_medic_tries_its_medicine_check_on_its_dying_partner_as_the_reference_does() -> None:
+    setup = setup_of(MEDIC, "ashfall-1")
+    kernel = KernelSetup(setup)
+    checks = sum(step.action == MEDICINE_STEP for seed in seeds(40) for step in kernel.signature(seed).steps)
+    assert checks >= 10
     report = compare_engines(setup, seeds(40), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
 

@@ -146,12 +146,14 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
 
 AI_TEAMS = [(ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml", "ashfall-1"),
             (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-1"),
-            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-2")]
+            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-2"),
+            (ENCOUNTERS / "ai-medic-stabilises-a-fallen-partner.yaml", "ashfall-1")]
 """Sets of creatures the tactical AI plays with allies (flanking with them, their withdrawal judged, dying raiders
-around them); edition 2 where no AI creature would Trip a creature with allies (E-37)."""
+around them, edition 1's Medicine check on a dying partner); edition 2 where no AI creature would Trip a creature
+with allies (E-37)."""
 
 
-@pytest.mark.rule("POS-1", "POS-3", "RX-21", "RX-26", "DOD-1", "DEATH-1", "DEATH-2", "E-37")
+@pytest.mark.rule("POS-1", "POS-3", "RX-21", "RX-26", "DOD-1", "DEATH-1", "DEATH-2", "E-37", "E-31", "DEATH-17")
 @pytest.mark.parametrize(("path", "edition"), AI_TEAMS, ids=[f"{path.stem}-{edition}" for path, edition in AI_TEAMS])
 def test_kernel__plays_every_step_of_the_reference_fight_where_ai_creatures_have_allies(path: Path,
                                                                                         edition: str) -> None:

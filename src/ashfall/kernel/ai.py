@@ -43,6 +43,12 @@ MOVED_STEP = 1
 CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
 WD_ON, WD_BELOW = 0, 1
 """Slots of the lowered withdrawal config (``kernel_allies_lower.WD_*``; a test holds them equal)."""
+MED_ON, MED_COST, MED_REACH = 0, 1, 2
+"""Slots of the lowered Medicine check's ints (``kernel_allies_lower.MED_*``; a test holds them equal)."""
+MEDICINE_CHECK = 31
+"""The step kind of edition 1's Medicine check on a dying ally (E-31; ``ashfall.kernel.fight``'s step rows)."""
+MEDICINE_LABEL = -3
+"""The ``ACTIONS`` row label of that action (its name is the lowering's ``medic_name``)."""
 WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of the lowered Second Wind table (``kernel_ai_lower.WIND_*``; a test holds them equal)."""
 WIND_LABEL = 6

@@ -34,8 +34,9 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-WdTab = tuple[F64, F64, I64]  # turn_mean: [enemy, combatant, situation, prone]
-"""The AI's withdrawal check (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft)."""
+WdTab = tuple[F64, F64, I64, I64, I64, I64]  # turn_mean: [enemy, combatant, situation, prone]
+"""The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
+medic_ints)."""
 AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, WdTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
 enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options,
@@ -850,6 +851,22 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     strikes = 0
     attacks = 0
     while left > 0:
+        if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
+            p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
+            if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, kai.MEDICINE_LABEL, faces, 0)
+                left -= withdraw[5][kai.MED_COST]
+                face = roll(mt, 20)
+                if record:
+                    faces[0] = face
+                    at = _record(steps, at, kai.MEDICINE_CHECK, c, -1, -1, faces, 1)
+                if withdraw[3][c, face] == 1:  # stabilised (DEATH-9): no more death saves, counters reset
+                    vit[p] = STABILISED
+                    hp[p] = withdraw[4][p]
+                    succ[p] = 0
+                    fail[p] = 0
+                continue
         if wind[c, kai.WIND_ON] == 1 and wind_left[c] > 0 and hp[c] < max_hp[c] * config[c, kai.CFG_WIND] and \
                 left >= wind[c, kai.WIND_COST]:
             if record:
@@ -1101,7 +1118,7 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
     (``outmatched.incoming``: each enemy up that could walk into reach, its turn of Strikes' plain mean in the
     situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
     """
-    config, turn_mean, walk_ft = withdraw
+    config, turn_mean, walk_ft = withdraw[0], withdraw[1], withdraw[2]
     n = len(side)
     if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
         return False
@@ -1130,6 +1147,15 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
             best = turn_mean[e, c, code, lying]
         total += best
     return bool(total >= max(1, hp[c] + temp[c]))
+
+
+@_jit
+def _dying_beside(c: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, reach: int) -> int:
+    """The first dying ally of ``c`` in roster order within ``reach`` (touch range), or -1 (``heal``'s order)."""
+    for a in range(len(side)):
+        if a != c and side[a] == side[c] and vit[a] == DYING and _gap(a, c, px, py, dist) <= reach:
+            return a
+    return -1
 
 
 __all__ = ["ACTIONS", "ALIVE", "ATTACK", "DAMAGE", "DEAD", "DEATH_SAVE", "DYING", "INITIATIVE", "MOVED", "OUT_LEN",

@@ -1,4 +1,4 @@
-"""The tactical AI with allies in the fight kernel: what it covers, and the tables its withdrawal check reads.
+"""The tactical AI with allies in the fight kernel: what it covers, and the tables its withdrawal and Medicine read.
 
 A creature the AI plays that has allies decides as a lone one does (:mod:`ashfall.sim.kernel_ai_lower`), with three
 differences the kernel mirrors:
@@ -12,19 +12,21 @@ differences the kernel mirrors:
   that judgement exactly (:class:`WithdrawTables`: ``turn_mean``, each enemy's mean turn of Strikes on it in every
   situation, read off the AI's own ``turn_value``) and stops the fight there: the Dodge it would take first and
   the retreat after it are not played, and the simulator plays that trial on the reference engine;
-- it saves a dying ally (``families.dying.ai.heal``): with a Medicine kit, a stim or a healing spell, or under
-  edition 1 with a Medicine check beside the ally (E-31, DEATH-17). Neither is mirrored: a fight where an ally of an
-  AI creature could fall dying with one of those in reach is named (:func:`allies_problem`). Under edition 2 without
-  them a dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
+- it saves a dying ally (``families.dying.ai.heal``) before anything else: under edition 1 with a Medicine check
+  beside the ally (E-31, DEATH-17), mirrored (``medic``: the check's success for every face of its d20, asked of
+  the rules' ``stabilize_with_medicine``, and the HP a stabilised ally is left with); with a Medicine kit, a stim or a
+  healing spell it would treat one or walk up to one: named (:func:`allies_problem`). Under edition 2 without them a
+  dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
 
 What is still named: several ways to attack for a creature the AI plays with allies, or for the enemies whose
-turn it weighs; healing a dying ally. Edition 2's Trip on a creature with allies is named by
-:func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+turn it weighs; treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
+is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,10 +36,14 @@ from ashfall.ai.intents import can_treat
 from ashfall.ai.odds_cache import ruleset_token, turn_value
 from ashfall.ai.profile import attack_options, base_for
 from ashfall.ai.sight import situation_code, situation_of
+from ashfall.core.rng import Rng
 from ashfall.core.types import Condition
-from ashfall.engine import Combatant
-from ashfall.rules.health import falls_dying
+from ashfall.engine import Combatant, StabiliseWithMedicine
+from ashfall.families.dying.rules import stabilize_with_medicine
+from ashfall.grid.board import SQUARE_FT
+from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset.sections.enums import StabiliseBy
+from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.setups import Fight
 
@@ -66,18 +72,17 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
             return (f"the tactical AI's withdrawal weighing enemies with several ways to attack (DOD-1, combatant "
                     f"{e.id})")
     for ally in state.allies_of(c.id):
-        if not falls_dying(ally.health, rs):
-            continue
-        if can_treat(c):
+        if falls_dying(ally.health, rs) and can_treat(c):
             return f"the tactical AI treating a dying ally (MAA-6, G-31, HEAL-1, combatant {c.id})"
-        if rs.dying.stabilise_by is StabiliseBy.HEALING_OR_MEDICINE_CHECK:
-            return f"the tactical AI stabilising a dying ally with a Medicine check (E-31, DEATH-17, combatant {c.id})"
     return None
 
 
 WD_ON, WD_BELOW = 0, 1
 """Slots of ``WithdrawTables.config``: whether the AI plays the creature with allies (withdrawing is weighed), and
 its ``withdraw_below`` share of maximum HP."""
+MED_ON, MED_COST, MED_REACH = 0, 1, 2
+"""Slots of ``WithdrawTables.medic_ints``: whether a Medicine check stabilises (E-31, DEATH-17), what it costs, and
+how near the patient must be (touch range, 5 ft)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +97,27 @@ class WithdrawTables:
             enemy lying prone (C-PRO: after edition 2's Trip).
         walk_ft: ``[enemy]`` how far the enemy's attack reaches with a walk first (its option's limit plus its walking
             speed, ``incoming``'s test).
+        medic: ``[combatant, 0]`` 1 where the AI tries edition 1's Medicine check on a dying ally beside it
+            (``families.dying.ai.heal``: ``StabiliseWithMedicine``, E-31); ``[combatant, face]`` 1 where the check's
+            d20 showing ``face`` succeeds (``stabilize_with_medicine``, asked for every face).
+        medic_hp: ``[patient]`` its HP once stabilised (DEATH-9).
+        medic_ints: ``MED_*``.
+        medic_name: The action's name as the log spends it.
     """
 
     config: F64
     turn_mean: F64
     walk_ft: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    medic: I64 = field(default_factory=lambda: np.zeros((1, 21), np.int64))
+    medic_hp: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    medic_ints: I64 = field(default_factory=lambda: np.zeros(3, np.int64))
+    medic_name: str = ""
 
 
 def no_withdrawing(n: int) -> WithdrawTables:
     """Tables of a fight where no AI creature has allies (never read)."""
-    return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64))
+    return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64),
+                          np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64))
 
 
 def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -> WithdrawTables:
@@ -125,6 +141,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
             walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
     if not config[:, WD_ON].any():
         return no_withdrawing(n)
+    medic, medic_hp, medic_ints, medic_name = _medicine(fight, roster, config)
     codes = 4 * len(views)
     turn_mean = np.zeros((n, n, codes, 2), np.float64)
     token = ruleset_token(rs)
@@ -151,7 +168,43 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
                     if found[0] != found[1]:
                         raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
                     turn_mean[j, i, code, lying] = found[0]
-    return WithdrawTables(config, turn_mean, walk_ft)
+    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name)
 
 
-__all__ = ["WD_BELOW", "WD_ON", "WithdrawTables", "allies_problem", "lower_withdrawing", "no_withdrawing"]
+def _medicine(fight: Fight, roster: list[Combatant], config: F64) -> tuple[I64, I64, I64, str]:
+    """Edition 1's Medicine check on a dying ally (E-31) as the AI tries it: every face asked of the rules.
+
+    ``stabilize_with_medicine`` with the d20 showing each face, on each patient at 0 HP dying: one d20 (no advantage,
+    DEATH-17's switch on), success by face, the HP it leaves the patient with.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    medic = np.zeros((n, 21), np.int64)
+    medic_hp = np.zeros(n, np.int64)
+    ints = np.zeros(3, np.int64)
+    if rs.dying.stabilise_by is not StabiliseBy.HEALING_OR_MEDICINE_CHECK:
+        return medic, medic_hp, ints, ""
+    stabilise = state.rulebook.actions[StabiliseWithMedicine]
+    ints[MED_ON], ints[MED_COST], ints[MED_REACH] = 1, rs.dying.medicine_stabilise_actions, SQUARE_FT
+    for j, t in enumerate(roster):
+        if falls_dying(t.health, rs):
+            dying = replace(t.health, hp=0, vitality=Vitality.DYING)
+            medic_hp[j] = stabilize_with_medicine(dying, t.creature, cast(Rng, Faces(20)), rs).health.hp
+    for i, c in enumerate(roster):
+        patients = [a for a in state.allies_of(c.id) if falls_dying(a.health, rs)]
+        if not config[i, WD_ON] or not patients:
+            continue
+        medic[i, 0] = 1
+        patient = replace(patients[0].health, hp=0, vitality=Vitality.DYING)  # the check is the medic's alone
+        for face in range(1, 21):
+            faces = Faces(face)
+            result = stabilize_with_medicine(patient, c.creature, cast(Rng, faces), rs, conditions=c.condition_set)
+            if faces.sides != [20]:
+                raise ValueError(f"the tactical AI's Medicine check with more than one d20 (E-31, combatant {c.id})")
+            medic[i, face] = int(result.check.success)
+    return medic, medic_hp, ints, stabilise.name
+
+
+__all__ = ["MED_COST", "MED_ON", "MED_REACH", "WD_BELOW", "WD_ON", "WithdrawTables", "allies_problem",
+           "lower_withdrawing", "no_withdrawing"]

@@ -33,6 +33,8 @@ MORALE_STEP = "morale-checked"
 """How the reference log's group morale check reads as a step (``MoraleChecked``: no actor, label or target)."""
 DEATH_SAVE_STEP = "check-rolled:death save"
 """How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
+MEDICINE_STEP = "check-rolled:Medicine (stabilise)"
+"""How the reference log's Medicine check to stabilise a dying creature reads as a step (E-31, ``log_check``)."""
 MOVED_STEP = "moved:stride"
 """How a square entered by a Stride reads as a step (the movement family's ``Moved`` event, mode ``stride``)."""
 MOVED_BY_STEP = "moved:step"
@@ -77,7 +79,8 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
             ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone, ai.chooser,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names)),
-            (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft))
+            (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
+             ai.withdraw.medic_ints))
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:
@@ -161,6 +164,10 @@ class KernelSetup:
             return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
         elif kind == kf.MOVED:
             return Step(lo.ids[actor], MOVED_BY_STEP if label == kai.MOVED_STEP else MOVED_STEP, None, faces)
+        elif kind == kai.MEDICINE_CHECK:  # edition 1's Medicine check on a dying ally (E-31)
+            return Step(lo.ids[actor], MEDICINE_STEP, None, faces)
+        elif kind == kf.ACTIONS and label == kai.MEDICINE_LABEL:
+            action = f"actions-spent:{lo.ai.withdraw.medic_name}"
         elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
             return Step(lo.ids[actor], f"check-rolled:{lo.maneuvers.check_names[label]}", None, faces)
         elif kind == kf.ACTIONS:
