@@ -78,13 +78,14 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
         assert kernel.result(seed) == play(setup, seed)
 
 
-def test_kernel_ai__allies_of_an_ai_creature_are_named_not_played() -> None:
-    problem = check(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml", "ashfall-1"))
-    assert problem is None  # scripted: on the kernel
-    fight_setup = _AllAi(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml",
-                                  "ashfall-1"))
-    named = check(fight_setup)
-    assert named is not None and named.startswith("the tactical AI with allies")
+@pytest.mark.rule("E-31", "DEATH-17", "SWP-3", "E-37")
+def test_kernel_ai__an_ai_team_whose_allies_fall_dying_plays_under_edition_1_and_is_named_under_edition_2() -> None:
+    brawl = Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml"
+    assert check(setup_of(brawl, "ashfall-1")) is None  # scripted: on the kernel
+    # played by the AI: its allies fall dying (PCs) and edition 1's Medicine check beside one is mirrored (E-31)
+    assert check(_AllAi(setup_of(brawl, "ashfall-1"))) is None
+    named = check(_AllAi(setup_of(brawl, "ashfall-2")))
+    assert named is not None and named.startswith("the tactical AI's Sweeping Strike among several enemies")
 
 
 class _AllAi:
@@ -188,7 +189,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
-        o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity)
+        o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),

@@ -160,3 +160,24 @@ def test_kernel__plays_every_step_of_the_reference_fight_with_guns_that_reload(p
     kernel = KernelSetup(setup)
     report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
+
+
+AI_TEAMS = [(ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml", "ashfall-1"),
+            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-1"),
+            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-2"),
+            (ENCOUNTERS / "ai-medic-stabilises-a-fallen-partner.yaml", "ashfall-1")]
+"""Sets of creatures the tactical AI plays with allies (flanking with them, their withdrawal judged, dying raiders
+around them, edition 1's Medicine check on a dying partner); edition 2 where no AI creature would Trip a creature
+with allies (E-37)."""
+
+
+@pytest.mark.rule("POS-1", "POS-3", "RX-21", "RX-26", "DOD-1", "DEATH-1", "DEATH-2", "E-37", "E-31", "DEATH-17")
+@pytest.mark.parametrize(("path", "edition"), AI_TEAMS, ids=[f"{path.stem}-{edition}" for path, edition in AI_TEAMS])
+def test_kernel__plays_every_step_of_the_reference_fight_where_ai_creatures_have_allies(path: Path,
+                                                                                        edition: str) -> None:
+    setup = setup_of(path, edition)
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+    for seed in seeds(10, sweep=9):
+        assert kernel.result(seed) == play(setup, seed)

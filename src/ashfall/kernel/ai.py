@@ -47,6 +47,14 @@ STEP_LABEL = 5
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
 CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+WD_ON, WD_BELOW = 0, 1
+"""Slots of the lowered withdrawal config (``kernel_allies_lower.WD_*``; a test holds them equal)."""
+MED_ON, MED_COST, MED_REACH = 0, 1, 2
+"""Slots of the lowered Medicine check's ints (``kernel_allies_lower.MED_*``; a test holds them equal)."""
+MEDICINE_CHECK = 31
+"""The step kind of edition 1's Medicine check on a dying ally (E-31; ``ashfall.kernel.fight``'s step rows)."""
+MEDICINE_LABEL = -3
+"""The ``ACTIONS`` row label of that action (its name is the lowering's ``medic_name``)."""
 WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of the lowered Second Wind table (``kernel_ai_lower.WIND_*``; a test holds them equal)."""
 WIND_LABEL = 6
@@ -212,7 +220,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
-           x_slots: I64, capacity: I64) -> tuple[int, int, int, int]:
+           x_slots: I64, capacity: I64, drop_of: F64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -243,6 +251,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
     Ammunition slots and edition 2's prone settings never meet (guns are named under edition 2, E-18).
+
+    ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
+    Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -390,6 +401,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     b_r = np.zeros(n, np.float64)
     b_route = np.zeros(n, np.int64)
     b_first = np.zeros(n, np.int64)
+    b_drop = np.zeros(n, np.float64)
     for r in range(nr):
         rest = left - r_actions[r]
         if rest <= 0:
@@ -438,6 +450,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                      r_x[b_route[t]]):
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
+                b_drop[t] = drop
         for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
             ranged = x_ranged[c, xo]
             if ranged == 1 and r_way[r] >= 0:
@@ -483,6 +496,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                          r_x[b_route[t]]):
                     has[t] = 1
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
+                    b_drop[t] = x_drop[c, xo, mode, t, code, steps_map, rest, hp_t]
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
@@ -505,6 +519,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if pick < 0:
             break
         r = b_route[pick]
+        drop_of[0] = b_drop[pick]
         if r_actions[r] == 0:
             return ATTACK, pick, b_first[pick], 0
         if r_way[r] < 0:

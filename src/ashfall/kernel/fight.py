@@ -37,9 +37,13 @@ OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
 fire_back, outcome, draws, dice, flat, dealt, low)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab]
+WdTab = tuple[F64, F64, I64, I64, I64, I64]  # turn_mean: [enemy, combatant, situation, prone]
+"""The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
+medic_ints)."""
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged,
+withdraw."""
 
 
 # step kinds (column 0 of a step row)
@@ -874,10 +878,29 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     mv_ints = mv[0]
     contest_faces = np.zeros(4, np.int64)
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)  # alone on its side: it never flanks
+    withdraw = ai_tab[15]
+    with_allies = withdraw[0][c, kai.WD_ON] == 1.0  # its allies may flank with it; it may withdraw (DOD-1)
+    drop_of = np.zeros(1, np.float64)
     rolls = 0
     strikes = 0
     attacks = 0
     while left > 0:
+        if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
+            p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
+            if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, kai.MEDICINE_LABEL, faces, 0)
+                left -= withdraw[5][kai.MED_COST]
+                face = roll(mt, 20)
+                if record:
+                    faces[0] = face
+                    at = _record(steps, at, kai.MEDICINE_CHECK, c, -1, -1, faces, 1)
+                if withdraw[3][c, face] == 1:  # stabilised (DEATH-9): no more death saves, counters reset
+                    vit[p] = STABILISED
+                    hp[p] = withdraw[4][p]
+                    succ[p] = 0
+                    fail[p] = 0
+                continue
         if wind[c, kai.WIND_ON] == 1 and wind_left[c] > 0 and hp[c] < max_hp[c] * config[c, kai.CFG_WIND] and \
                 left >= wind[c, kai.WIND_COST]:
             if record:
@@ -893,12 +916,17 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
                       enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best, prone_fire[0])
+        if with_allies:
+            _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity)
+                                      capacity, drop_of)
+        if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
+                                      flank_geo, flanker, threat_ft, ai_view, withdraw):
+            return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
@@ -1225,9 +1253,80 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
-                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1])
+                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
+    return -1
+
+
+@_jit
+def _own_flanks(c: int, own_flank: I64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+                flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64) -> None:
+    """Where an ally of ``c`` would make its attack on each enemy up a flanking one, into ``own_flank[x, y, t]``.
+
+    For every square within ``c``'s reach of the enemy (the AI's ``Sights``: an ally threatening the target and able to
+    flank in its state, POS-1, POS-3, E-22, with ``c``'s square across the target from it).
+    """
+    width, height = dist.shape[0], dist.shape[1]
+    own_flank[:] = 0
+    for t in range(len(side)):
+        if side[t] == side[c] or vit[t] != ALIVE:
+            continue
+        for x in range(width):
+            for y in range(height):
+                if dist[abs(x - px[t]), abs(y - py[t])] <= reach_ft[c] and (x != px[t] or y != py[t]):
+                    own_flank[x, y, t] = _flanked_at(c, x, y, t, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                                     threat_ft)
+
+
+@_jit
+def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, max_hp: I64,
+               px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64,
+               withdraw: WdTab) -> bool:
+    """Whether the AI would withdraw ``c`` now rather than take ``decide``'s choice (``TacticalPolicy._withdraw``).
+
+    At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
+    has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
+    (``outmatched.incoming``: each enemy up that could walk into reach, its turn of Strikes' plain mean in the
+    situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
+    """
+    config, turn_mean, walk_ft = withdraw[0], withdraw[1], withdraw[2]
+    n = len(side)
+    if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
+        return False
+    ally = False
+    for a in range(n):
+        if a != c and side[a] == side[c] and vit[a] == ALIVE:
+            ally = True
+    if not ally:
+        return False
+    if (kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE) and drop >= 0.5:
+        return False
+    total = 0.0
+    for e in range(n):
+        if side[e] == side[c] or vit[e] != ALIVE:
+            continue
+        gap = _gap(e, c, px, py, dist)
+        if gap > walk_ft[e]:
+            continue
+        code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+        if gap <= SQUARE_FT:
+            code += 2
+        code += 4 * ai_view[px[e], py[e], px[c], py[c]]
+        lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+        best = 0.0
+        if turn_mean[e, c, code, lying] > best:
+            best = turn_mean[e, c, code, lying]
+        total += best
+    return bool(total >= max(1, hp[c] + temp[c]))
+
+
+@_jit
+def _dying_beside(c: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, reach: int) -> int:
+    """The first dying ally of ``c`` in roster order within ``reach`` (touch range), or -1 (``heal``'s order)."""
+    for a in range(len(side)):
+        if a != c and side[a] == side[c] and vit[a] == DYING and _gap(a, c, px, py, dist) <= reach:
+            return a
     return -1
 
 

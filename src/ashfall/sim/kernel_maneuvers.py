@@ -225,8 +225,8 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                     hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit_prone[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
                 _dazed_changes_nothing(fight, t, c, flanking, close, seen, own=False)
-                if not close or flanking:
-                    continue  # as ``lower_ai``: the AI attacks from beside its target, alone on its side
+                if not close or (flanking and not state.allies_of(c.id)):
+                    continue  # as ``lower_ai``: the AI attacks from beside its target, flanking only with allies
                 base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:
                     continue
