@@ -124,6 +124,22 @@ class _Checked(TacticalPolicy):
         return choice
 
 
+def checked_decisions(setup: FightSetup, trial_seeds: list[int],
+                      checker: type[_Checked] = _Checked) -> list[object]:
+    """Every decision the AI makes in the reference fights of ``trial_seeds``, each asserted equal to the kernel's."""
+    kernel = KernelSetup(setup)
+    seen: list[object] = []
+    for seed in trial_seeds:
+        fight = setup.build_fight(seed)
+        checked = checker(kernel)
+        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
+        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+        for expected, got in checked.seen:
+            assert got == expected
+            seen.append(expected)
+    return seen
+
+
 def _expected(choice: Choice | None) -> tuple[object, ...]:
     intent = None if choice is None else choice.intent
     if intent is None:
@@ -224,17 +240,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
                          ids=["free-for-all", "gang", "cover", "duel-edition-2-trip"])
 def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path, edition: str) -> None:
     setup = setup_of(path, edition)
-    kernel = KernelSetup(setup)
-    decisions = 0
-    for seed in seeds(12, sweep=21):
-        fight = setup.build_fight(seed)
-        checked = _Checked(kernel)
-        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in checked.seen:
-            assert got == expected
-        decisions += len(checked.seen)
-    assert decisions > 100
+    assert len(checked_decisions(setup, seeds(12, sweep=21))) > 100
 
 
 def test_kernel_ai_tables__are_the_ais_own_best_plans() -> None:

@@ -27,7 +27,6 @@ from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine import Engine, Feint, Trip
 from ashfall.ruleset import preset
-from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_maneuvers import TRIP_FIRST, with_conditions
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
@@ -35,7 +34,7 @@ from ashfall.sim.kernel_weapons_lower import FIRST, FULL, PLAIN, PRONE
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
-from tests.kernel.test_kernel_ai import _Checked, _Mixed
+from tests.kernel.test_kernel_ai import _Checked, _Mixed, checked_decisions
 from tests.kernel.test_kernel_ai_several_ways_to_attack import THROWER, THROWERS_AMONG_COVER, thrower_fights
 
 TRIPS_AND_THROWS = ENCOUNTERS / "ai-trips-with-a-second-weapon-and-throws-in-reach.yaml"
@@ -72,16 +71,7 @@ class _CheckedUp(_Checked):
 def test_kernel_ai_decide__equals_tactical_policy_choose_tripping_with_a_second_weapon_and_throwing() -> None:
     """Every decision of 12 fights; among them Trips with the greataxe (the second option) and throws."""
     setup = setup_of(TRIPS_AND_THROWS, "ashfall-2")
-    kernel = KernelSetup(setup)
-    seen: list[object] = []
-    for seed in seeds(12, sweep=29):
-        fight = setup.build_fight(seed)
-        checked = _CheckedUp(kernel)
-        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in checked.seen:
-            assert got == expected
-            seen.append(expected)
+    seen = checked_decisions(setup, seeds(12, sweep=29), _CheckedUp)
     attacks = [e for e in seen if isinstance(e, tuple) and len(e) == 5]
     assert any(e[2] == "trip" and e[3] == "greataxe" for e in attacks)
     assert any(e[4] for e in attacks)  # it threw

@@ -26,7 +26,6 @@ from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, MoraleProfile
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.ruleset import preset
-from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.kernel_weapons_lower import AIM, FIRST, FULL, PLAIN
@@ -34,7 +33,7 @@ from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
-from tests.kernel.test_kernel_ai import TERRAIN, _Checked, _Mixed
+from tests.kernel.test_kernel_ai import TERRAIN, _Mixed, checked_decisions
 
 THROWER = ENCOUNTERS / "ai-thrower-on-open-ground.yaml"
 THROWERS_AMONG_COVER = ENCOUNTERS / "ai-throwers-among-cover.yaml"
@@ -64,16 +63,7 @@ def test_kernel_ai_thrower__simulator_rows_equal_the_reference_engine_rows() -> 
 def test_kernel_ai_decide__equals_tactical_policy_choose_with_a_sword_and_javelins() -> None:
     """Every decision of 10 fights, the throws, Aims and swings among them, compared one by one."""
     setup = setup_of(THROWER, "ashfall-1")
-    kernel = KernelSetup(setup)
-    seen: list[object] = []
-    for seed in seeds(10, sweep=23):
-        fight = setup.build_fight(seed)
-        checked = _Checked(kernel)
-        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in checked.seen:
-            assert got == expected
-            seen.append(expected)
+    seen = checked_decisions(setup, seeds(10, sweep=23))
     assert any(len(e) == 5 and e[4] for e in seen if isinstance(e, tuple))  # it threw
     assert len(seen) > 60
 

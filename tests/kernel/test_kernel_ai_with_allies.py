@@ -18,20 +18,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ashfall.ai import TacticalPolicy
 from ashfall.content.schema import Attributes, Creature, CreatureKind, DrEntry, MoraleProfile
 from ashfall.engine.records import Tally, with_key
-from ashfall.grid.board import Board, Terrain
+from ashfall.grid.board import Board
 from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
 from ashfall.sim import kernel_allies_lower as kall
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, MEDICINE_STEP, KernelSetup
-from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play, simulate
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, InlineWithPolicies, plays_like_the_reference_or_is_named, seeds, setup_of
+from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
+from tests.kernel.test_kernel_ai import TERRAIN, _Mixed
 
 VETERANS = ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml"
 PACK = ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml"
@@ -169,21 +168,10 @@ def test_kernel_ai_with_allies__the_medic_tries_its_medicine_check_on_its_dying_
 # ----- random AI teams -----
 
 WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw")
-TERRAIN = (Terrain.DIFFICULT, Terrain.GREATER_DIFFICULT, Terrain.WATER, Terrain.IMPASSABLE)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Teams(InlineWithPolicies):
-    """An inline fight whose AI creatures are played by the tactical AI and the rest by a scripted plan."""
-
-    ai: tuple[bool, ...]
-
-    def policy(self, index: int, combatant: InlineCombatant) -> Policy:
-        return TacticalPolicy() if self.ai[index] else ScriptedTactics(combatant.plan)
 
 
 @st.composite
-def ai_teams(draw: st.DrawFn) -> _Teams:
+def ai_teams(draw: st.DrawFn) -> _Mixed:
     """Two sides on an open grid with terrain: an AI team of two or three against one to three, AI or scripted."""
     width, height = draw(st.integers(6, 10)), draw(st.integers(5, 8))
     squares = iter(draw(st.permutations([(x, y) for x in range(width) for y in range(height)])))
@@ -214,13 +202,13 @@ def ai_teams(draw: st.DrawFn) -> _Teams:
     # mostly edition 1: under edition 2 the AI's Sweeping Strike and Trip among several enemies are named (E-37)
     edition = draw(st.sampled_from(["ashfall-1", "ashfall-1", "ashfall-1", "ashfall-2"]))
     inline = InlineSetup("random AI teams", tuple(members), preset(edition), board, draw(st.sampled_from([3, 10])))
-    return _Teams(inline, tuple(ai))
+    return _Mixed(inline, tuple(ai))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ai_teams())
 @pytest.mark.rule("POS-1", "DOD-1", "RX-21", "RX-26")
-def test_random_ai_teams__kernel_matches_reference_or_names_what_it_lacks(setup: _Teams) -> None:
+def test_random_ai_teams__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
     plays_like_the_reference_or_is_named(setup, 6, (setup.inline, setup.ai))
 
 
@@ -231,7 +219,7 @@ def test_random_ai_teams__an_example_plays_on_the_kernel() -> None:
     members = (InlineCombatant("a0", "side0", sword, (0, 0), ("strike",)),
                InlineCombatant("a1", "side0", sword.model_copy(update={"id": "b"}), (0, 2), ("strike",)),
                InlineCombatant("b0", "side1", sword.model_copy(update={"id": "c"}), (6, 1), ("strike",)))
-    setup = _Teams(InlineSetup("AI pair", members, preset("ashfall-1"), Board(8, 4, {}), 10), (True, True, False))
+    setup = _Mixed(InlineSetup("AI pair", members, preset("ashfall-1"), Board(8, 4, {}), 10), (True, True, False))
     assert check(setup) is None
     kernel = KernelSetup(setup)
     report = compare_engines(setup, seeds(10), reference_signature, lambda _, seed: kernel.signature(seed))

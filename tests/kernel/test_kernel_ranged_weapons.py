@@ -30,7 +30,6 @@ from ashfall.content.schema import Attributes, Creature, MoraleProfile
 from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
-from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_ranged_lower import RELOAD, RELOAD_NAME
 from ashfall.sim.kernel_run import KernelSetup, _ai_tab
@@ -39,7 +38,7 @@ from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
-from tests.kernel.test_kernel_ai import TERRAIN, _Checked, _Mixed
+from tests.kernel.test_kernel_ai import TERRAIN, _Mixed, checked_decisions
 
 CROSSBOW = ENCOUNTERS / "ai-crossbow-against-a-brute.yaml"
 PISTOL = ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml"
@@ -60,16 +59,7 @@ def test_kernel_ai_shooter__simulator_rows_equal_the_reference_engine_rows() -> 
 def test_kernel_ai_decide__equals_tactical_policy_choose_with_a_sword_and_a_crossbow() -> None:
     """Every decision of 10 fights, the shots, Reloads, Aims and swings among them, compared one by one."""
     setup = setup_of(CROSSBOW, "ashfall-1")
-    kernel = KernelSetup(setup)
-    seen: list[object] = []
-    for seed in seeds(10, sweep=23):
-        fight = setup.build_fight(seed)
-        checked = _Checked(kernel)
-        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in checked.seen:
-            assert got == expected
-            seen.append(expected)
+    seen = checked_decisions(setup, seeds(10, sweep=23))
     assert ("reload", "crossbow") in seen
     assert any(isinstance(e, tuple) and len(e) == 5 and e[3] == "crossbow" for e in seen)  # it shot
 

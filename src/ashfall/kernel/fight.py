@@ -1239,16 +1239,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     scratch = np.zeros(n, np.float64)  # the enemies' best melee options: never weighed here (one option each)
     _enemy_values(c, value, scratch, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
                   enemy_hit, ai_tab[11], 0, opt[6], opt[17][0])
-    width, height = dist.shape[0], dist.shape[1]
-    own_flank = np.zeros((width, height, n), np.int64)
-    for t in range(n):
-        if side[t] == side[c] or vit[t] != ALIVE:
-            continue
-        for x in range(width):
-            for y in range(height):
-                if dist[abs(x - px[t]), abs(y - py[t])] <= reach_ft[c] and (x != px[t] or y != py[t]):
-                    own_flank[x, y, t] = _flanked_at(c, x, y, t, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                                     threat_ft)
+    own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
+    _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
@@ -1268,8 +1260,10 @@ def _own_flanks(c: int, own_flank: I64, side: I64, vit: I64, prone: I64, px: I64
     flank in its state, POS-1, POS-3, E-22, with ``c``'s square across the target from it).
     """
     width, height = dist.shape[0], dist.shape[1]
-    own_flank[:] = 0
     for t in range(len(side)):
+        for x in range(width):  # element by element (a slice assignment costs its own compile, ``_zero``)
+            for y in range(height):
+                own_flank[x, y, t] = 0
         if side[t] == side[c] or vit[t] != ALIVE:
             continue
         for x in range(width):
