@@ -24,6 +24,8 @@ from tests.kernel.kit import BRAWL, DUEL, TWO_ON_TWO
 
 SHIPPED_DUEL = encounters_root() / "duel.yaml"
 SHIPPED_SKIRMISH = encounters_root() / "skirmish.yaml"
+SHIPPED_CORRIDOR = encounters_root() / "corridor.yaml"
+"""A shipped fight the kernel does not play (a scripted plan's Suppressive Fire)."""
 runner = CliRunner()
 
 
@@ -48,9 +50,8 @@ def test_choose_engine__auto_names_the_first_missing_feature_and_falls_back() ->
 
 
 def test_choose_engine__kernel_refuses_an_unsupported_fight_naming_the_feature() -> None:
-    with pytest.raises(ValueError, match=r"--engine kernel: .*tactical AI's openers with several ways to attack "
-                                          r"\(E-37, combatant champion"):
-        choose_engine(EncounterSetup(SHIPPED_DUEL), "kernel")
+    with pytest.raises(ValueError, match=r"--engine kernel: .*activity suppressive-fire \(combatant gunslinger"):
+        choose_engine(EncounterSetup(SHIPPED_CORRIDOR), "kernel")
 
 
 def test_choose_engine__reference_and_unknown_names() -> None:
@@ -70,23 +71,23 @@ def test_sim__kernel_and_reference_print_the_same_report(app: typer.Typer, path:
 
 
 def test_sim__auto_notice_for_an_unsupported_fight(app: typer.Typer) -> None:
-    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2"])
+    result = runner.invoke(app, ["sim", str(SHIPPED_CORRIDOR), "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
-    assert notices == ["kernel: not supported yet: the tactical AI's openers with several ways to attack (E-37, "
-                       "combatant champion); running the reference engine"]
+    assert notices == ["kernel: not supported yet: activity suppressive-fire (combatant gunslinger); running the "
+                       "reference engine"]
 
 
 def test_sim__json_output_carries_no_notice(app: typer.Typer) -> None:
-    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--json"])
+    result = runner.invoke(app, ["sim", str(SHIPPED_CORRIDOR), "-n", "2", "--json"])
     assert result.exit_code == 0, result.output
     assert "kernel:" not in result.stderr and json.loads(result.stdout)["trials"] == 2
 
 
 def test_sim__engine_kernel_on_an_unsupported_fight_is_an_error(app: typer.Typer) -> None:
-    result = runner.invoke(app, ["sim", str(SHIPPED_DUEL), "-n", "2", "--engine", "kernel"])
+    result = runner.invoke(app, ["sim", str(SHIPPED_CORRIDOR), "-n", "2", "--engine", "kernel"])
     assert result.exit_code != 0
-    assert "does not support this fight yet: the tactical AI's openers with several ways to attack" in result.output
+    assert "does not support this fight yet: activity suppressive-fire" in result.output
 
 
 def test_compare__engines_agree(app: typer.Typer) -> None:
@@ -113,9 +114,9 @@ print(json.dumps(sorted(m for m in ("numba", "ashfall.kernel.fight", "ashfall.ke
     return list(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("argv", [["rule", "MAP-2"], ["sim", str(SHIPPED_DUEL), "-n", "1", "--json"],
+@pytest.mark.parametrize("argv", [["rule", "MAP-2"], ["sim", str(SHIPPED_CORRIDOR), "-n", "1", "--json"],
                                   ["sim", str(DUEL), "-n", "1", "--json", "--engine", "reference"],
-                                  ["sweep", str(SHIPPED_DUEL), "--vary", "combatants.champion.hp=40", "-n", "1",
+                                  ["sweep", str(SHIPPED_CORRIDOR), "--vary", "combatants.gunslinger.hp=40", "-n", "1",
                                    "--json"],
                                   ["sweep", str(DUEL), "--vary", "combatants.kernel-brute.hp=30", "-n", "1", "--json",
                                    "--engine", "reference"]],

@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.choice import Choice
 from ashfall.ai.plans import Setting, plan_key
-from ashfall.ai.profile import attack_options
+from ashfall.ai.profile import attack_options, shots_left
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Step, Stride, Strike, Trip
+from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Reload, Step, Stride, Strike, Trip
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
@@ -78,13 +78,14 @@ def test_kernel_ai__simulator_rows_equal_the_reference_engine_rows(path: Path, e
         assert kernel.result(seed) == play(setup, seed)
 
 
-def test_kernel_ai__allies_of_an_ai_creature_are_named_not_played() -> None:
-    problem = check(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml", "ashfall-1"))
-    assert problem is None  # scripted: on the kernel
-    fight_setup = _AllAi(setup_of(Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml",
-                                  "ashfall-1"))
-    named = check(fight_setup)
-    assert named is not None and named.startswith("the tactical AI with allies")
+@pytest.mark.rule("E-31", "DEATH-17", "SWP-3", "E-37")
+def test_kernel_ai__an_ai_team_whose_allies_fall_dying_plays_under_edition_1_and_is_named_under_edition_2() -> None:
+    brawl = Path(__file__).parent / "encounters" / "scripted-brawl-on-a-grid.yaml"
+    assert check(setup_of(brawl, "ashfall-1")) is None  # scripted: on the kernel
+    # played by the AI: its allies fall dying (PCs) and edition 1's Medicine check beside one is mirrored (E-31)
+    assert check(_AllAi(setup_of(brawl, "ashfall-1"))) is None
+    named = check(_AllAi(setup_of(brawl, "ashfall-2")))
+    assert named is not None and named.startswith("the tactical AI's Sweeping Strike among several enemies")
 
 
 class _AllAi:
@@ -123,6 +124,22 @@ class _Checked(TacticalPolicy):
         return choice
 
 
+def checked_decisions(setup: FightSetup, trial_seeds: list[int],
+                      checker: type[_Checked] = _Checked) -> list[object]:
+    """Every decision the AI makes in the reference fights of ``trial_seeds``, each asserted equal to the kernel's."""
+    kernel = KernelSetup(setup)
+    seen: list[object] = []
+    for seed in trial_seeds:
+        fight = setup.build_fight(seed)
+        checked = checker(kernel)
+        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
+        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+        for expected, got in checked.seen:
+            assert got == expected
+            seen.append(expected)
+    return seen
+
+
 def _expected(choice: Choice | None) -> tuple[object, ...]:
     intent = None if choice is None else choice.intent
     if intent is None:
@@ -133,6 +150,8 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("stride", intent.path)
     if isinstance(intent, Aim):
         return ("aim",)
+    if isinstance(intent, Reload):
+        return ("reload", intent.weapon)
     codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
     if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
@@ -171,21 +190,31 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
                              lo.threat_ft, lo.sight) % 4  # flanking and "within 5 ft"; the view is the AI's own
         hit = ai.enemy_hit_prone if arr["prone"][e] and lo.maneuvers.ints[0] else ai.enemy_hit  # C-PRO, E-37
         value[e] = hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+        best = o.prone_fire[0] if arr["prone"][e] and lo.maneuvers.ints[0] else o.melee_best  # C-PRO, E-37
         mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
-            o.melee_best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
+            best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
+    r = ai.ranged  # the rounds loaded now, where counted (G-31)
+    ammo_left = np.array([-1 if r.ammo[i] < 0 else next(
+        left for o in attack_options(x, state) if (left := shots_left(x, o)) is not None)
+        for i, x in enumerate(roster)], np.int64)
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
         ai.plan_frac, ai.plan_drop, ai.plan_first, value, ai.config, ai.ints, path_x, path_y, ai.view, o.count,
         o.ranged, o.limit, o.frac, o.drop, o.first, mvalue, o.throw_hit, o.throw_ft, aimed, ai.open_frac,
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
-        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64))  # alone on its side: never flanking
+        np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
+        o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
                             lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight)
         kind = kai.STRIDE if went > 0 else kai.BAIL
+        if went == 0 and 0 < ammo_left[me] < r.capacity[me]:
+            kind = kai.RELOAD
+    if kind == kai.RELOAD:
+        return ("reload", attack_options(c, state)[activity + 1].weapon_id)
     if kind == kai.END:
         return ("end",)
     if kind == kai.STEP:
@@ -199,6 +228,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
             block = activity % kai.OPTION
             if block == kai.AIM_BLOCK:
                 return ("aim",)
+            if block == kai.RELOAD_BLOCK:
+                return ("reload", option.weapon_id)
             return ("attack", ids[target], names[block], option.weapon_id, option.thrown)
         return ("attack", ids[target], names[activity])
     return ("bail",)
@@ -209,17 +240,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
                          ids=["free-for-all", "gang", "cover", "duel-edition-2-trip"])
 def test_kernel_ai_decide__equals_tactical_policy_choose_on_every_state(path: Path, edition: str) -> None:
     setup = setup_of(path, edition)
-    kernel = KernelSetup(setup)
-    decisions = 0
-    for seed in seeds(12, sweep=21):
-        fight = setup.build_fight(seed)
-        checked = _Checked(kernel)
-        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in checked.seen:
-            assert got == expected
-        decisions += len(checked.seen)
-    assert decisions > 100
+    assert len(checked_decisions(setup, seeds(12, sweep=21))) > 100
 
 
 def test_kernel_ai_tables__are_the_ais_own_best_plans() -> None:

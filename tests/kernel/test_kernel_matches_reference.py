@@ -128,7 +128,8 @@ SHIPPED = sorted((Path(__file__).resolve().parents[2] / "encounters").glob("*.ya
 
 
 def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fight() -> None:
-    """Every shipped encounter the kernel supports, under each edition, over 30 seeds (the duel under ashfall-1)."""
+    """Every shipped encounter the kernel supports, under each edition, over 30 seeds (the duel under both: its
+    default edition 2 with the AI's Trip alongside its greataxe and javelin, E-37, E-18)."""
     from ashfall.sim.kernel_lower import check
     from ashfall.sim.setups import EncounterSetup
 
@@ -142,3 +143,41 @@ def test_kernel__shipped_encounters_it_plays_play_every_step_of_the_reference_fi
             assert report.identical, (path.name, edition, report.first)
             played.append((path.name, edition))
     assert ("duel.yaml", "ashfall-1") in played
+    assert ("duel.yaml", "ashfall-2") in played
+
+
+GUNS = [ENCOUNTERS / "ai-crossbow-against-a-brute.yaml", ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml",
+        ENCOUNTERS / "ai-untrained-pistols-among-cover.yaml", ENCOUNTERS / "ai-gunners-fire-back-among-cover.yaml"]
+"""The tactical AI with a melee weapon and a ranged weapon with ammunition, on the kernel under edition 1 (under
+edition 2 a shot in reach provokes, E-18: named for guns): test_kernel_ranged_weapons."""
+
+
+@pytest.mark.rule("G-31", "E-03", "ATK-2", "E-05", "X-01", "AMOD-2", "AMOD-3", "AMOD-7", "COV-1", "COV-2", "POS-4",
+                  "RX-29", "RX-30", "RX-31")
+@pytest.mark.parametrize("path", GUNS, ids=[path.stem for path in GUNS])
+def test_kernel__plays_every_step_of_the_reference_fight_with_guns_that_reload(path: Path) -> None:
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+
+
+AI_TEAMS = [(ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml", "ashfall-1"),
+            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-1"),
+            (ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml", "ashfall-2"),
+            (ENCOUNTERS / "ai-medic-stabilises-a-fallen-partner.yaml", "ashfall-1")]
+"""Sets of creatures the tactical AI plays with allies (flanking with them, their withdrawal judged, dying raiders
+around them, edition 1's Medicine check on a dying partner); edition 2 where no AI creature would Trip a creature
+with allies (E-37)."""
+
+
+@pytest.mark.rule("POS-1", "POS-3", "RX-21", "RX-26", "DOD-1", "DEATH-1", "DEATH-2", "E-37", "E-31", "DEATH-17")
+@pytest.mark.parametrize(("path", "edition"), AI_TEAMS, ids=[f"{path.stem}-{edition}" for path, edition in AI_TEAMS])
+def test_kernel__plays_every_step_of_the_reference_fight_where_ai_creatures_have_allies(path: Path,
+                                                                                        edition: str) -> None:
+    setup = setup_of(path, edition)
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(CI_SEEDS), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+    for seed in seeds(10, sweep=9):
+        assert kernel.result(seed) == play(setup, seed)

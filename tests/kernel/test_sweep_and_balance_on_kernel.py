@@ -58,20 +58,20 @@ def test_balance__kernel_answer_is_the_reference_answer() -> None:
 
 
 def test_sweep_cli__auto_notice_once_for_variants_it_cannot_play(app: typer.Typer) -> None:
-    duel = encounters_root() / "duel.yaml"
-    result = runner.invoke(app, ["sweep", str(duel), "--vary", "combatants.champion.hp=40,50", "-n", "2"])
+    corridor = encounters_root() / "corridor.yaml"  # a scripted plan's Suppressive Fire: not on the kernel
+    result = runner.invoke(app, ["sweep", str(corridor), "--vary", "combatants.gunslinger.hp=40,50", "-n", "2"])
     assert result.exit_code == 0, result.output
     notices = [line for line in result.stderr.splitlines() if line.startswith("kernel:")]
-    assert notices == ["kernel: not supported yet: the tactical AI's openers with several ways to attack (E-37, "
-                       "combatant champion); running the reference engine"]
+    assert notices == ["kernel: not supported yet: activity suppressive-fire (combatant gunslinger); running the "
+                       "reference engine"]
 
 
 def test_sweep_cli__kernel_on_an_unsupported_variant_is_an_error(app: typer.Typer) -> None:
-    duel = encounters_root() / "duel.yaml"
-    result = runner.invoke(app, ["sweep", str(duel), "--vary", "combatants.champion.hp=40", "-n", "2", "--engine",
-                                 "kernel"])
+    corridor = encounters_root() / "corridor.yaml"
+    result = runner.invoke(app, ["sweep", str(corridor), "--vary", "combatants.gunslinger.hp=40", "-n", "2",
+                                 "--engine", "kernel"])
     assert result.exit_code != 0
-    assert "does not support this fight yet: the tactical AI's openers with several ways to attack" in result.output
+    assert "does not support this fight yet: activity suppressive-fire" in result.output
 
 
 def test_balance_cli__engines_agree(app: typer.Typer) -> None:

@@ -206,8 +206,51 @@ def _score(attacks: Attacks, hp: Mapping[str, int], primary: str) -> tuple[float
     return frac, capped, p_drop
 
 
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A plan before it is valued: its blocks and the attacks they make, which no target's HP changes.
+
+    :meth:`valued` scores it against the targets' remaining HP. Valuing a draft at several HP values (the
+    fight kernel's plan tables, one row per HP value) walks its blocks once.
+
+    Attributes:
+        blocks: Its blocks in order (an opener first, reloads included).
+        option: The attack option.
+        target: The primary target.
+        others: The further targets of its first multi-target block.
+        attacks: The attacks by target (an opened plan's: if the opener fails).
+        actions: Actions it spends.
+        opened: An opened plan's success chance and its attacks if the opener succeeds (None: no opener).
+    """
+
+    blocks: tuple[Block, ...]
+    option: AttackOption
+    target: str
+    others: tuple[str, ...]
+    attacks: Attacks
+    actions: int
+    opened: tuple[float, Attacks] | None = None
+
+    def valued(self, hp: Mapping[str, int]) -> Plan:
+        """The plan, valued against the targets' remaining HP (temporary HP included)."""
+        if self.opened is None:
+            frac, capped, p_drop = _score(self.attacks, hp, self.target)
+            return Plan(self.blocks, self.option, self.target, self.others, frac, capped, p_drop, self.actions)
+        p, win = self.opened
+        f_frac, f_capped, f_drop = _score(self.attacks, hp, self.target)
+        w_frac, w_capped, w_drop = _score(win, hp, self.target)
+        return Plan(self.blocks, self.option, self.target, (), p * w_frac + (1 - p) * f_frac,
+                    p * w_capped + (1 - p) * f_capped, p * w_drop + (1 - p) * f_drop, self.actions)
+
+
 def plans_for(target: str, s: Setting, costs: Costs, actions: int, *, openers: bool = True) -> Iterator[Plan]:
     """Every plan against ``target`` with this setting's option, spending up to ``actions``."""
+    for draft in drafts_for(target, s, costs, actions, openers=openers):
+        yield draft.valued(s.hp)
+
+
+def drafts_for(target: str, s: Setting, costs: Costs, actions: int, *, openers: bool = True) -> Iterator[Draft]:
+    """:func:`plans_for`'s plans before they are valued, in the same order (``s.hp`` is not read)."""
     if target not in s.bases or actions <= 0:
         return
     available = frozenset(b for b in s.available if b not in (Block.SWEEP, Block.FULL_AUTO)
@@ -216,8 +259,7 @@ def plans_for(target: str, s: Setting, costs: Costs, actions: int, *, openers: b
         attacks, taken, spent, others = _walk(seq, target, s, costs, actions)
         if not spent or not any(attacks.values()):
             continue
-        frac, capped, p_drop = _score(attacks, s.hp, target)
-        yield Plan(taken, s.option, target, others, frac, capped, p_drop, spent)
+        yield Draft(taken, s.option, target, others, attacks, spent)
     if not openers:
         return
     for opener in OPENERS:
@@ -227,7 +269,7 @@ def plans_for(target: str, s: Setting, costs: Costs, actions: int, *, openers: b
         yield from _opened(opener, p, target, s, costs, actions - costs.block[opener])
 
 
-def _opened(opener: Block, p: float, target: str, s: Setting, costs: Costs, actions: int) -> Iterator[Plan]:
+def _opened(opener: Block, p: float, target: str, s: Setting, costs: Costs, actions: int) -> Iterator[Draft]:
     """Plans after a Feint (advantage on the next melee attack, FNT-3), a Trip (prone target) or Aim (E-05)."""
     if opener is Block.TRIP and target not in s.prone_bases:
         return
@@ -241,10 +283,19 @@ def _opened(opener: Block, p: float, target: str, s: Setting, costs: Costs, acti
             win = _walk(seq, target, _with_first_advantage(s, target, base), costs, actions)[0]
         else:
             win = _walk(seq, target, s, costs, actions, aimed=opener is Block.AIM, prone=opener is Block.TRIP)[0]
-        f_frac, f_capped, f_drop = _score(fail, s.hp, target)
-        w_frac, w_capped, w_drop = _score(win, s.hp, target)
-        yield Plan((opener, *taken), s.option, target, (), p * w_frac + (1 - p) * f_frac,
-                   p * w_capped + (1 - p) * f_capped, p * w_drop + (1 - p) * f_drop, spent + costs.block[opener])
+        yield Draft((opener, *taken), s.option, target, (), fail, spent + costs.block[opener], (p, win))
+
+
+def best_valued(drafts: Sequence[Draft], hp: Mapping[str, int], drop_step: float) -> Plan | None:
+    """The best of the drafts valued at ``hp`` by :func:`plan_key` (the first of equals), as the AI picks a plan."""
+    best: Plan | None = None
+    best_key = None
+    for draft in drafts:
+        p = draft.valued(hp)
+        key = plan_key(p, drop_step)
+        if best_key is None or key > best_key:
+            best, best_key = p, key
+    return best
 
 
 _BOOSTED = {Advantage.DISADVANTAGE.value: Advantage.NORMAL.value, Advantage.NORMAL.value: Advantage.ADVANTAGE.value,

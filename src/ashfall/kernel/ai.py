@@ -30,6 +30,12 @@ from ashfall.kernel.compiled import jit as _jit
 END, ATTACK, STEP, STRIDE, APPROACH = 0, 1, 2, 3, 4
 BAIL = 5
 """A choice outside the slice (``ashfall.kernel.fight`` returns it when the approach finds no way)."""
+RELOAD = 6
+"""Nothing to attack: reload the option ``activity`` (``TacticalPolicy._idle``, G-31)."""
+RELOAD_BLOCK = 4
+"""A further option's first block Reload (G-31; ``kernel_ranged_lower.RELOAD``)."""
+MODES = 3
+"""Settings of a ranged option's plans (``kernel_weapons_lower.MODES``): one block of them per round loaded."""
 ALIVE, DEAD = 0, 3
 """The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
 BESIDE = 2
@@ -41,6 +47,14 @@ STEP_LABEL = 5
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
 CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+WD_ON, WD_BELOW = 0, 1
+"""Slots of the lowered withdrawal config (``kernel_allies_lower.WD_*``; a test holds them equal)."""
+MED_ON, MED_COST, MED_REACH = 0, 1, 2
+"""Slots of the lowered Medicine check's ints (``kernel_allies_lower.MED_*``; a test holds them equal)."""
+MEDICINE_CHECK = 31
+"""The step kind of edition 1's Medicine check on a dying ally (E-31; ``ashfall.kernel.fight``'s step rows)."""
+MEDICINE_LABEL = -3
+"""The ``ACTIONS`` row label of that action (its name is the lowering's ``medic_name``)."""
 WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of the lowered Second Wind table (``kernel_ai_lower.WIND_*``; a test holds them equal)."""
 WIND_LABEL = 6
@@ -52,6 +66,8 @@ OPTION = 10
 """A further option's first block is returned as ``OPTION * (option + 1) + block`` (``decide``)."""
 AIM_BLOCK = 3
 """A further option's first block Aim (E-05; ``kernel_weapons_lower.AIM``)."""
+PRONE = 3
+"""Added to a further option's setting against a prone target (``kernel_weapons_lower.PRONE``)."""
 OPEN_UP, OPEN_PRONE, MOVED_PRONE = 0, 1, 2
 """Variants of the opener tables (``kernel_maneuvers``): where it stands against a target up or prone, and from a
 square it moves to against a prone target."""
@@ -125,8 +141,14 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
     returns the count kept and whether a step that leaves a reach was taken.
     """
     width, height = best.shape[0], best.shape[1]
-    best[:] = budget + 1
-    came[:] = -1
+    # element by element: numba compiles a slice assignment (``best[:] = ...``) through a helper pipeline of its
+    # own, about half a second of first use each
+    for x in range(width):
+        for y in range(height):
+            for p in range(best.shape[2]):
+                best[x, y, p] = budget + 1
+                for k in range(came.shape[3]):
+                    came[x, y, p, k] = -1
     settled = np.zeros((width, height), np.int64)
     size = width * height * 2 * offsets.shape[0] + 1
     h_total = np.zeros(size, np.int64)
@@ -197,7 +219,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
-           open_first: I64, openers: int, flank: I64) -> tuple[int, int, int, int]:
+           open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
+           x_slots: I64, capacity: I64, drop_of: F64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -216,7 +239,21 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     square invites (``ranged_threat``).
 
     With ``openers`` (edition 2's Trip and Feint, E-37) the plans where it stands and against prone targets are the
-    ``open_*`` tables' (``kernel_maneuvers.opener_tables``).
+    ``open_*`` tables' (``kernel_maneuvers.opener_tables``), and the further options' settings are those of
+    ``kernel_weapons_lower._option_settings``: a melee option may open with a Trip where it stands (its first block
+    ``TRIP_FIRST``), and every option has its plans against a prone target (setting + ``PRONE``); a prone enemy's
+    throw is ``throw_hit_prone``'s. With ``shot`` (E-18) a throw is weighed net of the Attacks of Opportunity it
+    provokes from the enemies whose reach holds the square (``TurnView.in_reach_of``, each one's ``aoo_damage``).
+
+    Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e]`` the rounds loaded in each creature's ranged option
+    with ammunition (-1: none counted), ``x_slots[c, xo]`` the highest ammunition slot of a further option's plans
+    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting), ``capacity``
+    a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
+    ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
+    Ammunition slots and edition 2's prone settings never meet (guns are named under edition 2, E-18).
+
+    ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
+    Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -364,6 +401,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     b_r = np.zeros(n, np.float64)
     b_route = np.zeros(n, np.int64)
     b_first = np.zeros(n, np.int64)
+    b_drop = np.zeros(n, np.float64)
     for r in range(nr):
         rest = left - r_actions[r]
         if rest <= 0:
@@ -378,8 +416,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 gap_e = dist[abs(x - px[e]), abs(y - py[e])]
                 if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
                     best_e = mvalue[e]
-                if throw_ft[e] >= 0 and gap_e <= throw_ft[e]:
-                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, throw_hit)
+                if throw_ft[e] >= 0 and gap_e <= throw_ft[e] and ammo_left[e] != 0:  # loaded (``_attackers``)
+                    hits = throw_hit_prone if openers == 1 and prone[e] == 1 else throw_hit  # C-PRO
+                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits)
                     if thrown > best_e:
                         best_e = thrown
                 threat += best_e
@@ -411,6 +450,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                      r_x[b_route[t]]):
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
+                b_drop[t] = drop
         for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
             ranged = x_ranged[c, xo]
             if ranged == 1 and r_way[r] >= 0:
@@ -418,11 +458,23 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             mode = 0
             if ranged == 1:
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
+            elif openers == 1 and r_actions[r] == 0:
+                mode = 1  # where it stands a melee option may open (E-37)
+            if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31)
+                mode += MODES * min(ammo_left[c], x_slots[c, xo])
+            x_penalty = penalty
+            if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
+                shooting = 0.0
+                for b in range(nthreats):
+                    if bits[x, y] & (1 << b) != 0:
+                        shooting += value[threat_of[b]]
+                x_penalty = weight * (r_aoo[r] + shooting)
             for q in range(nt):
                 t = targets[q]
                 g = dist[abs(x - px[t]), abs(y - py[t])]
                 if g > x_limit[c, xo]:
                     continue
+                at_mode = mode + (PRONE if openers == 1 and prone[t] == 1 else 0)  # targets are up: prone, not down
                 if ranged == 1:
                     hostile = 0  # a hostile within 5 ft of the square (AMOD-7), the others where they stand
                     for e in range(n):
@@ -432,18 +484,19 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 else:
                     code = BESIDE + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
-                first = x_first[c, xo, mode, t, code, steps_map, rest, hp_t]
+                first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 if first < 0:
                     continue
-                net = x_frac[c, xo, mode, t, code, steps_map, rest, hp_t] - penalty
+                net = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t] - x_penalty
                 scored = net - tw * threat
-                tier = _tier(x_drop[c, xo, mode, t, code, steps_map, rest, hp_t], drop_step)
+                tier = _tier(x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t], drop_step)
                 rounded = round9(scored)
                 if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
                                          r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
                                          r_x[b_route[t]]):
                     has[t] = 1
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
+                    b_drop[t] = x_drop[c, xo, mode, t, code, steps_map, rest, hp_t]
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
@@ -466,6 +519,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if pick < 0:
             break
         r = b_route[pick]
+        drop_of[0] = b_drop[pick]
         if r_actions[r] == 0:
             return ATTACK, pick, b_first[pick], 0
         if r_way[r] < 0:
@@ -486,11 +540,18 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 path_x[s], path_y[s] = way[s, 0], way[s, 1]
             return STRIDE, pick, -1, part
         has[pick] = 0
-    # nothing to attack this turn: close in (``_approach``), else it would Dodge
+    # nothing to attack this turn: reload an empty weapon, close in (``_approach``), reload, else it would Dodge
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
+            return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
         return APPROACH, -1, -1, 0
+    for xo in range(x_count[c]):
+        if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:
+            return RELOAD, -1, xo, 0
     return BAIL, -1, -1, 0
 
 
 
-__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "STEP", "STRIDE", "decide", "round9"]
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE", "decide",
+           "round9"]

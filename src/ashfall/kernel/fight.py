@@ -32,11 +32,18 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
+OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab]
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64]
+"""Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
+fire_back, outcome, draws, dice, flat, dealt, low)."""
+WdTab = tuple[F64, F64, I64, I64, I64, I64]  # turn_mean: [enemy, combatant, situation, prone]
+"""The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
+medic_ints)."""
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
-enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options."""
+enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged,
+withdraw."""
 
 
 # step kinds (column 0 of a step row)
@@ -57,6 +64,8 @@ OUT_LEN = 5
 STRIKE, POWER, ALL_OUT, STAND, STRIDE = 0, 1, 2, 3, 4
 AOO = 3
 """The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
+RETURN_FIRE = 4
+"""Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
 SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
 """Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
 FAR = 1 << 60
@@ -74,6 +83,17 @@ def _record(steps: I64, at: int, kind: int, actor: int, target: int, label: int,
     for f in range(nfaces):
         steps[at, STEP_HEAD + f] = faces[f]
     return at + 1
+
+
+@_jit
+def _zero(a: I64) -> None:
+    """Set every element of a 1-D array to 0.
+
+    Element by element: numba compiles each slice assignment (``a[:] = 0``) through a helper pipeline of its own,
+    about half a second of the kernel's first use each.
+    """
+    for i in range(len(a)):
+        a[i] = 0
 
 
 @_jit
@@ -149,6 +169,16 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
             faces: I64, code: int) -> int:
+    return _attack_hit(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
+                       fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)[0]
+
+
+@_jit
+def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
+                dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
+                dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
+                faces: I64, code: int) -> tuple[int, bool]:
+    """One attack roll and its damage from the tables: ``(steps written, whether it hit)``."""
     # the target's state in the tables: up, down (dying or stabilised, prone), dead, dead after falling dying
     down = 0
     if vit[t] == DEAD:
@@ -170,7 +200,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
         at = _record(steps, at, ATTACK, a, t, label, faces, draws[a, t, k, v, down, code])
     result = outcome[a, t, k, v, down, code, first - 1, second - 1]
     if result == 0:
-        return at
+        return at, False
     crit = 1 if result == 2 else 0
     total = flat[a, k, crit]
     nf = 0
@@ -189,7 +219,7 @@ def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, dr
                    falls, rules)
     dealt_by[a] += amount
     taken[t] += amount
-    return at
+    return at, True
 
 
 @_jit
@@ -536,9 +566,10 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed = mv[0], mv[5]
-    dazed[:] = 0  # Dazed (G-13, TRP-4), kept as the fight goes
+    _zero(dazed)  # Dazed (G-13, TRP-4), kept as the fight goes
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
+    ammo_left = ai_tab[14][0].copy()  # rounds loaded (G-31), spent and reloaded as the fight goes
     reseed(mt, seed)
     kmor.reset(mor)
     n = len(side)
@@ -658,7 +689,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -707,12 +738,12 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 _foes(c, near, hp, vit, 0, threat, nearest, moves, side, px, py, dist)
                 went = 0
                 if foes[0] != nearest[0]:
-                    wanted[:] = 0
+                    _zero(wanted)
                     wanted[foes[0]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
                                      path_x, path_y, sight)
                 if went == 0:
-                    wanted[:] = 0
+                    _zero(wanted)
                     for q in range(nf):
                         wanted[foes[q]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
@@ -801,7 +832,10 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
              dealt_by[i], taken[i], out[i], False, no_steps, mv, mor)
-        mor_out[i] = mor[13][:, :mor_out.shape[2]]
+        state = mor[13]
+        for j in range(mor_out.shape[1]):
+            for col in range(mor_out.shape[2]):
+                mor_out[i, j, col] = state[j, col]
 
 
 @_jit
@@ -812,7 +846,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
          low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
          taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
          path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab) -> tuple[int, int, int]:
+         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
+         ammo_left: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -827,9 +862,12 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
 
     Further ways to attack (``ai_tab``'s options): an attack with another option is :func:`_option_attack`; Aim
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
+    A shot with ammunition spends a round of ``ammo_left`` (``spend_ammo``, G-31); a Reload (the plan's first block,
+    or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot) = ai_tab[13]
+    capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
     mvalue = np.zeros(len(side), np.float64)
@@ -840,10 +878,29 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     mv_ints = mv[0]
     contest_faces = np.zeros(4, np.int64)
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)  # alone on its side: it never flanks
+    withdraw = ai_tab[15]
+    with_allies = withdraw[0][c, kai.WD_ON] == 1.0  # its allies may flank with it; it may withdraw (DOD-1)
+    drop_of = np.zeros(1, np.float64)
     rolls = 0
     strikes = 0
     attacks = 0
     while left > 0:
+        if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
+            p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
+            if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, kai.MEDICINE_LABEL, faces, 0)
+                left -= withdraw[5][kai.MED_COST]
+                face = roll(mt, 20)
+                if record:
+                    faces[0] = face
+                    at = _record(steps, at, kai.MEDICINE_CHECK, c, -1, -1, faces, 1)
+                if withdraw[3][c, face] == 1:  # stabilised (DEATH-9): no more death saves, counters reset
+                    vit[p] = STABILISED
+                    hp[p] = withdraw[4][p]
+                    succ[p] = 0
+                    fail[p] = 0
+                continue
         if wind[c, kai.WIND_ON] == 1 and wind_left[c] > 0 and hp[c] < max_hp[c] * config[c, kai.CFG_WIND] and \
                 left >= wind[c, kai.WIND_COST]:
             if record:
@@ -858,18 +915,30 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             wind_left[c] -= 1
             continue
         _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best)
+                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best, prone_fire[0])
+        if with_allies:
+            _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
                                       reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first, value, config,
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
-                                      mv_ints[kmv.MV_ON], own_flank)
+                                      mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
+                                      capacity, drop_of)
+        if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
+                                      flank_geo, flanker, threat_ft, ai_view, withdraw):
+            return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
             went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
                              sight)
             kind = kai.STRIDE if went > 0 else kai.BAIL
+            if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
+                kind = kai.RELOAD
+        if kind == kai.RELOAD:
+            at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+            left -= reload_cost[c]
+            continue
         if kind == kai.END:
             break
         if kind == kai.BAIL:
@@ -904,6 +973,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
+            if act == kmv.TRIP_FIRST:  # a Trip with a further melee option: the same contest (TRP-1..4)
+                at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
+                left -= mv_ints[kmv.MV_TRIP_COST]
+                continue
+            if act == kai.RELOAD_BLOCK:  # the plan reloads first (G-31)
+                at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+                left -= reload_cost[c]
+                continue
             if act == kai.AIM_BLOCK:
                 if record:
                     at = _record(steps, at, ACTIONS, c, -1, x_aim[2], faces, 0)
@@ -922,10 +999,25 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim, side,
-                                        vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft, sight,
-                                        eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ,
-                                        fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1 and shot[0] == 1:
+                        at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                                  flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                                  outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                        attacks += made
+                        if vit[c] != ALIVE:
+                            break  # it fell before the throw (``perform_attack`` returns None)
+                    if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                        at = _shot(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone, hp,
+                                   temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
+                                   x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                   at, faces, ammo_left, ai_tab[14])
+                    else:
+                        at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim,
+                                            side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
+                                            sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
+                                            max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
+                                            at, faces)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -933,17 +1025,34 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py, dist,
-                                    flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws, x_dice, x_flat,
-                                    x_dealt, x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken,
-                                    record, steps, at, faces)
-                if ranged == 1:
-                    aimed, aim_live = 0, 0
-                attacks += 1
-                rolls += counts[act]
-                strikes += 1
+                fell = False
+                if ranged == 1 and shot[0] == 1:  # the Attacks of Opportunity a throw in reach provokes (E-18)
+                    at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                              flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                              outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                    attacks += made
+                    fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
+                if not fell:
+                    if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
+                        at = _shot(mt, c, t, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
+                                   x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail,
+                                   dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left,
+                                   ai_tab[14])
+                    else:
+                        at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
+                                            dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
+                                            x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
+                                            rules, dealt_by, taken, record, steps, at, faces)
+                    if ranged == 1:
+                        aimed, aim_live = 0, 0
+                    attacks += 1
+                    rolls += counts[act]
+                    strikes += 1
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
+            if vit[c] != ALIVE:
+                break
             continue
         if record:
             at = _record(steps, at, ACTIONS, c, -1, k, faces, 0)
@@ -973,6 +1082,91 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     return at, attacks, kai.GOES_ON
 
 @_jit
+def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
+                   px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
+                   guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
+                   low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
+    """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
+
+    Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
+    it (COV-3), in reactor order, attacks with its first melee weapon (``best_melee``, no MAP); returns the steps
+    written and the attacks made. A thrower that falls makes no attack (the caller checks).
+    """
+    made = 0
+    for idx in range(len(side)):
+        r = order[idx]
+        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0 or vit[c] != ALIVE:
+            continue
+        if _gap(r, c, px, py, dist) > threat_ft[r]:
+            continue
+        if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
+            continue
+        react[r] = 0
+        at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                    flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
+                    max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+        made += 1
+    return at, made
+
+
+@_jit
+def _ranged_code(a: int, t: int, aim: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, eview: I64) -> int:
+    """A ranged attack's table code (``kernel_weapons_lower``'s codes).
+
+    "A hostile within 5 ft" of the shooter (AMOD-7), within 5 ft, aimed (E-05), and the engine's cover and high
+    ground between the squares.
+    """
+    hostile = 0
+    for o in range(len(side)):
+        if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
+            hostile = 1
+    view = int(eview[px[a], py[a], px[t], py[t]])
+    return hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + 8 * view
+
+
+@_jit
+def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: I64, vit: I64, prone: I64, hp: I64,
+          temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, outcome: I8, draws: I64, dice: I64,
+          flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+          dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
+          rf: RangedTab) -> int:
+    """``a``'s ranged attack on ``t`` with a further option (a round spent first), then the Return Fire a hit sets off.
+
+    The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
+    normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
+    penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
+    """
+    fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
+        rf[11]
+    if ammo_left[a] > 0:
+        ammo_left[a] -= 1  # the shot's round, spent before it is made (``spend_ammo``, G-31)
+    code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
+    at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
+                          succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+    shooter, target = a, t
+    while hit and fire_back[target] >= 0 and vit[target] == ALIVE and react[target] == 1 and \
+            ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
+        react[target] = 0
+        ammo_left[target] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
+        at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
+                              rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
+                              dealt_by, taken, record, steps, at, faces, code)
+        shooter, target = target, shooter
+    return at
+
+
+@_jit
+def _reload(c: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """``c`` reloads its weapon with ammunition to a full load (G-31, E-03); returns the steps written."""
+    if record:
+        at = _record(steps, at, ACTIONS, c, -1, label, faces, 0)
+    ammo_left[c] = capacity[c]
+    return at
+
+
+@_jit
 def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I64, record: bool, steps: I64,
           at: int) -> int:
     """``c`` Trips ``t`` (TRP-2..4); returns the steps written.
@@ -998,7 +1192,7 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
 @_jit
 def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
                   flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64, enemy_hit: F64, enemy_hit_prone: F64,
-                  prone_on: int, melee_best: F64) -> None:
+                  prone_on: int, melee_best: F64, melee_best_prone: F64) -> None:
     """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
 
     ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
@@ -1017,7 +1211,12 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
                 code += 2
             code += 4 * ai_view[px[e], py[e], px[c], py[c]]
             value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and prone_on == 1 else enemy_hit[e, c, code]
-            mvalue[e] = melee_best[e, c, code] if melee_best.shape[0] == n else value[e]
+            if melee_best.shape[0] != n:
+                mvalue[e] = value[e]
+            elif prone[e] == 1 and prone_on == 1:  # its best melee option lying prone (C-PRO)
+                mvalue[e] = melee_best_prone[e, c, code]
+            else:
+                mvalue[e] = melee_best[e, c, code]
 
 
 @_jit
@@ -1039,10 +1238,32 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     value = np.zeros(n, np.float64)
     scratch = np.zeros(n, np.float64)  # the enemies' best melee options: never weighed here (one option each)
     _enemy_values(c, value, scratch, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                  enemy_hit, ai_tab[11], 0, opt[6])
+                  enemy_hit, ai_tab[11], 0, opt[6], opt[17][0])
+    own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
+    _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
+    kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
+                               speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
+                               path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
+                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64))
+    if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
+        return int(t)
+    return -1
+
+
+@_jit
+def _own_flanks(c: int, own_flank: I64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
+                flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64) -> None:
+    """Where an ally of ``c`` would make its attack on each enemy up a flanking one, into ``own_flank[x, y, t]``.
+
+    For every square within ``c``'s reach of the enemy (the AI's ``Sights``: an ally threatening the target and able to
+    flank in its state, POS-1, POS-3, E-22, with ``c``'s square across the target from it).
+    """
     width, height = dist.shape[0], dist.shape[1]
-    own_flank = np.zeros((width, height, n), np.int64)
-    for t in range(n):
+    for t in range(len(side)):
+        for x in range(width):  # element by element (a slice assignment costs its own compile, ``_zero``)
+            for y in range(height):
+                own_flank[x, y, t] = 0
         if side[t] == side[c] or vit[t] != ALIVE:
             continue
         for x in range(width):
@@ -1050,12 +1271,56 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                 if dist[abs(x - px[t]), abs(y - py[t])] <= reach_ft[c] and (x != px[t] or y != py[t]):
                     own_flank[x, y, t] = _flanked_at(c, x, y, t, side, vit, prone, px, py, dist, flank_geo, flanker,
                                                      threat_ft)
-    kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
-                               speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
-                               path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank)
-    if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
-        return int(t)
+
+
+@_jit
+def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, max_hp: I64,
+               px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64,
+               withdraw: WdTab) -> bool:
+    """Whether the AI would withdraw ``c`` now rather than take ``decide``'s choice (``TacticalPolicy._withdraw``).
+
+    At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
+    has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
+    (``outmatched.incoming``: each enemy up that could walk into reach, its turn of Strikes' plain mean in the
+    situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
+    """
+    config, turn_mean, walk_ft = withdraw[0], withdraw[1], withdraw[2]
+    n = len(side)
+    if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
+        return False
+    ally = False
+    for a in range(n):
+        if a != c and side[a] == side[c] and vit[a] == ALIVE:
+            ally = True
+    if not ally:
+        return False
+    if (kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE) and drop >= 0.5:
+        return False
+    total = 0.0
+    for e in range(n):
+        if side[e] == side[c] or vit[e] != ALIVE:
+            continue
+        gap = _gap(e, c, px, py, dist)
+        if gap > walk_ft[e]:
+            continue
+        code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
+        if gap <= SQUARE_FT:
+            code += 2
+        code += 4 * ai_view[px[e], py[e], px[c], py[c]]
+        lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+        best = 0.0
+        if turn_mean[e, c, code, lying] > best:
+            best = turn_mean[e, c, code, lying]
+        total += best
+    return bool(total >= max(1, hp[c] + temp[c]))
+
+
+@_jit
+def _dying_beside(c: int, side: I64, vit: I64, px: I64, py: I64, dist: I64, reach: int) -> int:
+    """The first dying ally of ``c`` in roster order within ``reach`` (touch range), or -1 (``heal``'s order)."""
+    for a in range(len(side)):
+        if a != c and side[a] == side[c] and vit[a] == DYING and _gap(a, c, px, py, dist) <= reach:
+            return a
     return -1
 
 

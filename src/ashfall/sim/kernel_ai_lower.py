@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalConfig, TacticalPolicy, target_choice
 from ashfall.ai.odds_cache import attack_value, ruleset_token
-from ashfall.ai.plans import Block, Setting, plan_key, plans_for
+from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
@@ -59,8 +59,10 @@ from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
+from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
+from ashfall.sim.kernel_ranged_lower import RangedTables, empty_ranged
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -113,6 +115,10 @@ class AiTables:
             (:mod:`ashfall.sim.kernel_weapons_lower`).
         chooser: 1 where a scripted plan without a target rule asks the AI whom to attack (``target_choice``:
             its focus-fire pick, with the AI's default config; the tables above are lowered for it too).
+        ranged: The rounds loaded in ranged weapons with ammunition, Reload's cost and the plans' ammunition slots
+            (:mod:`ashfall.sim.kernel_ranged_lower`, G-31).
+        withdraw: What its withdrawal check reads for a creature with allies (DOD-1, DOD-2,
+            :mod:`ashfall.sim.kernel_allies_lower`).
     """
 
     on: I64
@@ -130,6 +136,8 @@ class AiTables:
     enemy_hit_prone: F64
     chooser: I64
     options: OptionTables = field(default_factory=lambda: empty_options(1))
+    ranged: RangedTables = field(default_factory=lambda: empty_ranged(1))
+    withdraw: WithdrawTables = field(default_factory=lambda: no_withdrawing(1))
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -142,15 +150,18 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with non-default switches (combatant {c.id})"
     if state.board is None:
         return f"the tactical AI off the map (combatant {c.id})"
-    if state.allies_of(c.id):
-        return f"the tactical AI with allies: withdrawing, saving a dying ally (DOD-1, combatant {c.id})"
+    if state.allies_of(c.id):  # flanking with them, withdrawing (stopped), a dying ally (``kernel_allies_lower``)
+        problem = allies_problem(fight, c)
+        if problem is not None:
+            return problem
     if c.creature.leader:
         return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
     sides = {other.side for other in state.combatants.values()}
     for other in state.combatants.values():
         # one that drops dying with nobody left on its side in a fight of two sides ends the fight (DEATH-1): the
         # AI never meets a dying creature; with allies or a third side fighting on it would
-        if falls_dying(other.health, rs) and (state.allies_of(other.id) or len(sides) > 2):
+        if falls_dying(other.health, rs) and (state.allies_of(other.id) or len(sides) > 2) and \
+                not _meets_the_dying(fight):
             return f"the tactical AI among creatures that fall dying (combatant {other.id})"
     for who in (c, *state.enemies_of(c.id)):  # its own options, and those whose fire it weighs
         problem = options_problem(fight, who)
@@ -167,12 +178,18 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
             return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
         if available & {Block.EXTRA, *multi}:
             return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        for who in (c, *state.enemies_of(c.id)):
-            if len(attack_options(who, state)) > 1:  # the opener tables weigh one way to attack each
-                return (f"the tactical AI's openers Feint and Trip alongside several ways to attack "
-                        f"(E-37, combatant {who.id})")
     return maneuver_problem(fight)
+
+
+def _meets_the_dying(fight: Fight) -> bool:
+    """Whether the kernel mirrors the AI among dying creatures in this fight: where some AI creature has allies.
+
+    Then the fight is one the allies' slice covers (:func:`~ashfall.sim.kernel_allies_lower.allies_problem`: nobody
+    the AI plays treats a dying ally), and a dying creature is neither a target (``standing_targets``) nor a square
+    to end a move on, a flanker only as E-22 says, and rolls its death saves as any dying creature does.
+    """
+    state = fight.engine.state
+    return any(isinstance(p, TacticalPolicy) and state.allies_of(cid) for cid, p in fight.policies.items())
 
 
 def _winds(policy: TacticalPolicy, c: Combatant) -> bool:
@@ -387,21 +404,20 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                 flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
                 hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
-                if not close or (flanking and not chooser[i]):
-                    # the AI attacks from within its 5-ft reach only, alone on its side (never flanking); a
-                    # scripted creature's allies may make its attack a flanking one
+                if not close or (flanking and not chooser[i] and not state.allies_of(c.id)):
+                    # the AI attacks from within its 5-ft reach only, alone on its side never flanking; the allies
+                    # of a scripted creature or of one the AI plays may make its attack a flanking one
                     continue
                 base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:
                     continue
                 for steps in range(max_map):
                     for left in range(1, actions + 1):
+                        # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``, per HP)
+                        setting = Setting(option, {t.id: base}, {}, {}, {}, steps, None, plain, {})
+                        drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                         for hp in range(1, hp_most + 1):
-                            setting = Setting(option, {t.id: base}, {}, {t.id: hp}, {}, steps, None, plain, {})
-                            best = None
-                            for p in plans_for(t.id, setting, costs, left, openers=True):
-                                if best is None or plan_key(p, cfg.drop_step) > plan_key(best, cfg.drop_step):
-                                    best = p
+                            best = best_valued(drafts, {t.id: hp}, cfg.drop_step)
                             if best is None:
                                 continue
                             first = FIRST_BLOCKS.get(best.blocks[0])
@@ -414,7 +430,9 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
     opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \
         _no_openers()
-    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened, chooser)
+    withdraw = lower_withdrawing(fight, list(roster), views) if played else no_withdrawing(n)
+    return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened, chooser,
+                    withdraw=withdraw)
 
 
 def _no_openers() -> tuple[F64, F64, I64, F64]:
@@ -428,7 +446,7 @@ def empty_tables(n: int) -> AiTables:
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
                     np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
                     np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 7), np.int64),
-                    *_no_openers(), np.zeros(n, np.int64))
+                    *_no_openers(), np.zeros(n, np.int64), withdraw=no_withdrawing(n))
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "asks_the_ai", "chooser_problem",

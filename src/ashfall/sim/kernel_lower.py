@@ -96,6 +96,7 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
 )
 from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
+from ashfall.sim.kernel_ranged_lower import empty_ranged, lower_ranged, ranged_action_names
 from ashfall.sim.kernel_weapons_lower import empty_options, extra_weapons_problem, lower_options, option_action_names
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
@@ -111,7 +112,7 @@ INTENTS: tuple[type, ...] = (Strike, PowerStrike, AllOutAttack)
 TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OPPORTUNITY)
 """The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
 AOO = 3
-ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity")
+ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
 """Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
@@ -123,13 +124,15 @@ TARGET_CODES: dict[TargetRule | None, int] = {
 MAX_MAP_COUNT = 16
 """MAP is tabulated for up to this many earlier attacks (and Strike actions) in one turn."""
 KNOWN_FAMILIES = frozenset({"morale", "movement", "attacks", "reactions", "maneuvers", "utility", "dying", "turns",
-                            "senses", "gm"})
+                            "senses", "gm", "suppression"})
 """The rulebook families of a plain fight (every other family is dormant); the kernel mirrors what they do in
-the fights it supports (see :func:`unsupported`)."""
+the fights it supports (see :func:`unsupported`). Suppression comes with any gun (``catalog``): its zones exist only
+once someone lays down Suppressive Fire (SUP-1..10), which neither the tactical AI nor a plan the kernel plays does,
+so its hooks find no zone."""
 
-INERT_MOVEMENT_HOOKS = ("ashfall.families.morale.", "ashfall.families.maneuvers.")
-"""Movement hooks that do nothing in the kernel's fights: a fleeing creature's escape (morale is off there) and a
-grapple following its holder (nobody grapples)."""
+INERT_MOVEMENT_HOOKS = ("ashfall.families.morale.", "ashfall.families.maneuvers.", "ashfall.families.suppression.")
+"""Movement hooks that do nothing in the kernel's fights: a fleeing creature's escape (morale is off there), a
+grapple following its holder (nobody grapples) and Suppressive Fire's zones (nobody lays one down, SUP-5)."""
 
 
 class KernelUnsupported(ValueError):
@@ -525,6 +528,8 @@ def unsupported(fight: Fight) -> str | None:
             return what
     if state.effects:
         return "lasting effects"
+    if state.zones:
+        return "suppression zones (SUP-4)"
     if state.board is not None:
         problem = _map_problem(fight)
         if problem is not None:
@@ -1022,15 +1027,16 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
             ai = dataclasses.replace(ai, options=lower_options(
                 fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
-                sights.views, variants, used_map, used_all_out, _damage_tables, _downed))
+                sights.views, variants, used_map, used_all_out, _damage_tables, _downed),
+                ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
     else:
-        ai = dataclasses.replace(empty_tables(n), options=empty_options(n))
+        ai = dataclasses.replace(empty_tables(n), options=empty_options(n), ranged=empty_ranged(n))
     action_names = (*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
                     state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
                     state.rulebook.actions[SecondWind].name, *option_action_names(state),
-                    *((trip_action_name(fight),) if uses_trip(fight) else ()))
+                    *((trip_action_name(fight),) if uses_trip(fight) else ()), *ranged_action_names(state))
     try:
         maneuvers = lower_maneuvers(fight, roster, action_names)
     except ValueError as error:

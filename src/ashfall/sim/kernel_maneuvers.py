@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
-from ashfall.ai.plans import Block, Setting, plan_key, plans_for
+from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for, prone_copy
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView
@@ -225,8 +225,8 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                     hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit_prone[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
                 _dazed_changes_nothing(fight, t, c, flanking, close, seen, own=False)
-                if not close or flanking:
-                    continue  # as ``lower_ai``: the AI attacks from beside its target, alone on its side
+                if not close or (flanking and not state.allies_of(c.id)):
+                    continue  # as ``lower_ai``: the AI attacks from beside its target, flanking only with allies
                 base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:
                     continue
@@ -254,13 +254,12 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                         prone[t.id] = tripped
                     for steps in range(max_map):
                         for left in range(1, actions + 1):
+                            # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``, per HP)
+                            setting = Setting(option, {t.id: target_base}, prone, {}, {}, steps, None, available,
+                                              odds)
+                            drafts = tuple(drafts_for(t.id, setting, costs, left, openers=variant != MOVED_PRONE))
                             for hp in range(1, hp_most + 1):
-                                setting = Setting(option, {t.id: target_base}, prone, {t.id: hp}, {}, steps, None,
-                                                  available, odds)
-                                best = None
-                                for p in plans_for(t.id, setting, costs, left, openers=variant != MOVED_PRONE):
-                                    if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
-                                        best = p
+                                best = best_valued(drafts, {t.id: hp}, drop_step)
                                 if best is None:
                                     continue
                                 block = best.blocks[0]

@@ -23,8 +23,9 @@ from ashfall.kernel import morale as kmor
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
-from ashfall.sim.kernel_lower import ATTACK_LABELS, KernelUnsupported, Lowered, lowering
+from ashfall.sim.kernel_lower import ATTACK_LABELS, Lowered, lowering
 from ashfall.sim.kernel_morale_lower import morale_of
+from ashfall.sim.kernel_ranged_lower import with_reload_label
 from ashfall.sim.kernel_weapons_lower import with_aim_label
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
@@ -33,13 +34,16 @@ MORALE_STEP = "morale-checked"
 """How the reference log's group morale check reads as a step (``MoraleChecked``: no actor, label or target)."""
 DEATH_SAVE_STEP = "check-rolled:death save"
 """How the reference log's death save reads as a step (the dying family's ``CheckRolled`` label)."""
+MEDICINE_STEP = "check-rolled:Medicine (stabilise)"
+"""How the reference log's Medicine check to stabilise a dying creature reads as a step (E-31, ``log_check``)."""
 MOVED_STEP = "moved:stride"
 """How a square entered by a Stride reads as a step (the movement family's ``Moved`` event, mode ``stride``)."""
 MOVED_BY_STEP = "moved:step"
 """How the square a Step enters reads as a step (ACT-3)."""
 BAILED = 2
 """``out[OUT_TIMED_OUT]`` of a fight the kernel stopped: the AI chose what its slice does not play."""
-BAILED_STEP = "unsupported:the tactical AI's Dodge (nothing to attack, no way to close in)"
+BAILED_STEP = ("unsupported:the tactical AI's Dodge (nothing to attack and no way to close in, or withdrawing: "
+               "DOD-1, DOD-2)")
 """The step a stopped fight ends with (it can never match the reference's: the harness shows it)."""
 _VITALITIES = (Vitality.ALIVE, Vitality.DYING, Vitality.STABILIZED, Vitality.DEAD)
 """The kernel's vitality codes (``ashfall.kernel.fight.ALIVE`` …), in order."""
@@ -75,7 +79,18 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
     return (ai.plan_frac, ai.plan_drop, ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, ai.wind,
             ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone, ai.chooser,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
-             o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names)))
+             o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names), o.prone_fire,
+             o.shot),
+            _ranged_tab(lo),
+            (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
+             ai.withdraw.medic_ints))
+
+
+def _ranged_tab(lo: Lowered) -> kf.RangedTab:
+    """The ammunition tables as the compiled fight takes them (``kernel_ranged_lower``, G-31)."""
+    r = lo.ai.ranged
+    return (r.ammo, r.capacity, r.reload, r.slots, with_reload_label(r, lo.action_names), r.fire_back, r.outcome,
+            r.draws, r.dice, r.flat, r.dealt, r.low)
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:
@@ -98,6 +113,7 @@ class KernelSetup:
     def __init__(self, setup: FightSetup, max_rounds: int | None = None) -> None:
         found = lowering(setup)  # the engine choice's lowering, when it checked this setup object
         self.lowered: Lowered = found.with_round_limit(max_rounds or found.round_limit or DEFAULT_MAX_ROUNDS)
+        self.setup = setup
         n = len(self.lowered.ids)
         self._mt = np.zeros(N + 1, np.int64)
         self._hp = np.zeros(n, np.int64)
@@ -158,6 +174,10 @@ class KernelSetup:
             return Step(lo.ids[actor], DEATH_SAVE_STEP, None, faces)
         elif kind == kf.MOVED:
             return Step(lo.ids[actor], MOVED_BY_STEP if label == kai.MOVED_STEP else MOVED_STEP, None, faces)
+        elif kind == kai.MEDICINE_CHECK:  # edition 1's Medicine check on a dying ally (E-31)
+            return Step(lo.ids[actor], MEDICINE_STEP, None, faces)
+        elif kind == kf.ACTIONS and label == kai.MEDICINE_LABEL:
+            action = f"actions-spent:{lo.ai.withdraw.medic_name}"
         elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
             return Step(lo.ids[actor], f"check-rolled:{lo.maneuvers.check_names[label]}", None, faces)
         elif kind == kf.ACTIONS:
@@ -198,8 +218,9 @@ class KernelSetup:
         side_names = [lo.sides[int(s)] for s in lo.side]
         found: list[FightResult] = []
         for k, seed in enumerate(seeds):
-            if got.out[k, kf.OUT_TIMED_OUT] == BAILED:
-                raise KernelUnsupported(f"trial seed {seed}: {BAILED_STEP}")
+            if got.out[k, kf.OUT_TIMED_OUT] == BAILED:  # the AI chose what the kernel does not play (a Dodge)
+                found.append(self._reference(seed))
+                continue
             hp, vit, dropped, dealt, taken, out = (got.hp[k].tolist(), got.vit[k].tolist(), got.dropped[k].tolist(),
                                                    got.dealt[k].tolist(), got.taken[k].tolist(), got.out[k].tolist())
             rows = tuple(
@@ -212,6 +233,15 @@ class KernelSetup:
             found.append(FightResult(seed, lo.sides[winner] if winner >= 0 else None, out[kf.OUT_ROUNDS],
                                      bool(out[kf.OUT_TIMED_OUT]), rows, out[kf.OUT_ATTACKS], 0))
         return found
+
+    def _reference(self, seed: int) -> FightResult:
+        """The fight with ``seed`` played by the reference engine: a trial the kernel stopped, counted all the same.
+
+        The same trial (its seed, its round limit), so a report does not depend on where the kernel stops.
+        """
+        from ashfall.sim.runner import play  # the runner imports this module when it plays on the kernel
+
+        return play(self.setup, seed, max_rounds=self.lowered.round_limit)
 
     def results(self, seed: int, start: int, stop: int) -> list[FightResult]:
         """Trials ``start`` .. ``stop - 1`` of a sweep with ``seed`` (trial ``i`` plays ``trial_seed(seed, i)``)."""

@@ -17,10 +17,17 @@ option; this module lowers the others, as :class:`OptionTables` (appended to ``A
   the engine's own cover and high ground between any two squares (``situation``, COV-1..3, POS-4, AMOD-2); damage
   dice and the ledger's damage per rolled total.
 
+Under edition 2's maneuvers (E-37) each setting comes twice, against the target up and lying prone (``PRONE``
+added), and a melee option's plans where it stands may open with a Trip (``kernel_maneuvers.TRIP_FIRST``) or Feint
+(:func:`_option_settings`, as ``TurnView.setting`` and ``openers`` build them); the enemies' fire is lowered with
+them lying prone too (``prone_fire``), and the attack tables hold ``kernel_maneuvers``' target states (a prone
+target up). Where a ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a throw net of the
+Attacks of Opportunity it provokes and the compiled turn plays them first.
+
 Covered: melee options reaching 5 ft and at most one thrown option (no ammunition) a creature; in the range of
 every square from every square and never behind total cover there (so the AI always has a throw from where it
-stands, and never weighs walking to throw); under rulesets where a ranged attack in reach provokes nothing (E-18,
-edition 1). Everything else is named (:func:`options_problem`).
+stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
+would open (FNT-1..7) is refused by name.
 """
 
 from __future__ import annotations
@@ -34,26 +41,40 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
-from ashfall.ai.odds_cache import attack_value, ruleset_token
-from ashfall.ai.plans import Block, Plan, Setting, plan_key, plans_for
-from ashfall.ai.profile import AttackOption, attack_options, base_for
+from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
+from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
+from ashfall.ai.profile import AttackBase, AttackOption, attack_options, base_for, prone_copy
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
 from ashfall.content.schema import WeaponKind
+from ashfall.core.types import Condition, Skill
 from ashfall.engine import Aim, Combatant, EncounterState
 from ashfall.engine.actions import Refused
 from ashfall.families.attacks.engine import situation, target_defense
 from ashfall.families.attacks.moves_activities import validate_attack
 from ashfall.families.attacks.rules import AttackContext, resolve_attack
-from ashfall.families.attacks.rules_activities import Activity, AttackMode, takes_map
+from ashfall.families.attacks.rules_activities import Activity, AttackMode, action_cost, takes_map
 from ashfall.families.senses.engine import concealment_sources
 from ashfall.grid.board import SQUARE_FT, Terrain
 from ashfall.grid.geometry import space_distance_ft
+from ashfall.rules.checks import maneuver_stats, stat_modifier
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
+from ashfall.ruleset.sections import ContestTie
 from ashfall.sim.kernel_faces import attack_faces
+from ashfall.sim.kernel_maneuvers import (
+    ALL_STATES,
+    PRONE_UP,
+    TRIP_FIRST,
+    KernelManeuverUnsupported,
+    _feint_legal,
+    _trip_legal,
+    uses_trip,
+    with_conditions,
+)
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -64,10 +85,12 @@ ACTS = 3
 """Attack activities per option in the tables: Strike, Power Strike, All-Out Attack (``ACTIVITY_CODES``)."""
 AIM = 3
 """A plan's first block Aim (E-05), as the kernel's code for a further option's first block."""
-FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM}
+FIRST = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2, Block.AIM: AIM, Block.RELOAD: RELOAD}
 PLAIN, FULL, AIMED = 0, 1, 2
 """Settings of a thrown option's plans: from a Step's square, from where it stands (Aim may open), having aimed."""
 MODES = 3
+PRONE = 3
+"""Added to a setting where the target lies prone (edition 2's Trip, E-37): the tables then hold ``2 * MODES``."""
 DOWN_STATES = 2
 """Target states of the further options' attack tables: up, and dying (an All-Out Attack's later attacks, MAA-7)."""
 
@@ -81,7 +104,9 @@ class OptionTables:
         ranged: ``[i, xo]`` 1 for a thrown option.
         limit: ``[i, xo]`` the farthest it attacks (reach, or long range: ATK-1, ATK-2).
         frac, drop, first: ``[i, xo, setting, target, code, MAP steps, actions left, HP left]`` the best plan's
-            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim; -1 none). The code
+            share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim, 4 Reload; -1 none);
+            for an option with ammunition the setting is ``MODES * rounds loaded + setting`` (G-31,
+            :mod:`ashfall.sim.kernel_ranged_lower`). The code
             is flanking (never) + 2 within 5 ft + 4 view for a melee option, "a hostile within 5 ft" + 2 within
             5 ft + 4 view for a thrown one (views: ``AiTables.view``'s).
         melee_best: ``[e, c, code]`` the best of the enemy's melee options on ``c`` (the fire a square it can walk
@@ -99,6 +124,10 @@ class OptionTables:
         eview: ``[ax, ay, tx, ty]`` the engine's view (cover, high ground) of a ranged attack between two squares.
         aim: ``[actions Aim costs, whether the AI may Aim, its index in Lowered.action_names]`` (the index is
             filled in with the names: :func:`with_aim_label`).
+        prone_fire: ``[0 melee_best / 1 throw_hit, e, c, code]`` those two with the enemy lying prone (edition 2's
+            Trip, C-PRO; one cell without it).
+        shot: ``[a ranged attack in reach provokes]`` (E-18: edition 2's Attack of Opportunity on a throw, which the
+            AI weighs as ``TurnView.in_reach_of``'s enemies' ``aoo_damage``).
     """
 
     count: I64
@@ -118,6 +147,8 @@ class OptionTables:
     low: I64
     eview: I64
     aim: I64
+    prone_fire: F64 = dataclasses.field(default_factory=lambda: np.zeros((2, 1, 1, 1), np.float64))
+    shot: I64 = dataclasses.field(default_factory=lambda: np.zeros(1, np.int64))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -129,7 +160,8 @@ def empty_options(n: int) -> OptionTables:
         zeros(n), zeros(1, 1), zeros(1, 1), np.zeros((1,) * 8, np.float64), np.zeros((1,) * 8, np.float64),
         np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
-        zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3))
+        zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
+        np.zeros((2, 1, 1, 1), np.float64), zeros(1))
 
 
 AIM_NAME = "aim"
@@ -168,21 +200,25 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     options = attack_options(c, state)
+    if options and options[0].ranged:  # a marksman's rifle, a crossbowman: shots before any melee weapon
+        return f"the tactical AI with a ranged weapon first (ATK-2, combatant {c.id})"
     if not options or not _melee_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
         return None
     thrown = [o for o in options if o.ranged]
     if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
-            any(not _thrown_ok(o) for o in thrown):
+            any(not (_thrown_ok(o) or shot_ok(o)) for o in thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
-    if state.ruleset.checks.new_maneuvers and isinstance(fight.policies.get(c.id), TacticalPolicy):
-        # Feint and Trip open the AI's plans with each melee option (E-37): not lowered for the further ones
-        return f"the tactical AI's openers with several ways to attack (E-37, combatant {c.id})"
     if not thrown:
         return None
-    if state.ruleset.turn.ranged_attack_provokes:
-        return f"the tactical AI's thrown weapons where shooting in reach provokes (E-18, combatant {c.id})"
+    problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
+    if problem is not None:
+        return problem
+    if shot_ok(thrown[0]) and state.ruleset.turn.ranged_attack_provokes:
+        # the Attacks of Opportunity a shot in reach provokes are played for throws (``fight._shot_in_reach``),
+        # not yet with a gun's rounds and its Return Fire, nor edition 2's openers beside a gun's ammunition slots
+        return f"the tactical AI's guns where shooting in reach provokes (E-18, combatant {c.id})"
     board = state.board
     if board is None:
         return None  # the AI off the map is named on its own
@@ -297,7 +333,12 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     count = np.zeros(n, np.int64)
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
-    shape = (n, max(1, extra), MODES, n, codes, max_map, actions + 1, hp_most + 1)
+    trip = uses_trip(fight)
+    slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
+    if trip and slots:  # the two never meet: guns are named under edition 2 (``options_problem``, E-18)
+        raise ValueError("edition 2's Trip beside ammunition slots")
+    shape = (n, max(1, extra), MODES * (2 if trip else 1) * (1 + max(slots.values(), default=0)), n, codes, max_map,
+             actions + 1, hp_most + 1)
     frac = np.zeros(shape, np.float64)
     drop = np.zeros(shape, np.float64)
     first = np.full(shape, -1, np.int64)
@@ -308,32 +349,32 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     eview, eviews = _engine_views(state, a0, t0)
     aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available
     aim = np.array([state.rulebook.actions[Aim].cost(state, Aim(a0.id)) if aim_ok else 1, int(aim_ok), -1], np.int64)
-    # the fire each enemy's options invite on a creature the AI plays (``ranged_threat``)
+    # the fire each enemy's options invite on a creature the AI plays (``ranged_threat``), and with the enemy lying
+    # prone (edition 2's Trip: its melee and thrown attacks as the AI reads them, C-PRO)
+    prone_fire = np.zeros((2, n, n, codes) if trip else (2, 1, 1, 1), np.float64)
     for i, c in enumerate(roster):
         if not played[i]:
             continue
         for j, e in enumerate(roster):
             if e.side == c.side:
                 continue
-            conds = (e.condition_set, c.condition_set)
-            for code in range(codes):
-                flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
-                most = 0.0
-                for o in opts[j]:
-                    if o.ranged:
-                        continue
-                    sit = situation_of(situation_code(replace(situation_of(seen), flanking=flanking,
-                                                              hostile_within_5ft=close, within_5ft=close)))
-                    b = base_for(state, e, c, o, sit, token, None, conds)
-                    value = attack_value(b.key(1)).expected if b is not None else 0.0
-                    most = max(most, value)
-                melee_best[j, i, code] = most
-                for o in opts[j]:
-                    if o.ranged:
-                        sit = situation_of(_code(bool(code & 1), close, seen))
-                        b = base_for(state, e, c, o, sit, token, None, conds)
-                        throw_hit[j, i, code] = attack_value(b.key(1)).expected if b is not None else 0.0
+            _fire(state, e, c, opts[j], views, codes, token, melee_best[j, i], throw_hit[j, i])
+            for lying in (False, True) if trip else ():
+                rows = (prone_fire[0, j, i], prone_fire[1, j, i]) if lying else (melee_best[j, i], throw_hit[j, i])
+                with with_conditions(e, *((Condition.PRONE,) if lying else ())):
+                    if lying:
+                        _fire(state, e, c, opts[j], views, codes, token, *rows)
+                    for who in (e, c):  # Dazed (G-13, the default) must change nothing the AI reads: checked
+                        with with_conditions(who, Condition.DAZED):
+                            dazed = (np.zeros(codes), np.zeros(codes))
+                            _fire(state, e, c, opts[j], views, codes, token, *dazed)
+                            if not (np.array_equal(dazed[0], rows[0]) and np.array_equal(dazed[1], rows[1])):
+                                raise KernelManeuverUnsupported(f"the tactical AI's odds with a Dazed creature "
+                                                                f"(G-13, combatant {who.id})")
     # the AI's own plans with each further option
+    reroll = rs.checks.contest_tie is ContestTie.REROLL
+    # the most MAP steps a turn can have counted after spending some actions (``kernel_maneuvers.opener_tables``)
+    per_action = max(1.0, rs.attack.all_out_attacks / (action_cost(Activity.ALL_OUT, rs) or 1))
     for i, c in enumerate(roster):
         if not played[i] or len(opts[i]) < 2:
             continue
@@ -342,6 +383,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
         drop_step = policy.config.drop_step
         turn = TurnView(fight.engine, c, ())
         count[i] = len(opts[i]) - 1
+        mine = max(stat_modifier(c.creature, s_) for s_ in maneuver_stats(rs))
         for xo, o in enumerate(opts[i][1:]):
             ranged[i, xo] = int(o.ranged)
             limit[i, xo] = o.limit_ft
@@ -352,6 +394,12 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     continue
                 defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
                 conds = (c.condition_set, t.condition_set)
+                feint = contest_win(stat_modifier(c.creature, Skill.DECEPTION),
+                                    stat_modifier(t.creature, Skill.INSIGHT), reroll) \
+                    if trip and not o.ranged and _feint_legal(fight, c, t) else None
+                theirs = max(stat_modifier(t.creature, s_) for s_ in maneuver_stats(rs))
+                trip_odds = contest_win(mine, theirs, reroll) if trip and not o.ranged and _trip_legal(fight, c, t) \
+                    else None
                 for code in range(codes):
                     hostile_or_flank, close, v = bool(code & 1), bool(code & 2), views[code // 4]
                     if not o.ranged:
@@ -363,41 +411,47 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                         base = base_for(state, c, t, o, sit, token, defenses, conds)
                         if base != base_for(state, c, t, o, unsettled, token, defenses, conds):
                             raise ValueError(f"melee odds that change with a hostile within 5 ft (combatant {c.id})")
-                        modes: tuple[int, ...] = (PLAIN,)
                     else:
                         if close and not hostile_or_flank:
                             continue  # the target beside it is a hostile within 5 ft (AMOD-7)
-                        base = base_for(state, c, t, o, situation_of(_code(hostile_or_flank, close, v)), token,
-                                        defenses, conds)
-                        modes = (PLAIN, FULL, AIMED)
+                        sit = situation_of(_code(hostile_or_flank, close, v))
+                        base = base_for(state, c, t, o, sit, token, defenses, conds)
                     if base is None:
                         continue
-                    for mode in modes:
-                        b = replace(base, first_bonus=rs.attack.aim_bonus) if mode == AIMED else base
-                        available = plain | ({Block.AIM} if mode == FULL and aim_ok else frozenset())
-                        odds = {(Block.AIM, t.id): 1.0} if mode == FULL and aim_ok else {}
+                    settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
+                    for (b, prone, available, odds, into), ammo in ((s_, am) for s_ in settings
+                                                                     for am in _loads(slots.get((i, xo)))):
+                        at = MODES * (ammo or 0)
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
+                                # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``)
+                                setting = Setting(o, {t.id: b}, prone, {}, {}, steps, ammo, available, odds)
+                                drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                                 for hp in range(1, hp_most + 1):
-                                    setting = Setting(o, {t.id: b}, {}, {t.id: hp}, {}, steps, None, available, odds)
-                                    best: Plan | None = None
-                                    for p in plans_for(t.id, setting, costs, left, openers=True):
-                                        if best is None or plan_key(p, drop_step) > plan_key(best, drop_step):
-                                            best = p
+                                    best = best_valued(drafts, {t.id: hp}, drop_step)
                                     if best is None:
                                         continue
-                                    code_first = FIRST.get(best.blocks[0])
+                                    code_first = TRIP_FIRST if best.blocks[0] is Block.TRIP else \
+                                        FIRST.get(best.blocks[0])
                                     if code_first is None:
+                                        if best.blocks[0] is Block.FEINT:
+                                            if steps > int((actions - left) * per_action + 1e-9):
+                                                continue  # no turn gets here: never read
+                                            raise KernelManeuverUnsupported(
+                                                f"the tactical AI's {best.blocks[0].value} as an opener (combatant "
+                                                f"{c.id})")
                                         raise ValueError(f"the AI's {best.blocks[0].value} (combatant {c.id})")
-                                    for m in (mode,) if o.ranged else (PLAIN, FULL, AIMED):
-                                        frac[i, xo, m, j, code, steps, left, hp] = best.frac
-                                        drop[i, xo, m, j, code, steps, left, hp] = best.p_drop
-                                        first[i, xo, m, j, code, steps, left, hp] = code_first
+                                    for m in into:
+                                        frac[i, xo, at + m, j, code, steps, left, hp] = best.frac
+                                        drop[i, xo, at + m, j, code, steps, left, hp] = best.p_drop
+                                        first[i, xo, at + m, j, code, steps, left, hp] = code_first
     # the engine's attack tables of the further options
     big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
     kinds = ACTS * max(1, extra)
-    outcome = np.zeros((n, n, kinds, len(variants), DOWN_STATES, big, 20, 20), np.int8)
-    draws = np.ones((n, n, kinds, len(variants), DOWN_STATES, big), np.int64)
+    # with edition 2's Trip the target states are ``kernel_maneuvers``' (a prone target up: PRONE_UP, C-PRO)
+    states = ALL_STATES if trip else DOWN_STATES
+    outcome = np.zeros((n, n, kinds, len(variants), states, big, 20, 20), np.int8)
+    draws = np.ones((n, n, kinds, len(variants), states, big), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     acts = (Activity.STRIKE, Activity.POWER_STRIKE, Activity.ALL_OUT)
     near_views = {int(eview[ax, ay, tx, ty]) for ax in range(board.width) for ay in range(board.height)
@@ -416,10 +470,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                 for j, t in enumerate(roster):
                     if t.side == a.side:
                         continue
-                    for down in range(DOWN_STATES):
-                        if down and not (activity is Activity.ALL_OUT and falls_dying(t.health, rs)):
+                    for down in (*range(DOWN_STATES), *((PRONE_UP,) if trip else ())):
+                        if down == 1 and not (activity is Activity.ALL_OUT and falls_dying(t.health, rs)):
                             continue
-                        with downed(t, down):
+                        laid = (Condition.PRONE,) if down == PRONE_UP else ()
+                        with downed(t, 1 if down == 1 else 0), with_conditions(t, *laid):
                             plain_sit = situation(state, a, t, o.ranged)
                             for v, m in enumerate(variants):
                                 if (activity is Activity.ALL_OUT and v not in used_all_out) or \
@@ -430,6 +485,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     if met is None:
                                         continue
                                     aimed = bool(o.ranged and code & 4)
+                                    if aimed and not aim_ok:
+                                        continue  # no Aim in this edition (E-05): never met
                                     got, table, parts = _tabulate(state, a, t, o, activity, m, met, aimed)
                                     if not o.ranged:  # "a hostile within 5 ft" must not matter to a melee attack
                                         flipped = dataclasses.replace(met,
@@ -444,7 +501,120 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                         hit_parts.setdefault((i, kx), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
-                        dice, flat, dealt, np.array([low], np.int64), eview, aim)
+                        dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
+                        np.array([rs.turn.ranged_attack_provokes], np.int64))
+
+
+def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
+          codes: int, token: int, melee: F64, thrown: F64) -> None:
+    """What one attack of ``e`` is worth on ``c`` in each situation code (``ranged_threat``), into the two rows.
+
+    ``melee``: its best melee option (``_melee_value``) in the melee code; ``thrown``: its thrown option
+    (``_enemy_value``) in the thrown code; both with the creatures' conditions as they are now.
+    """
+    conds = (e.condition_set, c.condition_set)
+    for code in range(codes):
+        flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
+        most = 0.0
+        for o in options:
+            if o.ranged:
+                continue
+            sit = situation_of(situation_code(replace(situation_of(seen), flanking=flanking,
+                                                      hostile_within_5ft=close, within_5ft=close)))
+            b = base_for(state, e, c, o, sit, token, None, conds)
+            value = attack_value(b.key(1)).expected if b is not None else 0.0
+            most = max(most, value)
+        melee[code] = most
+        for o in options:
+            if o.ranged:
+                sit = situation_of(_code(bool(code & 1), close, seen))
+                b = base_for(state, e, c, o, sit, token, None, conds)
+                thrown[code] = attack_value(b.key(1)).expected if b is not None else 0.0
+
+
+_Settings = list[tuple[AttackBase, dict[str, AttackBase], frozenset[Block], dict[tuple[Block, str], float],
+                       tuple[int, ...]]]
+
+
+def _option_settings(fight: Fight, c: Combatant, t: Combatant, o: AttackOption, sit: Any, base: AttackBase,
+                     plain: frozenset[Block], aim_ok: bool, trip: bool, feint: float | None,
+                     trip_odds: float | None) -> _Settings:
+    """The settings of a further option's plans against ``t`` in one situation, and the table modes each fills.
+
+    Each is ``(odds inputs, prone odds inputs, blocks allowed, openers' odds, the table modes it fills)``. Without Trip
+    in play (edition 1): a melee option's one plain setting fills every mode (it never opens); a thrown one's from a
+    Step's square, from where it stands (Aim may open, E-05) and having aimed. With it (E-37) as ``TurnView.setting``
+    and ``openers`` build them: where it stands a melee option may open with Feint or Trip (its own odds against the
+    target prone, as ``TurnView.base(prone=True)``), from a square it moves to it may not; and each setting again
+    against the target lying prone (modes + :data:`PRONE`: Feint only, a prone creature is not tripped again,
+    TRP-3), the odds inputs read with the target prone (C-PRO).
+
+    Raises:
+        KernelManeuverUnsupported: Where Dazed (G-13) would change the odds the AI reads.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    token = ruleset_token(rs)
+
+    def read(target: Combatant) -> AttackBase | None:
+        d = Defenses.of_creature(t.creature, t.armor, t.condition_set)  # the target's own, as ``_base_in`` reads
+        return base_for(state, c, target, o, sit, token, d, (c.condition_set, target.condition_set))
+
+    out: _Settings = []
+    if not o.ranged:
+        if not trip:
+            return [(base, {}, plain, {}, (PLAIN, FULL, AIMED))]
+        _undazed(fight, c, t, lambda: read(t))
+        with with_conditions(t, Condition.PRONE):
+            lying = _undazed(fight, c, t, lambda: read(t))
+        odds: dict[tuple[Block, str], float] = {}
+        opened = plain
+        if feint is not None:
+            opened = opened | {Block.FEINT}
+            odds[(Block.FEINT, t.id)] = feint
+        prone: dict[str, AttackBase] = {}
+        tripped = read(prone_copy(c, t)) if trip_odds is not None else None
+        full = opened
+        full_odds = dict(odds)
+        if tripped is not None and trip_odds is not None:
+            full = full | {Block.TRIP}
+            full_odds[(Block.TRIP, t.id)] = trip_odds
+            prone[t.id] = tripped
+        out = [(base, {}, plain, {}, (PLAIN,)), (base, prone, full, full_odds, (FULL, AIMED))]
+        if lying is not None:
+            out += [(lying, {}, plain, {}, (PLAIN + PRONE,)), (lying, {}, opened, odds, (FULL + PRONE, AIMED + PRONE))]
+        return out
+    aim_bonus = rs.attack.aim_bonus
+    lying = None
+    if trip:
+        _undazed(fight, c, t, lambda: read(t))
+        with with_conditions(t, Condition.PRONE):
+            lying = _undazed(fight, c, t, lambda: read(t))
+    for offset, b in ((0, base), (PRONE, lying)):
+        if b is None:
+            continue
+        for mode in (PLAIN, FULL, AIMED):
+            aimed = replace(b, first_bonus=aim_bonus) if mode == AIMED else b
+            available = plain | ({Block.AIM} if mode == FULL and aim_ok else frozenset())
+            aim_odds = {(Block.AIM, t.id): 1.0} if mode == FULL and aim_ok else {}
+            out.append((aimed, {}, available, aim_odds, (mode + offset,)))
+    return out
+
+
+def _undazed(fight: Fight, c: Combatant, t: Combatant, read: Any) -> AttackBase | None:
+    """``read()``, which Dazed on either creature (G-13, the default) must not change: checked, not assumed."""
+    found: AttackBase | None = read()
+    for who in (c, t):
+        with with_conditions(who, Condition.DAZED):
+            if read() != found:
+                raise KernelManeuverUnsupported(f"the tactical AI's odds with a Dazed creature (G-13, combatant "
+                                                f"{who.id})")
+    return found
+
+
+def _loads(slots: int | None) -> range | tuple[None]:
+    """The rounds loaded an option's plans are tabulated for: 0 .. ``slots`` (None: it counts no ammunition)."""
+    return (None,) if slots is None else range(slots + 1)
 
 
 def _melee_codes(engine_views: Sequence[tuple[Cover, bool]]) -> range:

@@ -1,0 +1,210 @@
+"""The tactical AI with allies in the fight kernel: what it covers, and the tables its withdrawal and Medicine read.
+
+A creature the AI plays that has allies decides as a lone one does (:mod:`ashfall.sim.kernel_ai_lower`), with three
+differences the kernel mirrors:
+
+- its own attacks flank where an ally stands across the target (POS-1, POS-3, E-22: the AI's ``Sights`` read the
+  allies' squares, so its plan tables are lowered for flanking situations too);
+- badly hurt and outmatched, with an ally still fighting, it withdraws (``TacticalPolicy._withdraw``, DOD-1,
+  DOD-2): at or below ``withdraw_below`` of its maximum HP, when its best attack is less than an even chance to
+  drop its target and the enemies' one-turn damage (``ashfall.ai.outmatched.incoming``: each active enemy that
+  could walk up, every action a Strike, the plain mean of the exact odds) reaches its HP left. The kernel makes
+  that judgement exactly (:class:`WithdrawTables`: ``turn_mean``, each enemy's mean turn of Strikes on it in every
+  situation, read off the AI's own ``turn_value``) and stops the fight there: the Dodge it would take first and
+  the retreat after it are not played, and the simulator plays that trial on the reference engine;
+- it saves a dying ally (``families.dying.ai.heal``) before anything else: under edition 1 with a Medicine check
+  beside the ally (E-31, DEATH-17), mirrored (``medic``: the check's success for every face of its d20, asked of
+  the rules' ``stabilize_with_medicine``, and the HP a stabilised ally is left with); with a Medicine kit, a stim or a
+  healing spell it would treat one or walk up to one: named (:func:`allies_problem`). Under edition 2 without them a
+  dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
+
+What is still named: several ways to attack for a creature the AI plays with allies, or for the enemies whose
+turn it weighs; treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
+is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.intents import can_treat
+from ashfall.ai.odds_cache import ruleset_token, turn_value
+from ashfall.ai.profile import attack_options, base_for
+from ashfall.ai.sight import situation_code, situation_of
+from ashfall.core.rng import Rng
+from ashfall.core.types import Condition
+from ashfall.engine import Combatant, StabiliseWithMedicine
+from ashfall.families.dying.rules import stabilize_with_medicine
+from ashfall.grid.board import SQUARE_FT
+from ashfall.rules.health import Vitality, falls_dying
+from ashfall.ruleset.sections.enums import StabiliseBy
+from ashfall.sim.kernel_faces import Faces
+from ashfall.sim.kernel_maneuvers import with_conditions
+from ashfall.sim.setups import Fight
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+def _one_melee_way(fight: Fight, c: Combatant) -> bool:
+    options = attack_options(c, fight.engine.state)
+    return len(options) == 1 and not options[0].ranged
+
+
+def allies_problem(fight: Fight, c: Combatant) -> str | None:
+    """What the kernel lacks to play the tactical AI for ``c``, which has allies (None: it plays it).
+
+    Args:
+        fight: The fight.
+        c: A creature the tactical AI plays, with at least one ally.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    if not _one_melee_way(fight, c):
+        return f"the tactical AI with allies and several ways to attack (combatant {c.id})"
+    for e in state.enemies_of(c.id):  # its withdrawal weighs each enemy's turn of Strikes with its one way
+        if not _one_melee_way(fight, e):
+            return (f"the tactical AI's withdrawal weighing enemies with several ways to attack (DOD-1, combatant "
+                    f"{e.id})")
+    for ally in state.allies_of(c.id):
+        if falls_dying(ally.health, rs) and can_treat(c):
+            return f"the tactical AI treating a dying ally (MAA-6, G-31, HEAL-1, combatant {c.id})"
+    return None
+
+
+WD_ON, WD_BELOW = 0, 1
+"""Slots of ``WithdrawTables.config``: whether the AI plays the creature with allies (withdrawing is weighed), and
+its ``withdraw_below`` share of maximum HP."""
+MED_ON, MED_COST, MED_REACH = 0, 1, 2
+"""Slots of ``WithdrawTables.medic_ints``: whether a Medicine check stabilises (E-31, DEATH-17), what it costs, and
+how near the patient must be (touch range, 5 ft)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawTables:
+    """What the AI's withdrawal check reads (DOD-1, DOD-2), every array indexed by roster position first.
+
+    Attributes:
+        config: ``[combatant, slot]`` (``WD_*``).
+        turn_mean: ``[enemy, combatant, situation, prone]`` the plain mean damage of the enemy's turn of Strikes on the
+            combatant (``incoming``: ``turn_value`` of every action a Strike, MAP included), the situation code as
+            in ``AiTables.enemy_hit`` (flanking, plus 2 within 5 ft, plus 4 times the view); ``prone`` 1 for the
+            enemy lying prone (C-PRO: after edition 2's Trip).
+        walk_ft: ``[enemy]`` how far the enemy's attack reaches with a walk first (its option's limit plus its walking
+            speed, ``incoming``'s test).
+        medic: ``[combatant, 0]`` 1 where the AI tries edition 1's Medicine check on a dying ally beside it
+            (``families.dying.ai.heal``: ``StabiliseWithMedicine``, E-31); ``[combatant, face]`` 1 where the check's
+            d20 showing ``face`` succeeds (``stabilize_with_medicine``, asked for every face).
+        medic_hp: ``[patient]`` its HP once stabilised (DEATH-9).
+        medic_ints: ``MED_*``.
+        medic_name: The action's name as the log spends it.
+    """
+
+    config: F64
+    turn_mean: F64
+    walk_ft: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    medic: I64 = field(default_factory=lambda: np.zeros((1, 21), np.int64))
+    medic_hp: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    medic_ints: I64 = field(default_factory=lambda: np.zeros(3, np.int64))
+    medic_name: str = ""
+
+
+def no_withdrawing(n: int) -> WithdrawTables:
+    """Tables of a fight where no AI creature has allies (never read)."""
+    return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64),
+                          np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64))
+
+
+def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -> WithdrawTables:
+    """The withdrawal tables of a fight whose AI creatures :func:`allies_problem` covers.
+
+    ``views`` are the view codes of ``AiTables.view``'s indices (:func:`~ashfall.sim.kernel_ai_lower.ai_views`).
+    Each enemy's odds are built as ``TurnView.enemy_base`` builds them (its conditions, the creature's without a
+    Dodge); "a hostile within 5 ft" (AMOD-7) must not change a melee turn: checked, not assumed.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    config = np.zeros((n, 2), np.float64)
+    walk_ft = np.zeros(n, np.int64)
+    for i, c in enumerate(roster):
+        policy = fight.policies.get(c.id)
+        if isinstance(policy, TacticalPolicy) and state.allies_of(c.id):
+            config[i] = (1.0, policy.config.withdraw_below)
+        options = attack_options(c, state)
+        if options:
+            walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
+    if not config[:, WD_ON].any():
+        return no_withdrawing(n)
+    medic, medic_hp, medic_ints, medic_name = _medicine(fight, roster, config)
+    codes = 4 * len(views)
+    turn_mean = np.zeros((n, n, codes, 2), np.float64)
+    token = ruleset_token(rs)
+    actions = rs.turn.actions_per_turn
+    for i, c in enumerate(roster):
+        if not config[i, WD_ON]:
+            continue
+        for j, e in enumerate(roster):
+            if e.side == c.side:
+                continue
+            option = attack_options(e, state)[0]
+            for code in range(codes):
+                flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
+                for lying in (0, 1):
+                    found = []
+                    for hostile in (False, True):
+                        sit = replace(situation_of(seen), flanking=flanking, within_5ft=close,
+                                      hostile_within_5ft=hostile)
+                        with with_conditions(e, *((Condition.PRONE,) if lying else ())):
+                            base = base_for(state, e, c, option, situation_of(situation_code(sit)), token, None,
+                                            (e.condition_set, c.condition_set))
+                        found.append(0.0 if base is None else
+                                     turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected)
+                    if found[0] != found[1]:
+                        raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
+                    turn_mean[j, i, code, lying] = found[0]
+    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name)
+
+
+def _medicine(fight: Fight, roster: list[Combatant], config: F64) -> tuple[I64, I64, I64, str]:
+    """Edition 1's Medicine check on a dying ally (E-31) as the AI tries it: every face asked of the rules.
+
+    ``stabilize_with_medicine`` with the d20 showing each face, on each patient at 0 HP dying: one d20 (no advantage,
+    DEATH-17's switch on), success by face, the HP it leaves the patient with.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    medic = np.zeros((n, 21), np.int64)
+    medic_hp = np.zeros(n, np.int64)
+    ints = np.zeros(3, np.int64)
+    if rs.dying.stabilise_by is not StabiliseBy.HEALING_OR_MEDICINE_CHECK:
+        return medic, medic_hp, ints, ""
+    stabilise = state.rulebook.actions[StabiliseWithMedicine]
+    ints[MED_ON], ints[MED_COST], ints[MED_REACH] = 1, rs.dying.medicine_stabilise_actions, SQUARE_FT
+    for j, t in enumerate(roster):
+        if falls_dying(t.health, rs):
+            dying = replace(t.health, hp=0, vitality=Vitality.DYING)
+            medic_hp[j] = stabilize_with_medicine(dying, t.creature, cast(Rng, Faces(20)), rs).health.hp
+    for i, c in enumerate(roster):
+        patients = [a for a in state.allies_of(c.id) if falls_dying(a.health, rs)]
+        if not config[i, WD_ON] or not patients:
+            continue
+        medic[i, 0] = 1
+        patient = replace(patients[0].health, hp=0, vitality=Vitality.DYING)  # the check is the medic's alone
+        for face in range(1, 21):
+            faces = Faces(face)
+            result = stabilize_with_medicine(patient, c.creature, cast(Rng, faces), rs, conditions=c.condition_set)
+            if faces.sides != [20]:
+                raise ValueError(f"the tactical AI's Medicine check with more than one d20 (E-31, combatant {c.id})")
+            medic[i, face] = int(result.check.success)
+    return medic, medic_hp, ints, stabilise.name
+
+
+__all__ = ["MED_COST", "MED_ON", "MED_REACH", "WD_BELOW", "WD_ON", "WithdrawTables", "allies_problem",
+           "lower_withdrawing", "no_withdrawing"]

@@ -1,0 +1,273 @@
+"""Ranged weapons with ammunition for the tactical AI in the fight kernel: what is covered, and the ammunition tables.
+
+A creature the AI plays may carry, besides its melee weapons, one ranged weapon that uses ammunition (a Pistol, a
+Crossbow: ``Weapon.ammo_capacity``, G-31). The AI weighs it like a thrown option
+(:mod:`ashfall.sim.kernel_weapons_lower` lowers its plans and attack tables: within its long range, ATK-2; cover and
+high ground against ranged attacks, X-01, AMOD-2, AMOD-3; "a hostile within 5 ft", AMOD-7), and its plans count the
+rounds loaded: a plan reloads where the magazine runs dry (``plans._walk``: Reload costs the weapon's
+``reload_actions``, G-31, E-03) and the plan tables hold one slot per number of rounds loaded, up to the most rounds
+any plan of a turn can spend (:func:`ammo_slots`; with more loaded no plan ever reloads, so the plans are those of a
+full load). The compiled fight keeps the rounds loaded of every creature (:class:`RangedTables`: the rounds at the
+start, the capacity a Reload fills, its cost and label), spends one per shot (``spend_ammo``), reloads where the AI's
+plan or its idle turn says so (``TacticalPolicy._idle``: an empty weapon first, a partly spent one when it cannot
+close in), and counts an enemy's ranged option among the fire a square invites only while it is loaded
+(``TurnView._attackers``). A ranged hit on a creature the AI plays that carries a gun it is trained with sets off its
+Return Fire (RX-29..31, :func:`lower_fire_back`: loaded, the shooter within normal range, one reaction a round, so
+the first shooter may answer it in turn).
+
+Covered: one ranged option a creature (thrown, or shot with ammunition), single-target blocks only (Strike, Power
+Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
+Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
+allies firing back for each other, E-20), Full Auto Burst among several enemies; and, by the weapons lowering,
+several ranged options (two guns, a gun and a thrown knife), ranged weapons out of range of some square, behind
+total cover, or where a shot in reach provokes (E-18, edition 2), and a ranged weapon as the first one (a marksman
+with a rifle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.plans import Block, Costs, attack_sequences
+from ashfall.ai.profile import AttackOption, attack_options, shots_left
+from ashfall.ai.turn import TurnView
+from ashfall.content.schema import WeaponKind
+from ashfall.engine import Combatant, EncounterState, Reload
+from ashfall.families.attacks.engine import situation
+from ashfall.families.attacks.moves_gear import has_free_hand
+from ashfall.families.attacks.rules_activities import Activity
+from ashfall.families.reactions.moves_defensive import trained_to_deflect
+from ashfall.sim.setups import Fight
+
+I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
+
+RELOAD = 4
+"""A further option's first block Reload (G-31), as the kernel's code (after ``kernel_weapons_lower.AIM``)."""
+RELOAD_NAME = "reload"
+"""The action name :func:`ranged_action_names` gives Reload where the rulebook has none."""
+
+
+@dataclass(frozen=True, slots=True)
+class RangedTables:
+    """The ammunition of the creatures in a fight the AI plays, as the compiled fight reads it.
+
+    Attributes:
+        ammo: ``[i]`` rounds loaded at the start in its ranged option with ammunition (``shots_left``; -1: none).
+        capacity: ``[i]`` rounds a Reload loads (G-31; 0: none).
+        reload: ``[i]`` actions a Reload costs (``reload_actions``, G-31, E-03).
+        slots: ``[i, xo]`` the highest ammunition slot of that further option's plan tables (-1: it counts no
+            ammunition): the plans with ``r`` rounds loaded are at mode ``MODES * min(r, slots) + setting``.
+        label: ``[Reload's index in Lowered.action_names]`` (filled in with the names: :func:`with_reload_label`).
+        fire_back: ``[i]`` the normal range of the gun it answers a ranged hit with (Return Fire, RX-29..31: the AI
+            takes it, ``reactions.ai``; -1: it never does).
+        outcome, draws: ``[reactor, shooter, 0, 0, 0, code, face - 1, face - 1]`` Return Fire's attack (RX-30: at
+            the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8 ``eview``.
+        dice, flat, dealt, low: its damage (``kernel_lower._damage_tables``, kind 0).
+    """
+
+    ammo: I64
+    capacity: I64
+    reload: I64
+    slots: I64
+    label: I64
+    fire_back: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
+    outcome: I8 = field(default_factory=lambda: np.zeros((1,) * 6 + (20, 20), np.int8))
+    draws: I64 = field(default_factory=lambda: np.ones((1,) * 6, np.int64))
+    dice: I64 = field(default_factory=lambda: np.zeros((1, 1, 2, 1, 2), np.int64))
+    flat: I64 = field(default_factory=lambda: np.zeros((1, 1, 2), np.int64))
+    dealt: I64 = field(default_factory=lambda: np.zeros((1, 1, 1, 2, 1), np.int64))
+    low: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+
+
+def empty_ranged(n: int) -> RangedTables:
+    """Tables of a fight where nobody counts ammunition (nor fires back)."""
+    return RangedTables(np.full(n, -1, np.int64), np.zeros(n, np.int64), np.ones(n, np.int64),
+                        np.full((n, 1), -1, np.int64), np.full(1, -1, np.int64), np.full(n, -1, np.int64))
+
+
+def ranged_action_names(state: EncounterState) -> tuple[str, ...]:
+    """The engine's name of Reload (G-31), appended to ``Lowered.action_names``."""
+    reload = state.rulebook.actions.get(Reload)
+    return (reload.name if reload is not None else RELOAD_NAME,)
+
+
+def with_reload_label(ranged: RangedTables, action_names: Sequence[str]) -> I64:
+    """``ranged.label`` with Reload's index among the lowered action names (read by name; -1: none)."""
+    names = list(action_names)
+    return np.array([names.index(RELOAD_NAME) if RELOAD_NAME in names else -1], np.int64)
+
+
+def shot_ok(o: AttackOption) -> bool:
+    """A ranged weapon that uses ammunition, shot (G-31, ATK-2)."""
+    return o.weapon is not None and o.ranged and not o.thrown and o.weapon.kind is WeaponKind.RANGED and \
+        o.weapon.ammo_capacity is not None
+
+
+def ranged_problem(fight: Fight, c: Combatant) -> str | None:
+    """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
+
+    Deflect (RX-6) is not played by the kernel, Return Fire (RX-29) only as :func:`_fire_back_gun` says, nor Full
+    Auto Burst's further targets (G-35, X-12). Several ranged options (two guns, a gun and a thrown
+    knife) are named by ``kernel_weapons_lower.options_problem``.
+    """
+    state = fight.engine.state
+    options = attack_options(c, state)
+    ranged = [o for o in options if o.ranged]
+    if not ranged:
+        return None
+    if any(shot_ok(o) for o in ranged) and len(state.enemies_of(c.id)) > 1 and \
+            Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(ranged[0]):
+        return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"
+    reactions = state.rulebook.reactions
+    for e in state.enemies_of(c.id):
+        if "deflect" in reactions and has_free_hand(e, state) and \
+                (not state.ruleset.turn.deflect_needs_proficiency or trained_to_deflect(e)):
+            return f"Deflect against ranged attacks (RX-6, combatant {e.id} has a free hand)"
+        if _fires_back(state, e) and _fire_back_gun(fight, e) is None:
+            return f"Return Fire (RX-29, combatant {e.id} could shoot back at {c.id})"
+    return None
+
+
+def _fires_back(state: EncounterState, e: Combatant) -> bool:
+    """Whether ``e`` could ever Return Fire: the reaction is in the rulebook and it carries a gun it is trained with."""
+    return "return-fire" in state.rulebook.reactions and any(
+        w.kind is WeaponKind.RANGED and e.creature.is_proficient_with(w) for w in e.weapons)
+
+
+def _fire_back_gun(fight: Fight, e: Combatant) -> AttackOption | None:
+    """The gun ``e`` fires back with where the kernel plays its Return Fire (RX-29..31), else None.
+
+    The tactical AI decides its reactions (``reactions.ai``: Return Fire is the one a ranged hit offers it, Deflect
+    being named), one reaction a round, nobody fires back for an ally (E-20), and its one ranged option is that gun,
+    trained (RX-31).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    if not isinstance(fight.engine.controllers.get(e.id), TacticalPolicy) or rs.turn.reactions_per_round != 1:
+        return None
+    if rs.turn.return_fire_allies and state.allies_of(e.id):
+        return None
+    ranged = [o for o in attack_options(e, state) if o.ranged]
+    if len(ranged) != 1 or not shot_ok(ranged[0]) or ranged[0].weapon is None or \
+            not e.creature.is_proficient_with(ranged[0].weapon):
+        return None
+    return ranged[0]
+
+
+def ammo_slots(turn: TurnView, option: AttackOption, costs: Costs, actions: int) -> int:
+    """The highest ammunition slot of an option's plan tables (-1: it counts no ammunition).
+
+    The most rounds a plan of ``actions`` actions could spend (every block costs an action at least; each Strike
+    or Power Strike spends a round, an All-Out Attack one per attack, MAA-5), or the magazine if smaller: with as
+    many loaded no plan runs dry (``plans._walk`` reloads only when fewer are loaded than a block needs).
+    """
+    if shots_left(turn.c, option) is None or costs.capacity is None:
+        return -1
+    need = {Block.ALL_OUT: costs.all_out_attacks, Block.EXTRA: 2}
+    plain = turn.available(option) - {Block.SWEEP, Block.FULL_AUTO}
+    most = max((sum(need.get(b, 1) for b in seq) for seq in attack_sequences(actions, costs, plain)), default=0)
+    return min(costs.capacity, max(1, most))
+
+
+def option_slots(fight: Fight, roster: Sequence[Combatant], actions: int) -> dict[tuple[int, int], int]:
+    """:func:`ammo_slots` of every further option with ammunition of the creatures the AI plays, by ``(i, xo)``."""
+    state = fight.engine.state
+    found: dict[tuple[int, int], int] = {}
+    for i, c in enumerate(roster):
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
+            continue
+        turn = TurnView(fight.engine, c, ())
+        for xo, o in enumerate(attack_options(c, state)[1:]):
+            k = ammo_slots(turn, o, turn.costs(o), actions)
+            if k >= 0:
+                found[(i, xo)] = k
+    return found
+
+
+def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int, tables: Any) -> RangedTables:
+    """The ammunition tables of a fight, with Return Fire's.
+
+    The rounds each starts with, a Reload's capacity and cost, the plans' slots, and :func:`lower_fire_back`'s
+    tables (``tables`` is ``kernel_lower._damage_tables``).
+    """
+    state = fight.engine.state
+    n = len(roster)
+    empty = empty_ranged(n)
+    ammo, capacity, reload = empty.ammo, empty.capacity, empty.reload
+    slots = option_slots(fight, roster, actions)
+    width = max((len(attack_options(c, state)) - 1 for c in roster), default=1)  # as wide as the option tables
+    slot = np.full((n, max(1, width)), -1, np.int64)
+    for i, c in enumerate(roster):
+        for o in attack_options(c, state):
+            left = shots_left(c, o)
+            if left is None or o.weapon is None or o.weapon.ammo_capacity is None:
+                continue
+            ammo[i] = left
+            capacity[i] = o.weapon.ammo_capacity
+            action = state.rulebook.actions.get(Reload)  # the engine's own cost (G-31, E-03)
+            reload[i] = action.cost(state, Reload(c.id, o.weapon.id)) if action is not None else o.weapon.reload_actions
+    for (i, xo), k in slots.items():
+        slot[i, xo] = k
+    return lower_fire_back(fight, roster, RangedTables(ammo, capacity, reload, slot, empty.label, empty.fire_back),
+                           tables)
+
+
+def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTables, tables: Any) -> RangedTables:
+    """Return Fire's tables (RX-29..31): who fires back and how far, its attack from every square at every other.
+
+    The attack is the engine's own (``resolve_attack`` with ``Activity.RETURN_FIRE``: its penalty, no MAP, RX-30)
+    in the situation of a shot from the reactor's square at the shooter's (``kernel_weapons_lower``'s codes: "a
+    hostile within 5 ft", AMOD-7, within 5 ft, the engine's cover and high ground between the squares, X-01).
+    """
+    from ashfall.sim import kernel_weapons_lower as kw  # it lowers the further options with this module's help
+
+    state = fight.engine.state
+    n = len(roster)
+    guns = {i: o for i, c in enumerate(roster) if (o := _fire_back_gun(fight, c)) is not None}
+    if not guns or state.board is None:
+        return ranged
+    board = state.board
+    fire_back = np.full(n, -1, np.int64)
+    a0 = roster[0]
+    t0 = next(c for c in roster if c.side != a0.side)
+    eview, eviews = kw._engine_views(state, a0, t0)
+    near_views = {int(eview[ax, ay, tx, ty]) for ax in range(board.width) for ay in range(board.height)
+                  for tx in range(board.width) for ty in range(board.height)
+                  if (ax, ay) != (tx, ty) and max(abs(ax - tx), abs(ay - ty)) <= 1}
+    codes = 8 * len(eviews)
+    outcome = np.zeros((n, n, 1, 1, 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, 1, 1, 1, codes), np.int64)
+    hit_parts: dict[tuple[int, int], Any] = {}
+    for i, o in guns.items():
+        a = roster[i]
+        assert o.weapon is not None
+        fire_back[i] = o.weapon.range_normal or 0  # RX-31: the shooter within normal range
+        for j, t in enumerate(roster):
+            if t.side == a.side:
+                continue
+            plain = situation(state, a, t, True)
+            for code in range(codes):
+                met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
+                if met is None:
+                    continue  # never aimed (a reaction), or a code never met
+                got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
+                draws[i, j, 0, 0, 0, code] = got
+                outcome[i, j, 0, 0, 0, code] = table
+                if parts is not None:
+                    hit_parts.setdefault((i, 0), parts)
+    dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, k: guns[i].weapon)
+    return replace(ranged, fire_back=fire_back, outcome=outcome, draws=draws, dice=dice, flat=flat, dealt=dealt,
+                   low=np.array([low], np.int64))
+
+
+__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "empty_ranged", "lower_fire_back", "lower_ranged",
+           "option_slots",
+           "ranged_action_names",
+           "ranged_problem", "shot_ok", "with_reload_label"]
