@@ -155,6 +155,18 @@ MELEE = ("salvaged-sword", "greataxe", "sledgehammer")
 THROWN = ("javelin", "combat-knife")
 
 
+def open_board(draw: st.DrawFn, width: int, height: int, members: list[InlineCombatant]) -> Board:
+    """A grid without walls around placed creatures: terrain, cover objects and height on the free squares."""
+    taken = {c.position for c in members}
+    free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
+    terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN[:3]), max_size=8))
+    cover = draw(st.dictionaries(st.sampled_from(free), st.builds(
+        CoverObject, st.sampled_from([CoverLevel.PARTIAL, CoverLevel.HEAVY]), st.booleans()), max_size=4))
+    elevation = draw(st.dictionaries(st.sampled_from([(x, y) for x in range(width) for y in range(height)]),
+                                     st.sampled_from([5, 10]), max_size=6))
+    return Board(width, height, terrain, frozenset(), cover, elevation)
+
+
 @st.composite
 def thrower_fights(draw: st.DrawFn) -> _Mixed:
     """Two or three sides of one creature each on a grid with terrain, cover objects and height, some throwers.
@@ -178,14 +190,7 @@ def thrower_fights(draw: st.DrawFn) -> _Mixed:
         plan = tuple(draw(st.lists(st.sampled_from(("strike", "power-strike")), min_size=1, max_size=2)))
         members.append(InlineCombatant(cid, f"side{s}", creature, next(squares), plan))
         ai.append(not (scripted and s == 1))
-    taken = {c.position for c in members}
-    free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
-    terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN[:3]), max_size=8))
-    cover = draw(st.dictionaries(st.sampled_from(free), st.builds(
-        CoverObject, st.sampled_from([CoverLevel.PARTIAL, CoverLevel.HEAVY]), st.booleans()), max_size=4))
-    elevation = draw(st.dictionaries(st.sampled_from([(x, y) for x in range(width) for y in range(height)]),
-                                     st.sampled_from([5, 10]), max_size=6))
-    board = Board(width, height, terrain, frozenset(), cover, elevation)
+    board = open_board(draw, width, height, members)
     inline = InlineSetup("random thrower fight", tuple(members), preset("ashfall-1"), board, 8)
     return _Mixed(inline, tuple(ai))
 

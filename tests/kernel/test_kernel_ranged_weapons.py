@@ -27,7 +27,6 @@ from ashfall.ai.profile import attack_options
 from ashfall.ai.sight import situation_code, situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, MoraleProfile
-from ashfall.grid.board import Board, CoverLevel, CoverObject
 from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
@@ -38,7 +37,8 @@ from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
-from tests.kernel.test_kernel_ai import TERRAIN, _Mixed, checked_decisions
+from tests.kernel.test_kernel_ai import _Mixed, checked_decisions
+from tests.kernel.test_kernel_ai_several_ways_to_attack import open_board
 
 CROSSBOW = ENCOUNTERS / "ai-crossbow-against-a-brute.yaml"
 PISTOL = ENCOUNTERS / "ai-pistol-among-cover-on-high-ground.yaml"
@@ -229,14 +229,7 @@ def shooter_fights(draw: st.DrawFn) -> _Mixed:
         plan = tuple(draw(st.lists(st.sampled_from(("strike", "power-strike")), min_size=1, max_size=2)))
         members.append(InlineCombatant(cid, f"side{s}", creature, next(squares), plan))
         ai.append(not (scripted and s == 1))
-    taken = {c.position for c in members}
-    free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
-    terrain = draw(st.dictionaries(st.sampled_from(free), st.sampled_from(TERRAIN[:3]), max_size=8))
-    cover = draw(st.dictionaries(st.sampled_from(free), st.builds(
-        CoverObject, st.sampled_from([CoverLevel.PARTIAL, CoverLevel.HEAVY]), st.booleans()), max_size=4))
-    elevation = draw(st.dictionaries(st.sampled_from([(x, y) for x in range(width) for y in range(height)]),
-                                     st.sampled_from([5, 10]), max_size=6))
-    board = Board(width, height, terrain, frozenset(), cover, elevation)
+    board = open_board(draw, width, height, members)
     inline = InlineSetup("random shooter fight", tuple(members), preset("ashfall-1"), board, 8)
     return _Mixed(inline, tuple(ai))
 
