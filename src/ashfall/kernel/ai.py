@@ -247,10 +247,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
 
     Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e]`` the rounds loaded in each creature's ranged option
     with ammunition (-1: none counted), ``x_slots[c, xo]`` the highest ammunition slot of a further option's plans
-    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting), ``capacity``
+    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting, ``2 * MODES``
+    with ``openers``: each load's settings against a target up, then prone), ``capacity``
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
-    Ammunition slots and edition 2's prone settings never meet (guns are named under edition 2, E-18).
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -460,8 +460,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
             elif openers == 1 and r_actions[r] == 0:
                 mode = 1  # where it stands a melee option may open (E-37)
-            if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31)
-                mode += MODES * min(ammo_left[c], x_slots[c, xo])
+            if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31), each load's settings
+                mode += MODES * (2 if openers == 1 else 1) * min(ammo_left[c], x_slots[c, xo])  # up, then prone
             x_penalty = penalty
             if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
                 shooting = 0.0

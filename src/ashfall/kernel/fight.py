@@ -999,6 +999,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
+                    if ranged == 1 and ammo_left[c] > 0:
+                        ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                     if ranged == 1 and shot[0] == 1:
                         at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
@@ -1026,6 +1028,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 fell = False
+                if ranged == 1 and ammo_left[c] > 0:
+                    ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                 if ranged == 1 and shot[0] == 1:  # the Attacks of Opportunity a throw in reach provokes (E-18)
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
@@ -1131,7 +1135,10 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
           flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
           rf: RangedTab) -> int:
-    """``a``'s ranged attack on ``t`` with a further option (a round spent first), then the Return Fire a hit sets off.
+    """``a``'s ranged attack on ``t`` with a further option, then the Return Fire a hit sets off.
+
+    The caller has spent the shot's round and played the Attacks of Opportunity it provokes (E-18): a Return Fire
+    never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
 
     The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
     normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
@@ -1139,8 +1146,6 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     """
     fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
         rf[11]
-    if ammo_left[a] > 0:
-        ammo_left[a] -= 1  # the shot's round, spent before it is made (``spend_ammo``, G-31)
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
     at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
                           succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)

@@ -40,6 +40,7 @@ from ashfall.ai.turn import TurnView
 from ashfall.content.schema import WeaponKind
 from ashfall.engine import Combatant, EncounterState, Reload
 from ashfall.families.attacks.engine import situation
+from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_reach
 from ashfall.families.attacks.moves_gear import has_free_hand
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
@@ -63,7 +64,8 @@ class RangedTables:
         capacity: ``[i]`` rounds a Reload loads (G-31; 0: none).
         reload: ``[i]`` actions a Reload costs (``reload_actions``, G-31, E-03).
         slots: ``[i, xo]`` the highest ammunition slot of that further option's plan tables (-1: it counts no
-            ammunition): the plans with ``r`` rounds loaded are at mode ``MODES * min(r, slots) + setting``.
+            ammunition): the plans with ``r`` rounds loaded are at mode ``MODES * min(r, slots) + setting``
+            (``2 * MODES`` a load with edition 2's prone settings, ``kernel_weapons_lower.PRONE``).
         label: ``[Reload's index in Lowered.action_names]`` (filled in with the names: :func:`with_reload_label`).
         fire_back: ``[i]`` the normal range of the gun it answers a ranged hit with (Return Fire, RX-29..31: the AI
             takes it, ``reactions.ai``; -1: it never does).
@@ -132,7 +134,21 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
             return f"Deflect against ranged attacks (RX-6, combatant {e.id} has a free hand)"
         if _fires_back(state, e) and _fire_back_gun(fight, e) is None:
             return f"Return Fire (RX-29, combatant {e.id} could shoot back at {c.id})"
+        if _fires_back(state, e) and state.ruleset.turn.ranged_attack_provokes and _answer_provokes(state, e):
+            return f"Return Fire from within a shooter's reach (E-18, combatant {e.id})"
     return None
+
+
+def _answer_provokes(state: EncounterState, e: Combatant) -> bool:
+    """Whether ``e``'s Return Fire could provoke an Attack of Opportunity (E-18: a ranged attack in reach).
+
+    A shooter within ``e``'s melee reach has provoked ``e``'s own Attack of Opportunity first (RX-21), which spends
+    the one reaction a round Return Fire needs; so the answer is never made from within reach unless some enemy
+    reaches farther than ``e``, ``e`` cannot make a melee attack (RX-24), or another enemy stands by.
+    """
+    enemies = state.enemies_of(e.id)
+    return len(enemies) > 1 or not can_make_melee_attack(e) or \
+        any(melee_reach(s, state) > melee_reach(e, state) for s in enemies)
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:

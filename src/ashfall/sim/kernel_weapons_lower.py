@@ -105,7 +105,8 @@ class OptionTables:
         limit: ``[i, xo]`` the farthest it attacks (reach, or long range: ATK-1, ATK-2).
         frac, drop, first: ``[i, xo, setting, target, code, MAP steps, actions left, HP left]`` the best plan's
             share of HP removed, drop chance and first block (0-2 the attack activities, 3 Aim, 4 Reload; -1 none);
-            for an option with ammunition the setting is ``MODES * rounds loaded + setting`` (G-31,
+            for an option with ammunition the setting is ``MODES * rounds loaded + setting`` (``2 * MODES`` per
+            number of rounds with edition 2's prone settings; G-31,
             :mod:`ashfall.sim.kernel_ranged_lower`). The code
             is flanking (never) + 2 within 5 ft + 4 view for a melee option, "a hostile within 5 ft" + 2 within
             5 ft + 4 view for a thrown one (views: ``AiTables.view``'s).
@@ -215,10 +216,6 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
     if problem is not None:
         return problem
-    if shot_ok(thrown[0]) and state.ruleset.turn.ranged_attack_provokes:
-        # the Attacks of Opportunity a shot in reach provokes are played for throws (``fight._shot_in_reach``),
-        # not yet with a gun's rounds and its Return Fire, nor edition 2's openers beside a gun's ammunition slots
-        return f"the tactical AI's guns where shooting in reach provokes (E-18, combatant {c.id})"
     board = state.board
     if board is None:
         return None  # the AI off the map is named on its own
@@ -335,10 +332,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     limit = np.zeros((n, max(1, extra)), np.int64)
     trip = uses_trip(fight)
     slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
-    if trip and slots:  # the two never meet: guns are named under edition 2 (``options_problem``, E-18)
-        raise ValueError("edition 2's Trip beside ammunition slots")
-    shape = (n, max(1, extra), MODES * (2 if trip else 1) * (1 + max(slots.values(), default=0)), n, codes, max_map,
-             actions + 1, hp_most + 1)
+    stride = MODES * (2 if trip else 1)  # the settings of one number of rounds loaded, against targets up and prone
+    shape = (n, max(1, extra), stride * (1 + max(slots.values(), default=0)), n, codes, max_map, actions + 1,
+             hp_most + 1)
     frac = np.zeros(shape, np.float64)
     drop = np.zeros(shape, np.float64)
     first = np.full(shape, -1, np.int64)
@@ -421,7 +417,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                     settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
                     for (b, prone, available, odds, into), ammo in ((s_, am) for s_ in settings
                                                                      for am in _loads(slots.get((i, xo)))):
-                        at = MODES * (ammo or 0)
+                        at = stride * (ammo or 0)
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
                                 # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``)
