@@ -13,15 +13,17 @@ plan or its idle turn says so (``TacticalPolicy._idle``: an empty weapon first, 
 close in), and counts an enemy's ranged option among the fire a square invites only while it is loaded
 (``TurnView._attackers``). A ranged hit on a creature the AI plays that carries a gun it is trained with sets off its
 Return Fire (RX-29..31, :func:`lower_fire_back`: loaded, the shooter within normal range, one reaction a round, so
-the first shooter may answer it in turn).
+the first shooter may answer it in turn). Under edition 2 a shot in an enemy's reach provokes its Attack of
+Opportunity as a throw does (E-18, ``kernel_weapons_lower``'s ``shot``; the round is spent first), and the plan
+tables hold each number of rounds loaded against a target up and prone (E-37).
 
 Covered: one ranged option a creature (thrown, or shot with ammunition), single-target blocks only (Strike, Power
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
 Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
-allies firing back for each other, E-20), Full Auto Burst among several enemies; and, by the weapons lowering,
-several ranged options (two guns, a gun and a thrown knife), ranged weapons out of range of some square, behind
-total cover, or where a shot in reach provokes (E-18, edition 2), and a ranged weapon as the first one (a marksman
-with a rifle).
+allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
+Full Auto Burst among several enemies; and, by the weapons lowering, several ranged options (two guns, a gun and a
+thrown knife), ranged weapons out of range of some square or behind total cover, and a ranged weapon as the first
+one (a marksman with a rifle).
 """
 
 from __future__ import annotations

@@ -21,10 +21,12 @@ Under edition 2's maneuvers (E-37) each setting comes twice, against the target 
 added), and a melee option's plans where it stands may open with a Trip (``kernel_maneuvers.TRIP_FIRST``) or Feint
 (:func:`_option_settings`, as ``TurnView.setting`` and ``openers`` build them); the enemies' fire is lowered with
 them lying prone too (``prone_fire``), and the attack tables hold ``kernel_maneuvers``' target states (a prone
-target up). Where a ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a throw net of the
-Attacks of Opportunity it provokes and the compiled turn plays them first.
+target up); with ammunition (:mod:`ashfall.sim.kernel_ranged_lower`) each number of rounds loaded has both. Where a
+ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a throw or shot net of the Attacks of
+Opportunity it provokes and the compiled turn plays them first.
 
-Covered: melee options reaching 5 ft and at most one thrown option (no ammunition) a creature; in the range of
+Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a gun with ammunition) a creature; in
+the range of
 every square from every square and never behind total cover there (so the AI always has a throw from where it
 stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
 would open (FNT-1..7) is refused by name.
