@@ -4,18 +4,22 @@ An encounter that declares house rules of its own (the melee among cover: cover 
 also played under them (``OWN``).
 """
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from hypothesis import event
 
 from ashfall.ai import ai_controller
+from ashfall.ruleset import preset
 from ashfall.sim.fight import trial_seed
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
 from ashfall.sim.policy import Policy
 from ashfall.sim.setups import EncounterSetup, Fight, FightSetup, InlineCombatant, InlineSetup
-from ashfall.sim.signature import compare_engines, reference_signature
+from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE / "encounters"
@@ -118,3 +122,19 @@ def plays_like_the_reference_or_is_named(setup: FightSetup, count: int, shown: o
             played.append(seed)
     report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (shown, report.first)
+
+
+W = TypeVar("W", bound=InlineWithPolicies)
+
+
+def under_edition_2(setup: W) -> W:
+    """The same inline fight (a hypothesis example) under ``ashfall-2``."""
+    return dataclasses.replace(setup, inline=dataclasses.replace(setup.inline, ruleset=preset("ashfall-2")))
+
+
+def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], FightSignature], count: int,
+                          least: int) -> None:
+    """A kernel broken on purpose: the harness finds at least ``least`` explained divergences in ``count`` seeds."""
+    report = compare_engines(setup, seeds(count), reference_signature, wrong)
+    assert len(report.divergences) >= least
+    assert report.divergences[0].explanation

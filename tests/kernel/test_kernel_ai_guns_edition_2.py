@@ -28,7 +28,6 @@ from ashfall.ai.sight import situation_code, situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine.events import ActionsSpent, AttackRolled
-from ashfall.ruleset import preset
 from ashfall.sim.fight import trial_seed
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_maneuvers import with_conditions
@@ -38,7 +37,14 @@ from ashfall.sim.kernel_weapons_lower import FIRST, MODES, PLAIN, PRONE
 from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    plays_like_the_reference_or_is_named,
+    seeds,
+    setup_of,
+    under_edition_2,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import _Mixed, checked_decisions
 from tests.kernel.test_kernel_ai_openers_with_several_ways_to_attack import _CheckedUp
 from tests.kernel.test_kernel_ranged_weapons import CROSSBOW, PISTOL, PISTOLS, _WrongRanged, shooter_fights
@@ -167,17 +173,13 @@ class _WrongGuns:
 def test_compare_engines__a_kernel_wrong_about_guns_under_edition_2_diverges(broken: str, path: Path,
                                                                            least: int) -> None:
     setup = setup_of(path, "ashfall-2")
-    report = compare_engines(setup, seeds(60), reference_signature, _WrongGuns(setup, broken))
-    assert len(report.divergences) >= least
-    assert report.divergences[0].explanation
+    wrong_kernel_diverges(setup, _WrongGuns(setup, broken), 60, least)
 
 
 @pytest.mark.rule("E-20", "RX-29", "RX-30")
 def test_compare_engines__a_kernel_that_never_fires_back_under_edition_2_diverges() -> None:
     setup = setup_of(FIRE_BACK_2, "ashfall-2")
-    report = compare_engines(setup, seeds(40), reference_signature, _WrongRanged(setup, "never-fires-back"))
-    assert len(report.divergences) >= 10
-    assert report.divergences[0].explanation
+    wrong_kernel_diverges(setup, _WrongRanged(setup, "never-fires-back"), 40, 10)
 
 
 @pytest.mark.rule("E-18", "E-20", "RX-29", "RX-21")
@@ -206,5 +208,5 @@ def test_kernel_ai_guns_edition_2__return_fire_that_could_provoke_is_told_apart(
 @given(shooter_fights())
 def test_random_shooter_fights_edition_2__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
     """The shooter fights of edition 1's test, under edition 2: shots that provoke, Trip, prone targets."""
-    ed2 = dataclasses.replace(setup, inline=dataclasses.replace(setup.inline, ruleset=preset("ashfall-2")))
+    ed2 = under_edition_2(setup)
     plays_like_the_reference_or_is_named(ed2, 5, (ed2.inline, ed2.ai))

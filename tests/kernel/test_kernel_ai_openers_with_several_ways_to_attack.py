@@ -26,14 +26,13 @@ from ashfall.ai.profile import attack_options
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.core.types import Condition
 from ashfall.engine import Engine, Feint, Trip
-from ashfall.ruleset import preset
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_maneuvers import TRIP_FIRST, with_conditions
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.kernel_weapons_lower import FIRST, FULL, PLAIN, PRONE
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
+from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of, under_edition_2
 from tests.kernel.test_kernel_ai import _Checked, _Mixed, checked_decisions
 from tests.kernel.test_kernel_ai_several_ways_to_attack import THROWER, THROWERS_AMONG_COVER, thrower_fights
 
@@ -163,5 +162,5 @@ def test_compare_engines__a_kernel_wrong_about_openers_or_throws_in_reach_diverg
 @given(thrower_fights())
 def test_random_thrower_fights_edition_2__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
     """The thrower fights of edition 1's test, under edition 2: openers, prone targets, throws that provoke."""
-    ed2 = dataclasses.replace(setup, inline=dataclasses.replace(setup.inline, ruleset=preset("ashfall-2")))
+    ed2 = under_edition_2(setup)
     plays_like_the_reference_or_is_named(ed2, 5, (ed2.inline, ed2.ai))
