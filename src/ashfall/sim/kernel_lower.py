@@ -1110,7 +1110,9 @@ def lowering(setup: FightSetup) -> Lowering:
     """A setup's lowering, done once per setup object in this process (choosing the engine, then playing, share it).
 
     The fight is built with seed 0 (a fight's tables do not depend on its seed) and lowered with its own round
-    limit; :meth:`Lowering.with_round_limit` sets another.
+    limit; :meth:`Lowering.with_round_limit` sets another. A later process reads the same fight's lowering from
+    the disk cache instead of lowering it again (:mod:`ashfall.sim.kernel_cache`, keyed by :func:`fight_parts` and
+    the code).
     """
     hit = _lowerings.get(id(setup))
     if hit is not None and hit[0] is setup:
