@@ -74,9 +74,14 @@ def tree_digest(roots: Sequence[Path], salt: str = "") -> str:
     """A hash of every file under ``roots`` (paths and bytes, ``__pycache__`` left out) after ``salt``."""
     digest = hashlib.sha256(salt.encode() + b"\0")
     for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        found = []
+        for folder, subfolders, files in os.walk(root):
+            subfolders[:] = [d for d in subfolders if d != "__pycache__"]  # bytecode and numba's cache: not read
+            found.extend(os.path.join(folder, name) for name in files)
+        for path in sorted(found):
+            digest.update(os.path.relpath(path, root).encode() + b"\0")
+            with open(path, "rb") as stream:
+                digest.update(stream.read() + b"\0")
     return digest.hexdigest()
 
 
