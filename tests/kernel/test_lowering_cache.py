@@ -277,11 +277,21 @@ def test_uncacheable_fight_or_tables__are_made_every_time(disk: Path) -> None:
     assert made == [1, 5, 1, 5] and not list(disk.glob("*.npz"))
 
 
+def test_key_that_fails_unexpectedly__lowers_without_the_cache(disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(parts: Any) -> str:
+        raise RuntimeError("a model that cannot dump itself")
+
+    monkeypatch.setattr(kernel_cache, "fight_digest", broken)
+    made: list[int] = []
+    same(kernel_cache.cached(lambda: {"fight": 1}, counting(made), CLASSES), tables())
+    assert made == [1] and not disk.exists()
+
+
 def test_full_folder__the_oldest_entries_go(disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[int] = []
     kernel_cache.cached(lambda: {"fight": 1}, counting(made), CLASSES)
     size = _entry(disk).stat().st_size
-    monkeypatch.setattr(kernel_cache, "MAX_BYTES", 2 * size)
+    monkeypatch.setattr(kernel_cache, "MAX_BYTES", 2 * size + size // 2)  # room for two entries, not three
     for n in (2, 3):
         os.utime(max(disk.glob("*.npz"), key=lambda p: p.stat().st_mtime), (n, n))  # older than the next
         kernel_cache.cached(lambda n=n: {"fight": n}, counting(made, n), CLASSES)

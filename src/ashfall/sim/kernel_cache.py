@@ -8,7 +8,7 @@ two things only, and the cache's key is a SHA-256 of both:
   ruleset, board, combatants and stat blocks, the policies, controllers, ambushers and round limit), so any
   change to the encounter file, a content file, the ruleset or its options, a variant's override or the round
   limit gives another key. A fight holding anything the dump cannot read for certain (an object of a type from
-  outside the ``ashfall`` package, a cycle, a lambda with state) is not cached at all;
+  outside the ``ashfall`` package, a cycle) is not cached at all;
 - *the code*: a hash of every file of the ``ashfall`` package (:func:`code_digest`), and numpy's version.
 
 An entry is one ``.npz`` file (``numpy.savez_compressed``: the arrays, and the tables' structure as JSON in one of its
@@ -31,7 +31,6 @@ import os
 import sys
 import tempfile
 import types
-import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -74,7 +73,7 @@ def tree_digest(roots: Sequence[Path], salt: str = "") -> str:
     """A hash of every file under ``roots`` (paths and bytes, ``__pycache__`` left out) after ``salt``."""
     digest = hashlib.sha256(salt.encode() + b"\0")
     for root in roots:
-        found = []
+        found: list[str] = []
         for folder, subfolders, files in os.walk(root):
             subfolders[:] = [d for d in subfolders if d != "__pycache__"]  # bytecode and numba's cache: not read
             found.extend(os.path.join(folder, name) for name in files)
@@ -274,8 +273,8 @@ def load(key: str, classes: Classes) -> Any | None:
         return _decode(meta["tables"], arrays, classes)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, json.JSONDecodeError):
-        return None  # a damaged or foreign entry: lowered again, and overwritten
+    except Exception:  # a damaged or foreign entry, whatever numpy or zipfile make of it
+        return None  # lowered again, and overwritten
 
 
 def store(key: str, obj: Any, classes: Classes) -> None:
@@ -332,7 +331,7 @@ def cached(key_parts: Callable[[], Mapping[str, Any]], make: Callable[[], Any], 
         return make()
     try:
         key = hashlib.sha256(f"{code_digest()}\0{fight_digest(key_parts())}".encode()).hexdigest()
-    except Uncacheable:
+    except Exception:  # Uncacheable, or a value a model cannot dump: no key, so no cache
         return make()
     found = load(key, classes)
     if found is not None:
