@@ -4,17 +4,20 @@ One command, ``ashfall sim FILE --ruleset NAME --trials 1`` (default: the shippe
 runs on the kernel), as fresh processes in one run:
 
 - **reference start**: ``--engine reference`` (imports, the fight built, one fight);
-- **kernel, first use**: ``--engine kernel`` with an empty numba cache (``NUMBA_CACHE_DIR`` a new temporary
-  folder): compiling the kernel, lowering the fight, one fight;
-- **kernel, later start**: the same command again with that cache filled: imports, lowering, loading the
-  compiled code, one fight;
+- **kernel, first use**: ``--engine kernel`` with empty caches (numba's ``NUMBA_CACHE_DIR`` and the lowered
+  tables' ``ASHFALL_CACHE_DIR`` in a new temporary folder): compiling the kernel, lowering the fight, one fight;
+- **kernel, later start, lowering cache off**: the same command with numba's cache filled and
+  ``ASHFALL_LOWERING_CACHE=off`` (as every later start was before the tables were kept on disk): imports, lowering,
+  loading the compiled code, one fight;
+- **kernel, later start, lowering cache warm**: the same with the lowered tables read from the disk cache
+  (:mod:`ashfall.sim.kernel_cache`) instead of lowered;
 
 each as CPU seconds of the child (user + system, from its resource usage: a busy machine stretches wall time,
-not work), the least of ``--repeat`` runs for the two starts (one run for first use: only one run is the
-first), and the kernel's two against the reference start as ratios. Then where a later start's time goes, from
-one more child that times its steps (importing numba, the rest of the imports, lowering, loading the compiled
-code and playing one fight). Not a test (it compiles the kernel from scratch; tests/kernel/test_bench_kernel.py
-only checks that the step timer it runs is valid Python). By hand::
+not work), the least of ``--repeat`` runs for the starts (one run for first use: only one run is the first), and
+the kernel's against the reference start as ratios, with the load average. Then where a later start's time goes
+(cache warm), from one more child that times its steps (importing numba, the rest of the imports, the encounter
+and its tables, loading the compiled code and playing one fight). Not a test (it compiles the kernel from
+scratch; tests/kernel/test_bench_kernel.py only checks that the step timer it runs is valid Python). By hand::
 
     .venv/bin/python bench/bench_kernel_start.py [--encounter FILE] [--ruleset NAME] [--repeat 3]
 """
@@ -46,7 +49,7 @@ from ashfall.sim.setups import EncounterSetup
 marks.append(("import the engine and the kernel", clock()))
 setup = EncounterSetup({path!r}, {ruleset!r})
 lowering(setup)
-marks.append(("load the encounter, lower the fight", clock()))
+marks.append(("load the encounter, its tables (lowering cache warm)", clock()))
 KernelSetup(setup).results(1, 0, 1)
 marks.append(("load the compiled kernel, play one fight", clock()))
 for (_, before), (label, after) in zip(marks, marks[1:]):
@@ -54,10 +57,17 @@ for (_, before), (label, after) in zip(marks, marks[1:]):
 """
 
 
-def _environment(cache: str) -> dict[str, str]:
-    """The children's environment: numba's cache in ``cache``, Python's bytecode cache on (as a user has it)."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache, "COLUMNS": "120"}
+def _environment(cache: str, lowering_cache: bool = True) -> dict[str, str]:
+    """The children's environment: numba's and the lowered tables' caches in ``cache``, the latter on or off.
+
+    Python's bytecode cache is on, as a user has it.
+    """
+    env = {**os.environ, "NUMBA_CACHE_DIR": os.path.join(cache, "numba"),
+           "ASHFALL_CACHE_DIR": os.path.join(cache, "ashfall"), "COLUMNS": "120"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("ASHFALL_LOWERING_CACHE", None)
+    if not lowering_cache:
+        env["ASHFALL_LOWERING_CACHE"] = "off"
     return env
 
 
@@ -74,23 +84,26 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
 
 def measure(cache: str, encounter: Path = DUEL, ruleset: str | None = "ashfall-1", repeat: int = 3
             ) -> dict[str, float]:
-    """CPU seconds: the reference engine's start, the kernel's first use and its later start.
+    """CPU seconds: the reference start, the kernel's first use, its later start without and with the tables' cache.
 
-    ``cache``: an empty folder for numba's cache (filled by the first use).
+    ``cache``: an empty folder for the caches (filled by the first use).
     """
     sim = [*ASHFALL, "sim", str(encounter), "--trials", "1", *(("--ruleset", ruleset) if ruleset else ())]
-    env = _environment(cache)
+    env, off = _environment(cache), _environment(cache, lowering_cache=False)
     cpu_seconds([*sim, "--engine", "reference"], env)  # warm-up: Python's bytecode cache, as a user's first run
     reference = min(cpu_seconds([*sim, "--engine", "reference"], env) for _ in range(repeat))
-    first = cpu_seconds([*sim, "--engine", "kernel"], env)  # the cache is empty: this run compiles
-    later = min(cpu_seconds([*sim, "--engine", "kernel"], env) for _ in range(repeat))
-    return {"reference": reference, "first": first, "later": later}
+    first = cpu_seconds([*sim, "--engine", "kernel"], env)  # the caches are empty: this run compiles and lowers
+    later_off, later = [], []
+    for _ in range(repeat):  # interleaved, so that both see the same machine
+        later_off.append(cpu_seconds([*sim, "--engine", "kernel"], off))
+        later.append(cpu_seconds([*sim, "--engine", "kernel"], env))
+    return {"reference": reference, "first": first, "later_off": min(later_off), "later": min(later)}
 
 
 def later_steps(cache: str, encounter: Path = DUEL, ruleset: str | None = "ashfall-1") -> list[tuple[str, float]]:
     """Where a later start's CPU time goes: ``(step, seconds)`` from a child, with numba's cache in ``cache``.
 
-    The first run fills the cache when it is empty; the second is a later start.
+    The first run fills the caches when they are empty; the second is a later start (lowering cache warm).
     """
     code = _STEPS.format(path=str(encounter), ruleset=ruleset)
     env = _environment(cache)
@@ -118,14 +131,18 @@ def main() -> None:
         steps = [] if args.no_steps else later_steps(cache, args.encounter, ruleset)
     ref = got["reference"]
     print(f"ashfall sim {args.encounter.name}{f' --ruleset {ruleset}' if ruleset else ''} --trials 1: CPU s "
-          f"(one process each; starts: least of {args.repeat})")
-    print(f"  reference engine, start              {ref:7.2f}")
-    print(f"  kernel, first use (empty numba cache) {got['first']:7.2f}   {got['first'] / ref:5.1f}x the reference")
-    print(f"  kernel, later start (cache filled)    {got['later']:7.2f}   {got['later'] / ref:5.1f}x the reference")
+          f"(one process each; starts: least of {args.repeat}; load average {os.getloadavg()[0]:.1f})")
+    rows = (("reference engine, start", ref),
+            ("kernel, first use (empty caches)", got["first"]),
+            ("kernel, later start, lowering cache off", got["later_off"]),
+            ("kernel, later start, lowering cache warm", got["later"]))
+    for label, seconds in rows:
+        ratio = "" if seconds is ref else f"   {seconds / ref:5.1f}x the reference"
+        print(f"  {label:42} {seconds:7.2f}{ratio}")
     if steps:
         print("a later start, step by step (CPU s):")
         for label, seconds in steps:
-            print(f"  {label:42} {seconds:6.2f}")
+            print(f"  {label:52} {seconds:6.2f}")
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ from ashfall.rules.health import Health, Vitality, falls_dying
 from ashfall.rules.reach import attack_limit_ft, threat_reach
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import MassiveDamageBasis
+from ashfall.sim import kernel_cache
 from ashfall.sim.kernel_ai_lower import (
     AiTables,
     ai_problem,
@@ -86,6 +87,7 @@ from ashfall.sim.kernel_ai_lower import (
     empty_tables,
     lower_ai,
 )
+from ashfall.sim.kernel_allies_lower import WithdrawTables
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
@@ -96,8 +98,14 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
 )
 from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
-from ashfall.sim.kernel_ranged_lower import empty_ranged, lower_ranged, ranged_action_names
-from ashfall.sim.kernel_weapons_lower import empty_options, extra_weapons_problem, lower_options, option_action_names
+from ashfall.sim.kernel_ranged_lower import RangedTables, empty_ranged, lower_ranged, ranged_action_names
+from ashfall.sim.kernel_weapons_lower import (
+    OptionTables,
+    empty_options,
+    extra_weapons_problem,
+    lower_options,
+    option_action_names,
+)
 from ashfall.sim.policy import ScriptedTactics, threat_of, weapon_distance
 from ashfall.sim.setups import Fight, FightSetup
 
@@ -1102,12 +1110,21 @@ def lowering(setup: FightSetup) -> Lowering:
     """A setup's lowering, done once per setup object in this process (choosing the engine, then playing, share it).
 
     The fight is built with seed 0 (a fight's tables do not depend on its seed) and lowered with its own round
-    limit; :meth:`Lowering.with_round_limit` sets another.
+    limit; :meth:`Lowering.with_round_limit` sets another. A later process reads the same fight's lowering from
+    the disk cache instead of lowering it again (:mod:`ashfall.sim.kernel_cache`, keyed by :func:`fight_parts` and
+    the code).
     """
     hit = _lowerings.get(id(setup))
     if hit is not None and hit[0] is setup:
         return hit[1]
     fight = setup.build_fight(0)
+    found: Lowering = kernel_cache.cached(lambda: fight_parts(fight), lambda: _lowering_of(fight), TABLE_CLASSES)
+    remember(setup, found)
+    return found
+
+
+def _lowering_of(fight: Fight) -> Lowering:
+    """A built fight's lowering: the first feature the kernel lacks, else its tables."""
     problem = unsupported(fight)
     lowered = None
     if problem is None:
@@ -1115,9 +1132,19 @@ def lowering(setup: FightSetup) -> Lowering:
             lowered = lower(fight, fight.round_limit or 0)
         except KernelUnsupported as error:
             problem = str(error)
-    found = Lowering(lowered, problem, fight.round_limit)
-    remember(setup, found)
-    return found
+    return Lowering(lowered, problem, fight.round_limit)
+
+
+def fight_parts(fight: Fight) -> dict[str, Any]:
+    """What of a built fight its lowering may read, by name: the key of its tables on disk (``kernel_cache``).
+
+    The engine's state (ruleset, board, combatants and their stat blocks …), its controllers and the creatures
+    whose dice people enter, the policies, the ambushers and the round limit. The engine's RNG is left out: every
+    lowering builds the fight with seed 0.
+    """
+    engine = fight.engine
+    return {"state": engine.state, "controllers": engine.controllers, "entered": engine.entered,
+            "policies": fight.policies, "ambushers": fight.ambushers, "round_limit": fight.round_limit}
 
 
 def remember(setup: FightSetup, found: Lowering) -> None:
@@ -1134,6 +1161,11 @@ def check(setup: FightSetup) -> str | None:
     lowering is kept for the run that follows (:func:`lowering`). A round limit changes nothing the check sees.
     """
     return lowering(setup).problem
+
+
+TABLE_CLASSES: dict[str, type] = {kind.__qualname__: kind for kind in (
+    Lowering, Lowered, AiTables, OptionTables, RangedTables, WithdrawTables, ManeuverTables, MoraleTables)}
+"""The dataclasses a lowering is made of: all an entry of the disk cache may build (``kernel_cache``)."""
 
 
 __all__ = ["ACTIVITY_CODES", "ATTACK_LABELS", "KernelUnsupported", "Lowered", "Lowering", "check", "lower",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
@@ -105,12 +106,19 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(list[Event])
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    """The event log's pydantic adapter, built on first use.
+
+    Building it costs about a tenth of a second, which every start paid (the simulator's and the kernel's too),
+    and only logs written or read as JSON need it.
+    """
+    return TypeAdapter(list[Event])
 
 
 def to_jsonable(events: Sequence[Any]) -> list[dict[str, Any]]:
     """Events (a list or tuple) as plain JSON data."""
-    data: list[dict[str, Any]] = _ADAPTER.dump_python(list(events), mode="json")
+    data: list[dict[str, Any]] = _adapter().dump_python(list(events), mode="json")
     return data
 
 
@@ -122,7 +130,7 @@ def dumps(events: Sequence[Any]) -> str:
 def loads(text: str) -> list[Any]:
     """Read an event log written by :func:`dumps`."""
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    events: list[Any] = _ADAPTER.validate_python(rows)
+    events: list[Any] = _adapter().validate_python(rows)
     return events
 
 __all__ = [
