@@ -24,7 +24,7 @@ from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
 from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of
 
-BRUTE = ENCOUNTERS / "ai-pistol-pair-against-a-brute.yaml"
+BRUTE = ENCOUNTERS / "ai-pistol-and-crossbow-pair-against-a-brute.yaml"
 LONE = ENCOUNTERS / "ai-pistol-pair-against-a-lone-gunner.yaml"
 WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-pistol-teams-withdraw.yaml"
 """Two AI pairs with pistols: a hurt creature often withdraws, the kernel stops there (not a set of the harness)."""

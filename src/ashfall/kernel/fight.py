@@ -1316,8 +1316,9 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
 
     At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
     has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
-    (``outmatched.incoming``: each enemy up that could walk into reach, its turn of Strikes' plain mean in the
-    situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
+    (``outmatched.incoming``: each enemy up, the better of its turn of Strikes walking into reach and of shots with
+    its gun within range, each the plain mean in the situation the AI reads where both stand, summed in roster
+    order). DOD-1, DOD-2.
     """
     config, turn_mean, walk_ft, shot_mean, shot_ft = withdraw[0], withdraw[1], withdraw[2], withdraw[6], withdraw[7]
     n = len(side)

@@ -18,9 +18,15 @@ differences the kernel mirrors:
   healing spell it would treat one or walk up to one: named (:func:`allies_problem`). Under edition 2 without them a
   dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
 
-What is still named: several ways to attack for a creature the AI plays with allies, or for the enemies whose
-turn it weighs; treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
-is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+Under edition 1 a creature the AI plays with allies, and every enemy whose turn it weighs, may carry one gun or
+crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and Return Fire as for a lone creature,
+:mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
+(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``).
+
+What is still named: a thrown weapon, a second melee weapon or two ranged options for a creature the AI plays with
+allies, or for the enemies whose turn it weighs; guns under edition 2 (E-18, by ``kernel_weapons_lower``); treating
+a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies is named by
+:func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
