@@ -26,6 +26,7 @@ from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of
 
 BRUTE = ENCOUNTERS / "ai-pistol-and-crossbow-pair-against-a-brute.yaml"
 LONE = ENCOUNTERS / "ai-pistol-pair-against-a-lone-gunner.yaml"
+SHIELD = ENCOUNTERS / "ai-gunner-intercepts-for-a-scripted-partner.yaml"
 WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-pistol-teams-withdraw.yaml"
 """Two AI pairs with pistols: a hurt creature often withdraws, the kernel stops there (not a set of the harness)."""
 
@@ -74,6 +75,17 @@ def test_kernel_ai_pistol_pair__trades_fire_with_a_lone_gunner_as_the_reference_
     assert counts["shots"] > 0 and counts["return fire"] > 0 and counts["flanked"] > 0
 
 
+@pytest.mark.rule("E-19", "RX-26", "RX-27")
+def test_kernel_ai_gunner__intercepts_shots_and_swings_at_its_frail_partner_as_the_reference_does() -> None:
+    setup = setup_of(SHIELD, OWN)
+    assert check(setup) is None
+    kernel = KernelSetup(setup)
+    assert kernel.lowered.ai.ranged.intercepts[0] == 1  # edition 1 intercepts any attack (E-19)
+    report = compare_engines(setup, seeds(30), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+    assert _counts(setup, 20)["intercepts"] > 0
+
+
 @pytest.mark.rule("DOD-1", "DOD-2", "RX-29", "E-19")
 def test_kernel_ai_pistol_teams__withdrawal_weighs_the_enemies_guns_and_stops_at_the_references_dodge() -> None:
     setup = setup_of(WITHDRAW, OWN)
@@ -106,6 +118,10 @@ class _Broken:
         if broken == "withdrawal-ignores-the-enemies-guns":  # ``incoming`` without the shots (DOD-1)
             withdraw = dataclasses.replace(ai.withdraw, shot_mean=np.zeros_like(ai.withdraw.shot_mean))
             ai = dataclasses.replace(ai, withdraw=withdraw)
+        elif broken == "shots-never-intercepted":  # as under edition 2 (E-19)
+            ai = dataclasses.replace(ai, ranged=dataclasses.replace(ai.ranged, intercepts=np.zeros(1, np.int64)))
+        elif broken == "intercept-blind-to-the-gun":  # the attacker's gun left out of the AI's judgement (RX-26)
+            self.kernel.lowered = lo = dataclasses.replace(lo, guard_shot=np.zeros_like(lo.guard_shot))
         elif broken == "nobody-fires-back":  # no Return Fire (RX-29)
             ranged = dataclasses.replace(ai.ranged, fire_back=np.full_like(ai.ranged.fire_back, -1))
             ai = dataclasses.replace(ai, ranged=ranged)
@@ -121,6 +137,8 @@ class _Broken:
 
 
 @pytest.mark.parametrize(("broken", "path", "least"), [("withdrawal-ignores-the-enemies-guns", WITHDRAW, 2),
+                                                    ("shots-never-intercepted", SHIELD, 1),
+                                                    ("intercept-blind-to-the-gun", SHIELD, 1),
                                                     ("nobody-fires-back", LONE, 2),
                                                     ("flanking-ignored-beside-a-gun", LONE, 3)])
 def test_compare_engines__a_kernel_wrong_about_guns_among_allies_diverges(broken: str, path: Path,
