@@ -18,11 +18,11 @@ import pytest
 
 from ashfall.sim import kernel_allies_lower as kall
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
+from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of
+from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of, stops_at_the_dodge
 
 BRUTE = ENCOUNTERS / "ai-pistol-and-crossbow-pair-against-a-brute.yaml"
 LONE = ENCOUNTERS / "ai-pistol-pair-against-a-lone-gunner.yaml"
@@ -92,20 +92,7 @@ def test_kernel_ai_pistol_teams__withdrawal_weighs_the_enemies_guns_and_stops_at
     assert check(setup) is None
     kernel = KernelSetup(setup)
     assert (kernel.lowered.ai.withdraw.shot_ft > 0).all()  # every enemy's pistol reaches across the yard
-    stopped, played = 0, []
-    for seed in seeds(12):
-        ours = kernel.signature(seed)
-        if ours.steps and ours.steps[-1].action == BAILED_STEP:
-            stopped += 1
-            theirs = reference_signature(setup, seed)
-            before = len(ours.steps) - 1
-            assert ours.steps[:before] == theirs.steps[:before], seed
-            assert theirs.steps[before].action == "actions-spent:dodge", seed  # it withdraws: Dodge first (DOD-1)
-        else:
-            played.append(seed)
-    assert stopped >= 3
-    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, report.first
+    assert stops_at_the_dodge(setup, 12) >= 3
 
 
 class _Broken:
