@@ -32,7 +32,7 @@ WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-pistol-teams-withdr
 
 
 def _counts(setup: FightSetup, n: int) -> dict[str, int]:
-    """What happened in the reference engine's logs of ``n`` fights: shots, Return Fire, reloads, flanked swings."""
+    """What happened in the reference logs of ``n`` fights: shots, Return Fire, reloads, flanked swings."""
     found = {"shots": 0, "return fire": 0, "reloads": 0, "flanked": 0, "intercepts": 0}
     for seed in seeds(n):
         for e in reference_fight(setup, seed).log:
@@ -40,7 +40,7 @@ def _counts(setup: FightSetup, n: int) -> dict[str, int]:
             if kind == "attack-rolled":
                 if "Return Fire" in e.label:
                     found["return fire"] += 1
-                elif e.weapon == "pistol":
+                elif e.weapon in ("pistol", "crossbow"):
                     found["shots"] += 1
                 elif "flank" in repr(e.roll).lower():
                     found["flanked"] += 1
