@@ -138,3 +138,26 @@ def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], 
     report = compare_engines(setup, seeds(count), reference_signature, wrong)
     assert len(report.divergences) >= least
     assert report.divergences[0].explanation
+
+
+def stops_at_the_dodge(setup: FightSetup, count: int) -> int:
+    """How many of the first ``count`` fights the kernel stops where the AI withdraws (DOD-1), checked.
+
+    Each stopped fight played every step before the stop as the reference did, whose next step is the Dodge the
+    withdrawal starts with; every other fight matches step for step.
+    """
+    kernel = KernelSetup(setup)
+    stopped, played = 0, []
+    for seed in seeds(count):
+        ours = kernel.signature(seed)
+        if ours.steps and ours.steps[-1].action == BAILED_STEP:
+            stopped += 1
+            theirs = reference_signature(setup, seed)
+            before = len(ours.steps) - 1
+            assert ours.steps[:before] == theirs.steps[:before], seed
+            assert theirs.steps[before].action == "actions-spent:dodge", seed  # it withdraws: Dodge first (DOD-1)
+        else:
+            played.append(seed)
+    report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+    return stopped

@@ -34,12 +34,18 @@ from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64]
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
-fire_back, outcome, draws, dice, flat, dealt, low)."""
-WdTab = tuple[F64, F64, I64, I64, I64, I64]  # turn_mean: [enemy, combatant, situation, prone]
+fire_back, outcome, draws, dice, flat, dealt, low, intercepts)."""
+WdTab = tuple[F64, F64, I64, I64, I64, I64, F64, I64]  # turn_mean: [enemy, combatant, situation, prone]
 """The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
-medic_ints)."""
+medic_ints, shot_mean, shot_ft)."""
+GuardTab = tuple[F64, F64, I64]
+CrowdTab = tuple[I64, I64, I64, I64, GuardTab, I64, int, I64]
+"""What :func:`_intercept` reads besides the creatures (order, flank_geo, flanker, threat_ft, guard, guard_reach,
+intercept_ft, sight)."""
+"""What the AI's Intercept weighs (``kernel_lower.Lowered``: guard_hit, guard_shot, guard_view): the attacker's best
+melee hit and its gun's (RX-26, ``_worth_intercepting``)."""
 AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
 enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged,
@@ -286,35 +292,52 @@ def _situation(a: int, t: int, moves: int, side: I64, vit: I64, prone: I64, px: 
 
 @_jit
 def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
-               px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
-               guard_reach: I64, intercept_ft: int, sight: I64) -> int:
-    """Intercept (RX-26) offered for ``a``'s melee attack on ``t``, as the engine offers it and the AI takes it.
+               px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
+               guard_reach: I64, intercept_ft: int, sight: I64, aim: int) -> int:
+    """Intercept (RX-26) offered for ``a``'s attack on ``t``, as the engine offers it and the AI takes it.
 
     Every creature on ``t``'s side within range of ``t``, in reactor order (initiative order), with its reaction
     left and up, that sees ``a`` (no wall in the way, COV-3), is asked; it takes it when an ally of its own
     within range and within ``a``'s reach would likely drop from a hit that it can take (``_worth_intercepting``:
-    mean hit, in that situation, at least the ally's HP and temporary HP, its own more than twice that). Each that takes
-    it spends its reaction; the first redirects the attack.
+    mean hit, in that situation, at least the ally's HP and temporary HP, its own more than twice that; the attacker's
+    gun counts at any distance, ``aim`` 1 while its Aim lasts, E-05). Each that takes it spends its reaction; the
+    first redirects the attack. Melee attacks, and under edition 1 shots too (E-19: :func:`_shot`).
     Returns the new target, or ``t``.
     """
     n = len(side)
     to = t
+    melee, shots, gview = guard_hit
+    window = (sight.shape[2] - 1) // 2
+    hostile = 0  # "a hostile within 5 ft" of the attacker, for its gun's hit (AMOD-7)
+    for o in range(n):
+        if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
+            hostile = 1
     for idx in range(n):
         r = order[idx]
         if r == t or side[r] != side[t] or react[r] == 0 or vit[r] != ALIVE:
             continue
         if _gap(r, t, px, py, dist) > intercept_ft:
             continue
-        if _view(px[r], py[r], px[a], py[a], sight, 1) & SIGHT_UNSEEN:
-            continue  # "a creature you can see" (RX-26)
+        # "a creature you can see" (RX-26); a shooter beyond the sight table is in sight (``kernel_lower`` checks)
+        if abs(px[a] - px[r]) <= window and abs(py[a] - py[r]) <= window and \
+                _view(px[r], py[r], px[a], py[a], sight, 1) & SIGHT_UNSEEN:
+            continue
         worth = False
         for ally in range(n):
             if ally == r or side[ally] != side[r] or vit[ally] != ALIVE:
                 continue
-            if _gap(ally, r, px, py, dist) > intercept_ft or _gap(a, ally, px, py, dist) > guard_reach[a]:
+            if _gap(ally, r, px, py, dist) > intercept_ft:
                 continue
-            hit = guard_hit[a, ally, _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
+            hit = 0.0  # the best mean hit of its options: melee within its reach, its gun at any distance
+            gap = _gap(a, ally, px, py, dist)
+            if gap <= guard_reach[a]:
+                hit = melee[a, ally, _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
                                               threat_ft) + 2 * _view(px[a], py[a], px[ally], py[ally], sight, 0)]
+            if shots.shape[0] == n:
+                shot = shots[a, ally, hostile + (2 if gap <= SQUARE_FT else 0) + 4 * aim +
+                             8 * gview[px[a], py[a], px[ally], py[ally]]]
+                if shot > hit:
+                    hit = shot
             if hit != 0.0 and hit >= hp[ally] + temp[ally] and hp[r] + temp[r] > 2 * hit:
                 worth = True
                 break
@@ -464,7 +487,7 @@ def _foes(a: int, near: I64, hp: I64, vit: I64, rule: int, threat: F64, out: I64
 @_jit
 def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, order: I64, side: I64, vit: I64,
            prone: I64, hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
-           threat_ft: I64, guard_hit: F64, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
+           threat_ft: I64, guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
            dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> int:
     """One melee attack as ``perform_attack`` makes it.
@@ -474,7 +497,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
     """
     if moves == 1:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard_hit, guard_reach, intercept_ft, sight)
+                       guard_hit, guard_reach, intercept_ft, sight, 0)
     code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
@@ -508,7 +531,7 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
 @_jit
 def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64,
                   temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
-                  guard_hit: F64, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
+                  guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
                   dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                   falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
                   steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
@@ -552,7 +575,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, falls: I64, saves: I64,
          save_table: I64, dying_rules: I64, stand_cost: I64, moves: int, pos: I64, reach_ft: I64, speed: I64,
          stride_cost: I64, price: I64, offsets: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
-         guard_hit: F64, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
+         guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
          steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab) -> None:
@@ -815,7 +838,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                low: int, max_hp: I64, falls: I64, saves: I64, save_table: I64, dying_rules: I64, stand_cost: I64,
                moves: int, pos: I64, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
-               dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
+               dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
                mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64) -> None:
@@ -840,14 +863,14 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
 
 @_jit
 def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
-         px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64, guard_reach: I64,
-         intercept_ft: int, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64, act_cost: I64,
-         counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
-         low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-         taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64, ints: I64,
-         path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
-         ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
-         ammo_left: I64) -> tuple[int, int, int]:
+             px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
+             guard_reach: I64, intercept_ft: int, reach_ft: I64, speed: I64, stride_cost: I64, price: I64, offsets: I64,
+             act_cost: I64, counts: I64, map_index: I64, all_out_index: I64, outcome: I8, draws: I64, dice: I64,
+             flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+             dealt_by: I64, taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64,
+             ints: I64, path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
+             ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
+             ammo_left: I64) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -1013,7 +1036,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at = _shot(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone, hp,
                                    temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
                                    x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
-                                   at, faces, ammo_left, ai_tab[14])
+                                   at, faces, ammo_left, ai_tab[14],
+                                   (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight))
                     else:
                         at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim,
                                             side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
@@ -1042,7 +1066,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at = _shot(mt, c, t, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
                                    x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail,
                                    dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left,
-                                   ai_tab[14])
+                                   ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+                                                intercept_ft, sight))
                     else:
                         at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
                                             dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
@@ -1087,7 +1112,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
 
 @_jit
 def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
-                   px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: F64,
+                   px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
                    guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
                    taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
@@ -1134,7 +1159,7 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
           temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, outcome: I8, draws: I64, dice: I64,
           flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
-          rf: RangedTab) -> int:
+          rf: RangedTab, crowd: CrowdTab) -> int:
     """``a``'s ranged attack on ``t`` with a further option, then the Return Fire a hit sets off.
 
     The caller has spent the shot's round and played the Attacks of Opportunity it provokes (E-18): a Return Fire
@@ -1143,9 +1168,16 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
     normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
     penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
+    Under edition 1 each shot may be Intercepted first (E-19, RX-26: ``rf``'s ``intercepts``; ``crowd`` is what
+    :func:`_intercept` reads), the interceptor then the one hit.
     """
+    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
+    intercepts = rf[12][0] == 1
     fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
         rf[11]
+    if intercepts:
+        t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard, guard_reach, intercept_ft, sight, aim)
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
     at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
                           succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
@@ -1154,6 +1186,9 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
             ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
         react[target] = 0
         ammo_left[target] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        if intercepts:
+            shooter = _intercept(target, shooter, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                                 flanker, threat_ft, guard, guard_reach, intercept_ft, sight, 0)
         code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
         at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
                               rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
@@ -1286,10 +1321,11 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
 
     At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
     has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
-    (``outmatched.incoming``: each enemy up that could walk into reach, its turn of Strikes' plain mean in the
-    situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
+    (``outmatched.incoming``: each enemy up, the better of its turn of Strikes walking into reach and of shots with
+    its gun within range, each the plain mean in the situation the AI reads where both stand, summed in roster
+    order). DOD-1, DOD-2.
     """
-    config, turn_mean, walk_ft = withdraw[0], withdraw[1], withdraw[2]
+    config, turn_mean, walk_ft, shot_mean, shot_ft = withdraw[0], withdraw[1], withdraw[2], withdraw[6], withdraw[7]
     n = len(side)
     if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
         return False
@@ -1306,16 +1342,21 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
         if side[e] == side[c] or vit[e] != ALIVE:
             continue
         gap = _gap(e, c, px, py, dist)
-        if gap > walk_ft[e]:
-            continue
-        code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
-        if gap <= SQUARE_FT:
-            code += 2
-        code += 4 * ai_view[px[e], py[e], px[c], py[c]]
-        lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+        view = ai_view[px[e], py[e], px[c], py[c]]
+        close = 2 if gap <= SQUARE_FT else 0
         best = 0.0
-        if turn_mean[e, c, code, lying] > best:
-            best = turn_mean[e, c, code, lying]
+        if gap <= walk_ft[e]:  # its melee weapon, walking up first
+            code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft) + close + 4 * view
+            lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+            if turn_mean[e, c, code, lying] > best:
+                best = turn_mean[e, c, code, lying]
+        if shot_ft[e] >= 0 and gap <= shot_ft[e]:  # its gun, loaded or not, from where it stands
+            hostile = 0  # "a hostile within 5 ft" of the shooter (AMOD-7): c, or one of c's allies up
+            for o in range(n):
+                if side[o] != side[e] and vit[o] == ALIVE and _gap(e, o, px, py, dist) <= SQUARE_FT:
+                    hostile = 1
+            if shot_mean[e, c, hostile + close + 4 * view] > best:
+                best = shot_mean[e, c, hostile + close + 4 * view]
         total += best
     return bool(total >= max(1, hp[c] + temp[c]))
 

@@ -62,7 +62,7 @@ from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
-from ashfall.sim.kernel_ranged_lower import RangedTables, empty_ranged
+from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, empty_ranged
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -170,7 +170,7 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
     view = TurnView(fight.engine, c, ())
     # multi-target blocks take further targets only with two or more in reach (``multi_targets``)
     several = len(state.enemies_of(c.id)) > 1
-    multi = {Block.SWEEP, Block.FULL_AUTO} if several else set()
+    multi = {Block.SWEEP, *((Block.FULL_AUTO,) if bursts(state) else ())} if several else set()
     options = attack_options(c, state)
     for option in options:
         available = view.available(option)

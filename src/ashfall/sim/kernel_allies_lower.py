@@ -18,9 +18,15 @@ differences the kernel mirrors:
   healing spell it would treat one or walk up to one: named (:func:`allies_problem`). Under edition 2 without them a
   dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
 
-What is still named: several ways to attack for a creature the AI plays with allies, or for the enemies whose
-turn it weighs; treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
-is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+Under edition 1 a creature the AI plays with allies, and every enemy whose turn it weighs, may carry one gun or
+crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and Return Fire as for a lone creature,
+:mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
+(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``).
+
+What is still named: a thrown weapon, a second melee weapon or two ranged options for a creature the AI plays with
+allies, or for the enemies whose turn it weighs; guns under edition 2 (E-18, by ``kernel_weapons_lower``); treating
+a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies is named by
+:func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
@@ -45,15 +51,29 @@ from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset.sections.enums import StabiliseBy
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
+from ashfall.sim.kernel_ranged_lower import shot_ok
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
 
-def _one_melee_way(fight: Fight, c: Combatant) -> bool:
+def _ways(fight: Fight, c: Combatant) -> str | None:
+    """What of ``c``'s ways to attack the allies' slice lacks (None: one melee weapon, and at most one gun).
+
+    A gun or crossbow with ammunition beside one melee weapon (G-31) is played as for a creature alone on its side
+    (:mod:`ashfall.sim.kernel_ranged_lower`); under edition 2 it is named there (E-18). A thrown weapon, a second
+    melee weapon or a ranged weapon first are named here.
+    """
     options = attack_options(c, fight.engine.state)
-    return len(options) == 1 and not options[0].ranged
+    ranged = [o for o in options if o.ranged]
+    if len(options) == 1 and not ranged:
+        return None
+    if not options or options[0].ranged or len(options) - len(ranged) != 1 or len(ranged) != 1:
+        return "several ways to attack"
+    if not shot_ok(ranged[0]):
+        return "several ways to attack: a thrown weapon"
+    return None
 
 
 def allies_problem(fight: Fight, c: Combatant) -> str | None:
@@ -65,12 +85,13 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     rs = state.ruleset
-    if not _one_melee_way(fight, c):
-        return f"the tactical AI with allies and several ways to attack (combatant {c.id})"
-    for e in state.enemies_of(c.id):  # its withdrawal weighs each enemy's turn of Strikes with its one way
-        if not _one_melee_way(fight, e):
-            return (f"the tactical AI's withdrawal weighing enemies with several ways to attack (DOD-1, combatant "
-                    f"{e.id})")
+    ways = _ways(fight, c)
+    if ways is not None:
+        return f"the tactical AI with allies and {ways} (combatant {c.id})"
+    for e in state.enemies_of(c.id):  # its withdrawal weighs each enemy's turn of Strikes with each way
+        ways = _ways(fight, e)
+        if ways is not None:
+            return f"the tactical AI's withdrawal weighing enemies with {ways} (DOD-1, combatant {e.id})"
     for ally in state.allies_of(c.id):
         if falls_dying(ally.health, rs) and can_treat(c):
             return f"the tactical AI treating a dying ally (MAA-6, G-31, HEAL-1, combatant {c.id})"
@@ -103,6 +124,10 @@ class WithdrawTables:
         medic_hp: ``[patient]`` its HP once stabilised (DEATH-9).
         medic_ints: ``MED_*``.
         medic_name: The action's name as the log spends it.
+        shot_mean: ``[enemy, combatant, hostile + 2 within 5 ft + 4 view]`` the plain mean of the enemy's turn of shots
+            with its gun on the combatant (``incoming``: every action a Strike, loaded or not), in the AI's ranged
+            situation ("a hostile within 5 ft" of the shooter, AMOD-7; cover and high ground, the AI's view).
+        shot_ft: ``[enemy]`` how far its gun reaches (long range, ATK-2; -1: none).
     """
 
     config: F64
@@ -112,12 +137,15 @@ class WithdrawTables:
     medic_hp: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
     medic_ints: I64 = field(default_factory=lambda: np.zeros(3, np.int64))
     medic_name: str = ""
+    shot_mean: F64 = field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
+    shot_ft: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
 
 
 def no_withdrawing(n: int) -> WithdrawTables:
     """Tables of a fight where no AI creature has allies (never read)."""
     return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64),
-                          np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64))
+                          np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64),
+                          shot_ft=np.full(n, -1, np.int64))
 
 
 def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -> WithdrawTables:
@@ -132,6 +160,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
     n = len(roster)
     config = np.zeros((n, 2), np.float64)
     walk_ft = np.zeros(n, np.int64)
+    shot_ft = np.full(n, -1, np.int64)
     for i, c in enumerate(roster):
         policy = fight.policies.get(c.id)
         if isinstance(policy, TacticalPolicy) and state.allies_of(c.id):
@@ -139,11 +168,15 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
         options = attack_options(c, state)
         if options:
             walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
+        for o in options[1:]:
+            if o.ranged:
+                shot_ft[i] = o.limit_ft
     if not config[:, WD_ON].any():
         return no_withdrawing(n)
     medic, medic_hp, medic_ints, medic_name = _medicine(fight, roster, config)
     codes = 4 * len(views)
     turn_mean = np.zeros((n, n, codes, 2), np.float64)
+    shot_mean = np.zeros((n, n, codes) if (shot_ft >= 0).any() else (1, 1, 1), np.float64)
     token = ruleset_token(rs)
     actions = rs.turn.actions_per_turn
     for i, c in enumerate(roster):
@@ -153,6 +186,14 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
             if e.side == c.side:
                 continue
             option = attack_options(e, state)[0]
+            for o in attack_options(e, state)[1:]:  # its gun, in the AI's ranged situation (``enemy_base``)
+                for code in range(codes):
+                    sit = replace(situation_of(views[code // 4]), hostile_within_5ft=bool(code & 1),
+                                  within_5ft=bool(code & 2))
+                    base = base_for(state, e, c, o, situation_of(situation_code(sit)), token, None,
+                                    (e.condition_set, c.condition_set))
+                    shot_mean[j, i, code] = 0.0 if base is None else \
+                        turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected
             for code in range(codes):
                 flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
                 for lying in (0, 1):
@@ -168,7 +209,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
                     if found[0] != found[1]:
                         raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
                     turn_mean[j, i, code, lying] = found[0]
-    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name)
+    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name, shot_mean, shot_ft)
 
 
 def _medicine(fight: Fight, roster: list[Combatant], config: F64) -> tuple[I64, I64, I64, str]:

@@ -98,7 +98,13 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
 )
 from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
-from ashfall.sim.kernel_ranged_lower import RangedTables, empty_ranged, lower_ranged, ranged_action_names
+from ashfall.sim.kernel_ranged_lower import (
+    RangedTables,
+    empty_ranged,
+    lower_ranged,
+    ranged_action_names,
+    shot_ok,
+)
 from ashfall.sim.kernel_weapons_lower import (
     OptionTables,
     empty_options,
@@ -208,6 +214,9 @@ class Lowered:
         threat_ft: How far each threatens (``threat_reach``, POS-1).
         guard_hit: ``[attacker, ally, flanking + 2 view]`` the mean damage of a hit as the AI's Intercept weighs it.
         guard_reach: The reach the AI's Intercept checks for each attacker.
+        guard_shot: ``[attacker, ally, hostile + 2 within 5 ft + 4 aimed + 8 view]`` the mean damage of a hit with
+            the attacker's gun as the AI's Intercept weighs it, whatever the distance (``_guard_shots``).
+        guard_view: ``[ax, ay, tx, ty]`` the engine's view of a ranged attack between two squares (its index).
         intercept_ft: How near an attacked ally an interceptor must stand (RX-26).
         sight: ``[x, y, dx + r, dy + r]`` -> (view, flags) between an attacker at ``(x, y)`` and a target ``(dx, dy)``
             squares away, within ``r`` (see ``read_sights``): the view's index (cover and high ground, COV-1, COV-2,
@@ -278,6 +287,8 @@ class Lowered:
     ai: AiTables
     maneuvers: ManeuverTables
     morale: MoraleTables
+    guard_shot: npt.NDArray[np.float64] = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1)))
+    guard_view: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1, 1), np.int64))
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -761,6 +772,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
     flanker = np.zeros((n, 3), np.int64)
     threat_ft = np.zeros(n, np.int64)
     guard_hit = np.zeros((n, n, 2 * len(sights.views)), np.float64)
+    shots: dict[int, Any] = {}  # each creature's gun, for the AI's Intercept (``_guard_shots``)
     guard_reach = np.zeros(n, np.int64)
     rs = state.ruleset
     if moves:
@@ -784,10 +796,11 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                 flanker[i, 2] = provides_flanking(c.condition_set, rs) is None
             weapon = _first_weapon(c)
             guard_reach[i] = weapon.reach
-            options = attack_options(c, state)
-            if (len(options) != 1 or options[0].ranged) and any(state.allies_of(e.id) for e in state.enemies_of(c.id)):
-                raise KernelUnsupported(f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})")
-            option = dataclasses.replace(options[0], limit_ft=1 << 30)
+            options = [dataclasses.replace(o, limit_ft=1 << 30) for o in attack_options(c, state)]
+            if any(state.allies_of(e.id) for e in state.enemies_of(c.id)):
+                problem = _guard_problem(c, options, weapon.reach)
+                if problem is not None:
+                    raise KernelUnsupported(problem)
             for j, ally in enumerate(roster):
                 if ally.side == c.side:
                     continue
@@ -796,14 +809,80 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                     for s, (cover, high) in enumerate(sights.views):
                         for flanking in (0, 1):
                             sit = dataclasses.replace(plain, flanking=bool(flanking), cover=cover, high_ground=high)
-                            base = base_for(state, c, ally, option, sit, token)
-                            if base is None:
-                                continue
-                            value = attack_value(base.key(1))
-                            if value.p_hit:
-                                guard_hit[i, j, flanking + 2 * s] = value.expected / value.p_hit
+                            for option in options:  # the best of its melee options (``_worth_intercepting``)
+                                if not option.ranged:
+                                    guard_hit[i, j, flanking + 2 * s] = max(guard_hit[i, j, flanking + 2 * s],
+                                                                            _mean_hit(state, c, ally, option, sit))
+            for option in options:
+                if option.ranged:
+                    shots[i] = option
+    guard_shot, guard_view = _guard_shots(state, roster, shots, token) if shots else (np.zeros((1, 1, 1)),
+                                                                                      np.zeros((1, 1, 1, 1), np.int64))
     return {"flank_geo": flank_geo, "flanker": flanker, "threat_ft": threat_ft, "guard_hit": guard_hit,
-            "guard_reach": guard_reach, "intercept_ft": rs.turn.intercept_range_ft}
+            "guard_reach": guard_reach, "intercept_ft": rs.turn.intercept_range_ft, "guard_shot": guard_shot,
+            "guard_view": guard_view}
+
+
+def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | None:
+    """Why the AI's Intercept cannot weigh ``c``'s attacks on a creature with allies (None: it can).
+
+    ``_worth_intercepting`` weighs the best mean hit of every option: melee options of the first weapon's reach where
+    the ally is within it, and one gun whatever the distance (:func:`_guard_shots`); a thrown option is named.
+    """
+    ranged = [o for o in options if o.ranged]
+    if options[0].ranged or len(ranged) > 1 or any(not shot_ok(o) for o in ranged) or \
+            any(o.weapon is None or o.weapon.reach != reach for o in options if not o.ranged):
+        return f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})"
+    return None
+
+
+def _mean_hit(state: EncounterState, a: Combatant, t: Combatant, option: Any, sit: Any) -> float:
+    """The mean damage of a hit (``attack_value``: expected over hit chance; 0 when it cannot hit or be made)."""
+    base = base_for(state, a, t, option, sit, ruleset_token(state.ruleset))
+    if base is None:
+        return 0.0
+    value = attack_value(base.key(1))
+    return value.expected / value.p_hit if value.p_hit else 0.0
+
+
+def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict[int, Any],
+                 token: int) -> tuple[npt.NDArray[np.float64], I64]:
+    """The AI's Intercept weighing a gun (``_worth_intercepting``): its mean hit on each enemy, in every situation.
+
+    ``[a, ally, hostile + 2 within 5 ft + 4 aimed + 8 view]`` (the code of ``kernel_weapons_lower``'s ranged attack
+    tables: "a hostile within 5 ft" of the shooter, AMOD-7; Aim's bonus, E-05, while its effect lasts; the engine's
+    cover and high ground between the squares, X-01, AMOD-2, AMOD-3), and the view table ``[ax, ay, tx, ty]``.
+    """
+    from ashfall.sim.kernel_weapons_lower import _engine_views, _option_sit
+
+    n = len(roster)
+    a0 = roster[0]
+    t0 = next(c for c in roster if c.side != a0.side)
+    eview, eviews = _engine_views(state, a0, t0)
+    codes = 8 * len(eviews)
+    guard = np.zeros((n, n, codes), np.float64)
+    rs = state.ruleset
+    for i, o in shots.items():
+        a = roster[i]
+        for j, ally in enumerate(roster):
+            if ally.side == a.side:
+                continue
+            plain = situation(state, a, ally, True)
+            for code in range(codes):
+                met = _option_sit(plain, o, code & ~4, eviews, (), set(range(len(eviews))))
+                if met is None:
+                    continue
+                aimed = bool(code & 4)
+                if aimed and not rs.attack.aim_available:
+                    continue
+                base = base_for(state, a, ally, o, met, token)
+                if base is None:
+                    continue
+                if aimed:
+                    base = dataclasses.replace(base, first_bonus=rs.attack.aim_bonus)
+                value = attack_value(base.key(1))
+                guard[i, j, code] = value.expected / value.p_hit if value.p_hit else 0.0
+    return guard, eview
 
 
 @contextmanager

@@ -21,9 +21,9 @@ Covered: one ranged option a creature (thrown, or shot with ammunition), single-
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
 Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
 allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies; and, by the weapons lowering, several ranged options (two guns, a gun and a
-thrown knife), ranged weapons out of range of some square or behind total cover, and a ranged weapon as the first
-one (a marksman with a rifle).
+Full Auto Burst among several enemies (unless a burst takes one target, :func:`bursts`); and, by the weapons
+lowering, several ranged options (two guns, a gun and a thrown knife), ranged weapons out of range of some square or
+behind total cover, and a ranged weapon as the first one (a marksman with a rifle).
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ class RangedTables:
         outcome, draws: ``[reactor, shooter, 0, 0, 0, code, face - 1, face - 1]`` Return Fire's attack (RX-30: at
             the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8 ``eview``.
         dice, flat, dealt, low: its damage (``kernel_lower._damage_tables``, kind 0).
+        intercepts: ``[shots may be Intercepted]`` (E-19, edition 1: Intercept answers any attack, RX-26).
     """
 
     ammo: I64
@@ -88,6 +89,7 @@ class RangedTables:
     flat: I64 = field(default_factory=lambda: np.zeros((1, 1, 2), np.int64))
     dealt: I64 = field(default_factory=lambda: np.zeros((1, 1, 1, 2, 1), np.int64))
     low: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    intercepts: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
 
 
 def empty_ranged(n: int) -> RangedTables:
@@ -126,7 +128,7 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     ranged = [o for o in options if o.ranged]
     if not ranged:
         return None
-    if any(shot_ok(o) for o in ranged) and len(state.enemies_of(c.id)) > 1 and \
+    if any(shot_ok(o) for o in ranged) and len(state.enemies_of(c.id)) > 1 and bursts(state) and \
             Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(ranged[0]):
         return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"
     reactions = state.rulebook.reactions
@@ -151,6 +153,15 @@ def _answer_provokes(state: EncounterState, e: Combatant) -> bool:
     enemies = state.enemies_of(e.id)
     return len(enemies) > 1 or not can_make_melee_attack(e) or \
         any(melee_reach(s, state) > melee_reach(e, state) for s in enemies)
+
+
+def bursts(state: EncounterState) -> bool:
+    """Whether a Full Auto Burst may take a second target (MAA-2): with one, the AI never weighs the block.
+
+    ``openers.multi_targets`` groups further targets up to ``full_auto_targets``; ``drafts_for`` drops the block for
+    a target without a group, so a ruleset of one-target bursts leaves the AI's single-target plans only.
+    """
+    return state.ruleset.attack.full_auto_targets > 1
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:
@@ -233,8 +244,9 @@ def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int, tables
             reload[i] = action.cost(state, Reload(c.id, o.weapon.id)) if action is not None else o.weapon.reload_actions
     for (i, xo), k in slots.items():
         slot[i, xo] = k
-    return lower_fire_back(fight, roster, RangedTables(ammo, capacity, reload, slot, empty.label, empty.fire_back),
-                           tables)
+    ranged = RangedTables(ammo, capacity, reload, slot, empty.label, empty.fire_back,
+                          intercepts=np.array([not state.ruleset.turn.intercept_melee_only], np.int64))
+    return lower_fire_back(fight, roster, ranged, tables)
 
 
 def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTables, tables: Any) -> RangedTables:
@@ -285,7 +297,5 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                    low=np.array([low], np.int64))
 
 
-__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "empty_ranged", "lower_fire_back", "lower_ranged",
-           "option_slots",
-           "ranged_action_names",
-           "ranged_problem", "shot_ok", "with_reload_label"]
+__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "empty_ranged", "lower_fire_back",
+           "lower_ranged", "option_slots", "ranged_action_names", "ranged_problem", "shot_ok", "with_reload_label"]

@@ -83,14 +83,19 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
              o.shot),
             _ranged_tab(lo),
             (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
-             ai.withdraw.medic_ints))
+             ai.withdraw.medic_ints, ai.withdraw.shot_mean, ai.withdraw.shot_ft))
+
+
+def _guard(lo: Lowered) -> kf.GuardTab:
+    """What the AI's Intercept weighs, as the compiled fight takes it (melee hits, a gun's, its view table)."""
+    return lo.guard_hit, lo.guard_shot, lo.guard_view
 
 
 def _ranged_tab(lo: Lowered) -> kf.RangedTab:
     """The ammunition tables as the compiled fight takes them (``kernel_ranged_lower``, G-31)."""
     r = lo.ai.ranged
     return (r.ammo, r.capacity, r.reload, r.slots, with_reload_label(r, lo.action_names), r.fire_back, r.outcome,
-            r.draws, r.dice, r.flat, r.dealt, r.low)
+            r.draws, r.dice, r.flat, r.dealt, r.low, r.intercepts)
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:
@@ -135,7 +140,7 @@ class KernelSetup:
                 lo.actions, lo.map_index, lo.all_out_index, lo.outcome, lo.draws, lo.dice, lo.flat, lo.dealt, lo.low,
                 lo.max_hp, lo.falls, lo.saves, lo.save_table, lo.dying_rules, lo.stand_cost, lo.moves, lo.pos,
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
-                lo.threat_ft, lo.guard_hit, lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
+                lo.threat_ft, _guard(lo), lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
                 self._out, record, steps, _mv_tab(lo), self._mor)
 
@@ -204,7 +209,7 @@ class KernelSetup:
                       lo.act_cost, lo.act_legal, lo.counts, lo.actions, lo.map_index, lo.all_out_index, lo.outcome,
                       lo.draws, lo.dice, lo.flat, lo.dealt, lo.low, lo.max_hp, lo.falls, lo.saves, lo.save_table,
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
-                      lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, lo.guard_hit, lo.guard_reach,
+                      lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, _guard(lo), lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
                       got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale)
         return got
