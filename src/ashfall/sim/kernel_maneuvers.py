@@ -29,7 +29,7 @@ of an Intercept for a prone ally (RX-26) are not lowered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -322,28 +322,23 @@ def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Seq
     labels = np.zeros((n, n, 2), np.int64)
     names: list[str] = []
     low, high = 0, 0
-    for i, a in enumerate(roster):
-        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
-            continue
-        for j, t in enumerate(roster):
-            if t.side == a.side or not _trip_legal(fight, a, t):
-                continue
-            choice = defense_choice(context, t, a, "trip")
-            for dazed in (0, 1):
-                with with_conditions(a, *((Condition.DAZED,) if dazed else ())):
-                    first = side(context, a, mine)
-                    second = side(context, t, mine, as_stat(choice, context))
-                    probe = _contest_faces(first, second, quiet, draws[i, j, dazed], totals[i, j, dazed], "Trip", a)
-                    for k, stat in enumerate((probe.initiator_stat, probe.defender_stat)):
-                        name = f"Trip{' (defending)' if k else ''}: {stat_name(stat)}"
-                        if dazed and names[labels[i, j, k]] != name:
-                            raise KernelManeuverUnsupported(f"a Dazed creature's Trip skill (combatant {a.id})")
-                        if name not in names:
-                            names.append(name)
-                        labels[i, j, k] = names.index(name)
-            used = totals[i, j]
-            low = min(low, int(used[:, 0].min() - used[:, 1].max()))
-            high = max(high, int(used[:, 0].max() - used[:, 1].min()))
+    for i, a, j, t in _ai_pairs(fight, roster, _trip_legal):
+        choice = defense_choice(context, t, a, "trip")
+        for dazed in (0, 1):
+            with with_conditions(a, *((Condition.DAZED,) if dazed else ())):
+                first = side(context, a, mine)
+                second = side(context, t, mine, as_stat(choice, context))
+                probe = _contest_faces(first, second, quiet, draws[i, j, dazed], totals[i, j, dazed], "Trip", a)
+                for k, stat in enumerate((probe.initiator_stat, probe.defender_stat)):
+                    name = f"Trip{' (defending)' if k else ''}: {stat_name(stat)}"
+                    if dazed and names[labels[i, j, k]] != name:
+                        raise KernelManeuverUnsupported(f"a Dazed creature's Trip skill (combatant {a.id})")
+                    if name not in names:
+                        names.append(name)
+                    labels[i, j, k] = names.index(name)
+        used = totals[i, j]
+        low = min(low, int(used[:, 0].min() - used[:, 1].max()))
+        high = max(high, int(used[:, 0].max() - used[:, 1].min()))
     margins = np.zeros((3, high - low + 1), np.int64)
     tie = rs.checks.contest_tie
     for m in range(low, high + 1):
@@ -360,6 +355,17 @@ def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Seq
     ints[MV_DAZED_ACTIONS] = min(dazed_actions, rs.turn.actions_per_turn)
     ints[MV_MARGIN_OFF] = -low
     return ManeuverTables(ints, draws, totals, margins, labels, tuple(names), np.zeros(n, np.int64))
+
+
+def _ai_pairs(fight: Fight, roster: Sequence[Combatant], legal: Callable[[Fight, Combatant, Combatant], bool],
+              ) -> Iterator[tuple[int, Combatant, int, Combatant]]:
+    """Each AI creature and each enemy it may use the maneuver on (``legal``), with their roster indices."""
+    for i, a in enumerate(roster):
+        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
+            continue
+        for j, t in enumerate(roster):
+            if t.side != a.side and legal(fight, a, t):
+                yield i, a, j, t
 
 
 def _contest_faces(first: ContestSide, second: ContestSide, quiet: Ruleset, draws: I64, totals: I64, name: str,
@@ -429,16 +435,11 @@ def lower_feint_contest(fight: Fight, roster: Sequence[Combatant]) -> FeintConte
     draws = np.ones((n, n, 2), np.int64)
     totals = np.zeros((n, n, 2, 20, 20), np.int64)
     low, high = 0, 0
-    for i, a in enumerate(roster):
-        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
-            continue
-        for j, t in enumerate(roster):
-            if t.side == a.side or not _feint_legal(fight, a, t):
-                continue
-            _contest_faces(side(context, a, (Skill.DECEPTION,)), side(context, t, (Skill.INSIGHT,)), quiet,
-                           draws[i, j], totals[i, j], "Feint", a)
-            low = min(low, int(totals[i, j, 0].min() - totals[i, j, 1].max()))
-            high = max(high, int(totals[i, j, 0].max() - totals[i, j, 1].min()))
+    for i, a, j, t in _ai_pairs(fight, roster, _feint_legal):
+        _contest_faces(side(context, a, (Skill.DECEPTION,)), side(context, t, (Skill.INSIGHT,)), quiet,
+                       draws[i, j], totals[i, j], "Feint", a)
+        low = min(low, int(totals[i, j, 0].min() - totals[i, j, 1].max()))
+        high = max(high, int(totals[i, j, 0].max() - totals[i, j, 1].min()))
     margins = np.zeros((2, high - low + 1), np.int64)
     for m in range(low, high + 1):
         margins[MARGIN_SETTLED, m - low] = contest_settled(m, rs.checks.contest_tie)
