@@ -29,7 +29,7 @@ of an Intercept for a prone ally (RX-26) are not lowered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -51,10 +51,21 @@ from ashfall.families.attacks.rules_activities import Activity, action_cost
 from ashfall.families.maneuvers.engine import as_stat, defense_choice, side, stat_name, too_large
 from ashfall.families.maneuvers.moves import Trip
 from ashfall.rules import conditions as cond
-from ashfall.rules.checks import contest, contest_settled, initiator_wins, maneuver_stats, stat_modifier
+from ashfall.rules.checks import (
+    ContestResult,
+    ContestSide,
+    Degree,
+    _degree,
+    contest,
+    contest_settled,
+    initiator_wins,
+    maneuver_stats,
+    stat_modifier,
+)
 from ashfall.rules.condition_durations import AppliedCondition
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.health import falls_dying
+from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie
 from ashfall.ruleset.sections.enums import DazedEffect
 from ashfall.sim.kernel_faces import Faces
@@ -311,41 +322,23 @@ def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Seq
     labels = np.zeros((n, n, 2), np.int64)
     names: list[str] = []
     low, high = 0, 0
-    for i, a in enumerate(roster):
-        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
-            continue
-        for j, t in enumerate(roster):
-            if t.side == a.side or not _trip_legal(fight, a, t):
-                continue
-            choice = defense_choice(context, t, a, "trip")
-            for dazed in (0, 1):
-                with with_conditions(a, *((Condition.DAZED,) if dazed else ())):
-                    first = side(context, a, mine)
-                    second = side(context, t, mine, as_stat(choice, context))
-                    probe = contest(first, second, Faces(after=10), quiet)
-                    counts = (len(probe.initiator_roll.faces), len(probe.defender_roll.faces))
-                    if any(k not in (1, 2) for k in counts):
-                        raise KernelManeuverUnsupported(f"a Trip contest of {counts} d20s (combatant {a.id})")
-                    draws[i, j, dazed] = counts
-                    for x in range(1, 21):
-                        for y in range(1, 21) if counts[0] == 2 else (1,):
-                            got = contest(first, second, Faces(*((x, y) if counts[0] == 2 else (x,)), after=10), quiet)
-                            totals[i, j, dazed, 0, x - 1, y - 1] = got.initiator_roll.total
-                    for x in range(1, 21):
-                        for y in range(1, 21) if counts[1] == 2 else (1,):
-                            faces = (10,) * counts[0] + ((x, y) if counts[1] == 2 else (x,))
-                            got = contest(first, second, Faces(*faces, after=10), quiet)
-                            totals[i, j, dazed, 1, x - 1, y - 1] = got.defender_roll.total
-                    for k, stat in enumerate((probe.initiator_stat, probe.defender_stat)):
-                        name = f"Trip{' (defending)' if k else ''}: {stat_name(stat)}"
-                        if dazed and names[labels[i, j, k]] != name:
-                            raise KernelManeuverUnsupported(f"a Dazed creature's Trip skill (combatant {a.id})")
-                        if name not in names:
-                            names.append(name)
-                        labels[i, j, k] = names.index(name)
-            used = totals[i, j]
-            low = min(low, int(used[:, 0].min() - used[:, 1].max()))
-            high = max(high, int(used[:, 0].max() - used[:, 1].min()))
+    for i, a, j, t in _ai_pairs(fight, roster, _trip_legal):
+        choice = defense_choice(context, t, a, "trip")
+        for dazed in (0, 1):
+            with with_conditions(a, *((Condition.DAZED,) if dazed else ())):
+                first = side(context, a, mine)
+                second = side(context, t, mine, as_stat(choice, context))
+                probe = _contest_faces(first, second, quiet, draws[i, j, dazed], totals[i, j, dazed], "Trip", a)
+                for k, stat in enumerate((probe.initiator_stat, probe.defender_stat)):
+                    name = f"Trip{' (defending)' if k else ''}: {stat_name(stat)}"
+                    if dazed and names[labels[i, j, k]] != name:
+                        raise KernelManeuverUnsupported(f"a Dazed creature's Trip skill (combatant {a.id})")
+                    if name not in names:
+                        names.append(name)
+                    labels[i, j, k] = names.index(name)
+        used = totals[i, j]
+        low = min(low, int(used[:, 0].min() - used[:, 1].max()))
+        high = max(high, int(used[:, 0].max() - used[:, 1].min()))
     margins = np.zeros((3, high - low + 1), np.int64)
     tie = rs.checks.contest_tie
     for m in range(low, high + 1):
@@ -362,6 +355,97 @@ def lower_maneuvers(fight: Fight, roster: Sequence[Combatant], action_names: Seq
     ints[MV_DAZED_ACTIONS] = min(dazed_actions, rs.turn.actions_per_turn)
     ints[MV_MARGIN_OFF] = -low
     return ManeuverTables(ints, draws, totals, margins, labels, tuple(names), np.zeros(n, np.int64))
+
+
+def _ai_pairs(fight: Fight, roster: Sequence[Combatant], legal: Callable[[Fight, Combatant, Combatant], bool],
+              ) -> Iterator[tuple[int, Combatant, int, Combatant]]:
+    """Each AI creature and each enemy it may use the maneuver on (``legal``), with their roster indices."""
+    for i, a in enumerate(roster):
+        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
+            continue
+        for j, t in enumerate(roster):
+            if t.side != a.side and legal(fight, a, t):
+                yield i, a, j, t
+
+
+def _contest_faces(first: ContestSide, second: ContestSide, quiet: Ruleset, draws: I64, totals: I64, name: str,
+                   a: Combatant) -> ContestResult:
+    """One contest's d20 counts per side into ``draws`` and each side's total for every face into ``totals``.
+
+    Asked of the rules' ``contest`` on the two sides (one round of rolls, ``quiet``); returns a probe roll (its
+    stats name the logged checks).
+
+    Raises:
+        KernelManeuverUnsupported: For a side rolling other than one or two d20s.
+    """
+    probe = contest(first, second, Faces(after=10), quiet)
+    counts = (len(probe.initiator_roll.faces), len(probe.defender_roll.faces))
+    if any(k not in (1, 2) for k in counts):
+        raise KernelManeuverUnsupported(f"a {name} contest of {counts} d20s (combatant {a.id})")
+    draws[0], draws[1] = counts
+    for x in range(1, 21):
+        for y in range(1, 21) if counts[0] == 2 else (1,):
+            got = contest(first, second, Faces(*((x, y) if counts[0] == 2 else (x,)), after=10), quiet)
+            totals[0, x - 1, y - 1] = got.initiator_roll.total
+    for x in range(1, 21):
+        for y in range(1, 21) if counts[1] == 2 else (1,):
+            faces = (10,) * counts[0] + ((x, y) if counts[1] == 2 else (x,))
+            got = contest(first, second, Faces(*faces, after=10), quiet)
+            totals[1, x - 1, y - 1] = got.defender_roll.total
+    return probe
+
+
+FEINT_NOTHING, FEINT_WON, FEINT_BACKFIRED = 0, 1, 2
+"""What a Feint did: nothing (FNT-4), advantage on the feinter's next melee attack against the target (FNT-3), the
+target's advantage on its next attack against the feinter (lost by ``checks.degree_margin``, FNT-5, CON-5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeintContest:
+    """Feint's contest for each pair (FNT-2): the groundwork of the AI's Feint opener on the kernel.
+
+    Attributes:
+        draws: ``[feinter, target, side]`` d20s each side rolls (side 0 the feinter: Deception; 1: Insight).
+        totals: ``[feinter, target, side, first face - 1, second face - 1]`` the side's total.
+        margins: ``[row, margin + offset]``: rows ``MARGIN_SETTLED``, then the outcome (``FEINT_*``).
+        offset: Added to a margin to index ``margins``.
+    """
+
+    draws: I64
+    totals: I64
+    margins: I64
+    offset: int
+
+
+def lower_feint_contest(fight: Fight, roster: Sequence[Combatant]) -> FeintContest:
+    """Each AI creature's Feint contest against each enemy, every face read off the rules' own ``contest``.
+
+    The sides are the reference's (``_resolve_feint``: Deception against Insight, FNT-2), the margins' outcomes its
+    ``initiator_wins`` and its degree of a loss (``_degree``: lost by ``checks.degree_margin``, CON-5). Charm's
+    advantage on the Deception (C-CHA) is not lowered: a fight with starting conditions is refused.
+
+    Raises:
+        KernelManeuverUnsupported: For a contest side rolling other than one or two d20s.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    quiet = rs.with_options(checks={"contest_tie": ContestTie.STATUS_QUO.value})  # one round of rolls each
+    context = Context(state, fight.engine.rng, [], fight.engine.controllers, ())
+    draws = np.ones((n, n, 2), np.int64)
+    totals = np.zeros((n, n, 2, 20, 20), np.int64)
+    low, high = 0, 0
+    for i, a, j, t in _ai_pairs(fight, roster, _feint_legal):
+        _contest_faces(side(context, a, (Skill.DECEPTION,)), side(context, t, (Skill.INSIGHT,)), quiet,
+                       draws[i, j], totals[i, j], "Feint", a)
+        low = min(low, int(totals[i, j, 0].min() - totals[i, j, 1].max()))
+        high = max(high, int(totals[i, j, 0].max() - totals[i, j, 1].min()))
+    margins = np.zeros((2, high - low + 1), np.int64)
+    for m in range(low, high + 1):
+        margins[MARGIN_SETTLED, m - low] = contest_settled(m, rs.checks.contest_tie)
+        margins[1, m - low] = FEINT_WON if initiator_wins(m) else (
+            FEINT_BACKFIRED if _degree(m, rs)[0] is Degree.CRITICAL_FAILURE else FEINT_NOTHING)
+    return FeintContest(draws, totals, margins, -low)
 
 
 def stand_costs(fight: Fight, roster: Sequence[Combatant]) -> I64:
@@ -449,10 +533,15 @@ def prone_attack_tables(fight: Fight, roster: Sequence[Combatant], outcome: npt.
 __all__ = [
     "ALL_STATES",
     "ATTACKER_PRONE",
+    "FEINT_BACKFIRED",
+    "FEINT_NOTHING",
+    "FEINT_WON",
     "PRONE_UP",
     "TRIP_FIRST",
+    "FeintContest",
     "KernelManeuverUnsupported",
     "ManeuverTables",
+    "lower_feint_contest",
     "lower_maneuvers",
     "maneuver_problem",
     "opener_tables",
