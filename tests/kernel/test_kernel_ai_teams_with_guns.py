@@ -149,9 +149,10 @@ def test_kernel_ai_teams_with_guns__what_is_not_played_is_named(tmp_path: Path) 
     # a burst that may take further targets among several enemies (the rules' default of three, MAA-2)
     assert check(setup_of(LONE, "ashfall-1")) == ("Full Auto Burst among several enemies (G-35, combatant "
                                                    "kernel-ai-raider-gunner)")
-    # under edition 2 a shot in reach provokes (E-18)
+    # under edition 2 a shot in reach provokes (E-18, played), but a Return Fire among several enemies could itself
+    # be made in reach, which is named
     problem = check(setup_of(LONE, "ashfall-2"))
-    assert problem is not None and problem.startswith("the tactical AI's guns where shooting in reach provokes (E-18")
+    assert problem is not None and problem.startswith("Return Fire from within a shooter's reach (E-18")
     # a thrown weapon beside the gun, for a creature with allies or an enemy its withdrawal weighs
     knives = _variant(tmp_path, "weapons: [greataxe, pistol]", "weapons: [combat-knife, pistol]")
     problem = check(knives)
