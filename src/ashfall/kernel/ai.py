@@ -496,7 +496,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                          r_x[b_route[t]]):
                     has[t] = 1
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
-                    b_drop[t] = x_drop[c, xo, mode, t, code, steps_map, rest, hp_t]
+                    b_drop[t] = x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t]  # the target's own stance
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
