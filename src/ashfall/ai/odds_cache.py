@@ -15,6 +15,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from ashfall.core.dice import DiceExpr
 from ashfall.core.modifiers import Advantage
 from ashfall.odds.attack import attack_counts
@@ -190,6 +193,26 @@ def turn_value(keys: tuple[AttackKey, ...], hp: int) -> TurnValue:
     return TurnValue(capped, p_drop, expected)
 
 
+@lru_cache(maxsize=1 << 14)
+def turn_values(keys: tuple[AttackKey, ...], most: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """:func:`turn_value`'s capped mean and drop chance at every HP from 1 to ``most`` at once (index ``hp - 1``).
+
+    Each float equals :func:`turn_value`'s, bit for bit: row ``hp - 1`` holds the same terms (``dealt * p`` below
+    ``hp``, ``hp * p`` from it on; ``p`` from it on for the drop chance, 0.0 before, which adds nothing), summed
+    one float addition at a time from 0 damage up (``np.add.accumulate`` is that running sum, never pairwise). The
+    arrays are shared by every caller: read-only.
+    """
+    dist = np.array(total_distribution(keys), np.float64)[None, :]
+    hp = np.arange(1, most + 1, dtype=np.float64)[:, None]
+    dealt = np.arange(dist.shape[1], dtype=np.float64)[None, :]
+    reached = dealt >= hp
+    capped = np.add.accumulate(np.where(reached, hp * dist, dealt * dist), axis=1)[:, -1]
+    p_drop = np.add.accumulate(np.where(reached, dist, 0.0), axis=1)[:, -1]
+    capped.flags.writeable = False
+    p_drop.flags.writeable = False
+    return capped, p_drop
+
+
 @lru_cache(maxsize=4096)
 def contest_win(initiator: int, defender: int, reroll_ties: bool) -> float:
     """Exact chance that d20 + ``initiator`` beats d20 + ``defender`` (:func:`ashfall.odds.contest.contest_odds`)."""
@@ -201,4 +224,5 @@ def clear_caches() -> None:
     attack_value.cache_clear()
     total_distribution.cache_clear()
     turn_value.cache_clear()
+    turn_values.cache_clear()
     contest_win.cache_clear()

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalConfig, TacticalPolicy, target_choice
 from ashfall.ai.odds_cache import attack_value, ruleset_token
-from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
+from ashfall.ai.plans import Block, Setting, best_at_each_hp, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
@@ -413,19 +413,17 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                     continue
                 for steps in range(max_map):
                     for left in range(1, actions + 1):
-                        # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``, per HP)
+                        # the plans walked once, valued at every HP at once (``best_valued`` at each HP, to the bit)
                         setting = Setting(option, {t.id: base}, {}, {}, {}, steps, None, plain, {})
                         drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
-                        for hp in range(1, hp_most + 1):
-                            best = best_valued(drafts, {t.id: hp}, cfg.drop_step)
-                            if best is None:
-                                continue
-                            first = FIRST_BLOCKS.get(best.blocks[0])
+                        best = best_at_each_hp(drafts, t.id, hp_most, cfg.drop_step)
+                        for draft, hps in best.groups():
+                            first = FIRST_BLOCKS.get(draft.blocks[0])
                             if first is None:
-                                raise KernelAiUnsupported(f"the AI's {best.blocks[0].value} (combatant {c.id})")
-                            plan_frac[i, j, code, steps, left, hp] = best.frac
-                            plan_drop[i, j, code, steps, left, hp] = best.p_drop
-                            plan_first[i, j, code, steps, left, hp] = first
+                                raise KernelAiUnsupported(f"the AI's {draft.blocks[0].value} (combatant {c.id})")
+                            plan_frac[i, j, code, steps, left, hps] = best.frac[hps - 1]
+                            plan_drop[i, j, code, steps, left, hps] = best.p_drop[hps - 1]
+                            plan_first[i, j, code, steps, left, hps] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
     opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \

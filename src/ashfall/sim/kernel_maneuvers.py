@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
-from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
+from ashfall.ai.plans import Block, Setting, best_at_each_hp, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for, prone_copy
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView
@@ -265,15 +265,13 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                         prone[t.id] = tripped
                     for steps in range(max_map):
                         for left in range(1, actions + 1):
-                            # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``, per HP)
+                            # the plans walked once, valued at every HP at once (``best_valued`` at each HP)
                             setting = Setting(option, {t.id: target_base}, prone, {}, {}, steps, None, available,
                                               odds)
                             drafts = tuple(drafts_for(t.id, setting, costs, left, openers=variant != MOVED_PRONE))
-                            for hp in range(1, hp_most + 1):
-                                best = best_valued(drafts, {t.id: hp}, drop_step)
-                                if best is None:
-                                    continue
-                                block = best.blocks[0]
+                            best = best_at_each_hp(drafts, t.id, hp_most, drop_step)
+                            for draft, hps in best.groups():
+                                block = draft.blocks[0]
                                 if block is Block.TRIP:
                                     first = TRIP_FIRST
                                 elif block in FIRST_BLOCKS:
@@ -283,8 +281,9 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                                         continue  # no turn gets here: never read
                                     raise KernelManeuverUnsupported(
                                         f"the tactical AI's {block.value} as an opener (combatant {c.id})")
-                                at = (variant, i, j, code, steps, left, hp)
-                                open_frac[at], open_drop[at], open_first[at] = best.frac, best.p_drop, first
+                                at = (variant, i, j, code, steps, left, hps)
+                                open_frac[at], open_drop[at], open_first[at] = best.frac[hps - 1], \
+                                    best.p_drop[hps - 1], first
     return open_frac, open_drop, open_first, enemy_hit_prone
 
 

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
-from ashfall.ai.plans import Block, Setting, best_valued, drafts_for
+from ashfall.ai.plans import Block, Setting, best_at_each_hp, drafts_for
 from ashfall.ai.profile import AttackBase, AttackOption, attack_options, base_for, prone_copy
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
@@ -422,27 +422,24 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                         at = stride * (ammo or 0)
                         for steps in range(max_map):
                             for left in range(1, actions + 1):
-                                # the plans walked once, valued at each HP (``plans_for`` then ``plan_key``)
+                                # the plans walked once, valued at every HP at once (``best_valued`` at each HP)
                                 setting = Setting(o, {t.id: b}, prone, {}, {}, steps, ammo, available, odds)
                                 drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
-                                for hp in range(1, hp_most + 1):
-                                    best = best_valued(drafts, {t.id: hp}, drop_step)
-                                    if best is None:
-                                        continue
-                                    code_first = TRIP_FIRST if best.blocks[0] is Block.TRIP else \
-                                        FIRST.get(best.blocks[0])
+                                best = best_at_each_hp(drafts, t.id, hp_most, drop_step)
+                                for draft, hps in best.groups():
+                                    block = draft.blocks[0]
+                                    code_first = TRIP_FIRST if block is Block.TRIP else FIRST.get(block)
                                     if code_first is None:
-                                        if best.blocks[0] is Block.FEINT:
+                                        if block is Block.FEINT:
                                             if steps > int((actions - left) * per_action + 1e-9):
                                                 continue  # no turn gets here: never read
                                             raise KernelManeuverUnsupported(
-                                                f"the tactical AI's {best.blocks[0].value} as an opener (combatant "
-                                                f"{c.id})")
-                                        raise ValueError(f"the AI's {best.blocks[0].value} (combatant {c.id})")
+                                                f"the tactical AI's {block.value} as an opener (combatant {c.id})")
+                                        raise ValueError(f"the AI's {block.value} (combatant {c.id})")
                                     for m in into:
-                                        frac[i, xo, at + m, j, code, steps, left, hp] = best.frac
-                                        drop[i, xo, at + m, j, code, steps, left, hp] = best.p_drop
-                                        first[i, xo, at + m, j, code, steps, left, hp] = code_first
+                                        frac[i, xo, at + m, j, code, steps, left, hps] = best.frac[hps - 1]
+                                        drop[i, xo, at + m, j, code, steps, left, hps] = best.p_drop[hps - 1]
+                                        first[i, xo, at + m, j, code, steps, left, hps] = code_first
     # the engine's attack tables of the further options
     big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
     kinds = ACTS * max(1, extra)
