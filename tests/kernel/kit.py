@@ -140,6 +140,15 @@ def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], 
     assert report.divergences[0].explanation
 
 
+def variant(tmp_path: Path, base: Path, old: str, new: str, edition: str | None = None) -> EncounterSetup:
+    """``base`` with every ``old`` replaced by ``new`` (which must occur), written under ``tmp_path``."""
+    text = base.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "variant.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return EncounterSetup(path, edition)
+
+
 def stops_at_the_dodge(setup: FightSetup, count: int) -> int:
     """How many of the first ``count`` fights the kernel stops where the AI withdraws (DOD-1), checked.
 

@@ -153,14 +153,15 @@ def test_kernel_ai_teams_with_guns__what_is_not_played_is_named(tmp_path: Path) 
     # be made in reach, which is named
     problem = check(setup_of(LONE, "ashfall-2"))
     assert problem is not None and problem.startswith("Return Fire from within a shooter's reach (E-18")
-    # a thrown weapon beside the gun, for a creature with allies or an enemy its withdrawal weighs
+    # a thrown melee weapon beside the gun is played (tests/kernel/test_kernel_ai_teams_with_throws_and_guns.py); a
+    # second melee weapon beside it, or a thrown weapon without a gun, is named
     knives = _variant(tmp_path, "weapons: [greataxe, pistol]", "weapons: [combat-knife, pistol]")
-    problem = check(knives)
-    assert problem is not None and "several ways to attack" in problem
     fight = knives.build_fight(0)
-    warden = fight.engine.state.get("kernel-ai-warden-sword")
-    assert kall.allies_problem(fight, warden) == ("the tactical AI with allies and several ways to attack "
-                                                  "(combatant kernel-ai-warden-sword)")
+    assert kall.allies_problem(fight, fight.engine.state.get("kernel-ai-warden-sword")) is None
+    two = _variant(tmp_path, "weapons: [greataxe, pistol]", "weapons: [greataxe, combat-knife, pistol]")
+    fight = two.build_fight(0)
+    assert kall.allies_problem(fight, fight.engine.state.get("kernel-ai-warden-sword")) == (
+        "the tactical AI with allies and several ways to attack (combatant kernel-ai-warden-sword)")
     thrown = _variant(tmp_path, "weapons: [greataxe, pistol]", "weapons: [spear]")
     fight = thrown.build_fight(0)
     assert kall.allies_problem(fight, fight.engine.state.get("kernel-ai-warden-sword")) == (

@@ -153,7 +153,8 @@ def test_kernel_ai_with_allies__the_medic_tries_its_medicine_check_on_its_dying_
 
 # ----- random AI teams -----
 
-WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw")
+WEAPONS = ("salvaged-sword", "greataxe", "sledgehammer", "chainsaw", "combat-knife")
+"""A creature's melee weapon: the Combat Knife can also be thrown (played beside a gun, named without one)."""
 GUNS = (None, None, "pistol", "crossbow")
 """A creature's second way to attack: none, or a gun or crossbow with ammunition (G-31)."""
 
@@ -162,7 +163,8 @@ GUNS = (None, None, "pistol", "crossbow")
 def ai_teams(draw: st.DrawFn) -> _Mixed:
     """Two sides on an open grid with terrain: an AI team of two or three against one to three, AI or scripted.
 
-    Each creature has a melee weapon and, often, a gun or crossbow (G-31); a scripted one's is named.
+    Each creature has a melee weapon (perhaps one that can also be thrown) and, often, a gun or crossbow (G-31); a
+    scripted one's is named.
     """
     width, height = draw(st.integers(6, 10)), draw(st.integers(5, 8))
     squares = iter(draw(st.permutations([(x, y) for x in range(width) for y in range(height)])))

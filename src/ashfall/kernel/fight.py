@@ -32,14 +32,14 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64]
+OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
 fire_back, outcome, draws, dice, flat, dealt, low, intercepts)."""
-WdTab = tuple[F64, F64, I64, I64, I64, I64, F64, I64]  # turn_mean: [enemy, combatant, situation, prone]
+WdTab = tuple[F64, F64, I64, I64, I64, I64, F64, I64, F64, I64]  # turn_mean: [enemy, combatant, situation, prone]
 """The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
-medic_ints, shot_mean, shot_ft)."""
+medic_ints, shot_mean, shot_ft, throw_mean, throw_ft)."""
 GuardTab = tuple[F64, F64, I64]
 CrowdTab = tuple[I64, I64, I64, I64, GuardTab, I64, int, I64]
 """What :func:`_intercept` reads besides the creatures (order, flank_geo, flanker, threat_ft, guard, guard_reach,
@@ -889,7 +889,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft) = ai_tab[13]
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
@@ -946,7 +946,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity, drop_of)
+                                      capacity, drop_of, (throw2_hit, throw2_ft))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -1022,7 +1022,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    if ranged == 1 and ammo_left[c] > 0:
+                    if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:
                         ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                     if ranged == 1 and shot[0] == 1:
                         at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
@@ -1052,7 +1052,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 fell = False
-                if ranged == 1 and ammo_left[c] > 0:
+                if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:  # a throw spends none
                     ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                 if ranged == 1 and shot[0] == 1:  # the Attacks of Opportunity a throw in reach provokes (E-18)
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
@@ -1285,7 +1285,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
-                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64))
+                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
+                               (opt[19], opt[20]))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1
@@ -1326,6 +1327,7 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
     order). DOD-1, DOD-2.
     """
     config, turn_mean, walk_ft, shot_mean, shot_ft = withdraw[0], withdraw[1], withdraw[2], withdraw[6], withdraw[7]
+    throw_mean, throw_ft = withdraw[8], withdraw[9]
     n = len(side)
     if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
         return False
@@ -1350,13 +1352,16 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
             lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
             if turn_mean[e, c, code, lying] > best:
                 best = turn_mean[e, c, code, lying]
-        if shot_ft[e] >= 0 and gap <= shot_ft[e]:  # its gun, loaded or not, from where it stands
-            hostile = 0  # "a hostile within 5 ft" of the shooter (AMOD-7): c, or one of c's allies up
-            for o in range(n):
-                if side[o] != side[e] and vit[o] == ALIVE and _gap(e, o, px, py, dist) <= SQUARE_FT:
-                    hostile = 1
-            if shot_mean[e, c, hostile + close + 4 * view] > best:
-                best = shot_mean[e, c, hostile + close + 4 * view]
+        hostile = 0  # "a hostile within 5 ft" of the shooter (AMOD-7): c, or one of c's allies up
+        for o in range(n):
+            if side[o] != side[e] and vit[o] == ALIVE and _gap(e, o, px, py, dist) <= SQUARE_FT:
+                hostile = 1
+        ranged = hostile + close + 4 * view
+        # its gun, loaded or not, and its thrown weapon, from where it stands
+        if shot_ft[e] >= 0 and gap <= shot_ft[e] and shot_mean[e, c, ranged] > best:
+            best = shot_mean[e, c, ranged]
+        if throw_ft[e] >= 0 and gap <= throw_ft[e] and throw_mean[e, c, ranged] > best:
+            best = throw_mean[e, c, ranged]
         total += best
     return bool(total >= max(1, hp[c] + temp[c]))
 

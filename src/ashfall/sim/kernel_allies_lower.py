@@ -23,10 +23,16 @@ crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and R
 :mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
 (``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``).
 
-What is still named: a thrown weapon, a second melee weapon or two ranged options for a creature the AI plays with
-allies, or for the enemies whose turn it weighs; guns under edition 2 (E-18, by ``kernel_weapons_lower``); treating
-a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies is named by
-:func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+A melee weapon that can be thrown beside that gun (the shipped bandits' ``[Combat Knife, Crossbow]``) gives two ranged
+options, weighed as a lone creature weighs them; the withdrawal then weighs each enemy's throw from where it stands
+too (``throw_mean``), and the AI's Intercept the better of the attacker's throw and shot at any distance. The thrown
+weapon stays in hand after a throw, as in the engine (no ruling says otherwise yet).
+
+What is still named: a thrown weapon without a gun, a second melee weapon or other pairs of ranged options for a
+creature the AI plays with allies, or for the enemies whose turn it weighs; a throw beside a gun under edition 2
+(E-18, E-37, by ``kernel_weapons_lower``); Brace with a braceable weapon on the move (RX-12: the Spear, by
+``kernel_lower``); treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
+is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
@@ -61,18 +67,24 @@ F64 = npt.NDArray[np.float64]
 def _ways(fight: Fight, c: Combatant) -> str | None:
     """What of ``c``'s ways to attack the allies' slice lacks (None: one melee weapon, and at most one gun).
 
-    A gun or crossbow with ammunition beside one melee weapon (G-31) is played as for a creature alone on its side
-    (:mod:`ashfall.sim.kernel_ranged_lower`); under edition 2 it is named there (E-18). A thrown weapon, a second
-    melee weapon or a ranged weapon first are named here.
+    A gun or crossbow with ammunition beside one melee weapon (G-31), or beside one melee weapon that can be thrown
+    too (a Combat Knife, a Spear, a Javelin: two ranged options, the throw and the shot), is played as for a creature
+    alone on its side (:mod:`ashfall.sim.kernel_ranged_lower`, :mod:`ashfall.sim.kernel_weapons_lower`); under
+    edition 2 it is named there (E-18, E-37). A thrown weapon without a gun, a second melee weapon or a ranged weapon
+    first are named here.
     """
     options = attack_options(c, fight.engine.state)
     ranged = [o for o in options if o.ranged]
     if len(options) == 1 and not ranged:
         return None
-    if not options or options[0].ranged or len(options) - len(ranged) != 1 or len(ranged) != 1:
+    if not options or options[0].ranged or len(options) - len(ranged) != 1 or not 1 <= len(ranged) <= 2:
         return "several ways to attack"
-    if not shot_ok(ranged[0]):
+    guns = [o for o in ranged if shot_ok(o)]
+    if len(guns) != 1:
         return "several ways to attack: a thrown weapon"
+    thrown = [o for o in ranged if not shot_ok(o)]
+    if thrown and (not thrown[0].thrown or thrown[0].weapon is not options[0].weapon):
+        return "several ways to attack"
     return None
 
 
@@ -128,6 +140,8 @@ class WithdrawTables:
             with its gun on the combatant (``incoming``: every action a Strike, loaded or not), in the AI's ranged
             situation ("a hostile within 5 ft" of the shooter, AMOD-7; cover and high ground, the AI's view).
         shot_ft: ``[enemy]`` how far its gun reaches (long range, ATK-2; -1: none).
+        throw_mean: ``[enemy, combatant, code]`` as ``shot_mean``, of its turn of throws with a thrown weapon.
+        throw_ft: ``[enemy]`` how far that throw reaches (long range, ATK-2; -1: none).
     """
 
     config: F64
@@ -139,13 +153,15 @@ class WithdrawTables:
     medic_name: str = ""
     shot_mean: F64 = field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
     shot_ft: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
+    throw_mean: F64 = field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
+    throw_ft: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
 
 
 def no_withdrawing(n: int) -> WithdrawTables:
     """Tables of a fight where no AI creature has allies (never read)."""
     return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64),
                           np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64),
-                          shot_ft=np.full(n, -1, np.int64))
+                          shot_ft=np.full(n, -1, np.int64), throw_ft=np.full(n, -1, np.int64))
 
 
 def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -> WithdrawTables:
@@ -161,6 +177,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
     config = np.zeros((n, 2), np.float64)
     walk_ft = np.zeros(n, np.int64)
     shot_ft = np.full(n, -1, np.int64)
+    throw_ft = np.full(n, -1, np.int64)
     for i, c in enumerate(roster):
         policy = fight.policies.get(c.id)
         if isinstance(policy, TacticalPolicy) and state.allies_of(c.id):
@@ -170,13 +187,14 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
             walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
         for o in options[1:]:
             if o.ranged:
-                shot_ft[i] = o.limit_ft
+                (shot_ft if shot_ok(o) else throw_ft)[i] = o.limit_ft
     if not config[:, WD_ON].any():
         return no_withdrawing(n)
     medic, medic_hp, medic_ints, medic_name = _medicine(fight, roster, config)
     codes = 4 * len(views)
     turn_mean = np.zeros((n, n, codes, 2), np.float64)
     shot_mean = np.zeros((n, n, codes) if (shot_ft >= 0).any() else (1, 1, 1), np.float64)
+    throw_mean = np.zeros((n, n, codes) if (throw_ft >= 0).any() else (1, 1, 1), np.float64)
     token = ruleset_token(rs)
     actions = rs.turn.actions_per_turn
     for i, c in enumerate(roster):
@@ -186,13 +204,16 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
             if e.side == c.side:
                 continue
             option = attack_options(e, state)[0]
-            for o in attack_options(e, state)[1:]:  # its gun, in the AI's ranged situation (``enemy_base``)
+            for o in attack_options(e, state)[1:]:  # its gun and throw, in the AI's ranged situation (``enemy_base``)
+                if not o.ranged:
+                    continue
+                mean = shot_mean if shot_ok(o) else throw_mean
                 for code in range(codes):
                     sit = replace(situation_of(views[code // 4]), hostile_within_5ft=bool(code & 1),
                                   within_5ft=bool(code & 2))
                     base = base_for(state, e, c, o, situation_of(situation_code(sit)), token, None,
                                     (e.condition_set, c.condition_set))
-                    shot_mean[j, i, code] = 0.0 if base is None else \
+                    mean[j, i, code] = 0.0 if base is None else \
                         turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected
             for code in range(codes):
                 flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
@@ -209,7 +230,8 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
                     if found[0] != found[1]:
                         raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
                     turn_mean[j, i, code, lying] = found[0]
-    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name, shot_mean, shot_ft)
+    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name, shot_mean, shot_ft,
+                          throw_mean, throw_ft)
 
 
 def _medicine(fight: Fight, roster: list[Combatant], config: F64) -> tuple[I64, I64, I64, str]:

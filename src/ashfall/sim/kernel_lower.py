@@ -377,7 +377,8 @@ def _approach_problem(fight: Fight) -> str | None:
         if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == threat_reach(c.weapons, rs) \
                 == SQUARE_FT:
             return f"maps and movement with reach weapons (combatant {c.id})"
-        if weapon.has(WeaponProperty.THROWN):
+        if weapon.has(WeaponProperty.THROWN) and not any(shot_ok(o) for o in attack_options(c, state)):
+            # beside a gun the AI's Intercept weighs the throw with the shot (``_guard_shots``)
             return f"thrown weapons on the move (combatant {c.id}: the AI weighs throwing when it Intercepts)"
         if bracing_weapon(c) is not None:
             return f"Brace (RX-12, combatant {c.id})"
@@ -772,7 +773,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
     flanker = np.zeros((n, 3), np.int64)
     threat_ft = np.zeros(n, np.int64)
     guard_hit = np.zeros((n, n, 2 * len(sights.views)), np.float64)
-    shots: dict[int, Any] = {}  # each creature's gun, for the AI's Intercept (``_guard_shots``)
+    shots: dict[int, list[Any]] = {}  # each creature's gun and throw, for the AI's Intercept (``_guard_shots``)
     guard_reach = np.zeros(n, np.int64)
     rs = state.ruleset
     if moves:
@@ -815,7 +816,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                                                                             _mean_hit(state, c, ally, option, sit))
             for option in options:
                 if option.ranged:
-                    shots[i] = option
+                    shots.setdefault(i, []).append(option)
     guard_shot, guard_view = _guard_shots(state, roster, shots, token) if shots else (np.zeros((1, 1, 1)),
                                                                                       np.zeros((1, 1, 1, 1), np.int64))
     return {"flank_geo": flank_geo, "flanker": flanker, "threat_ft": threat_ft, "guard_hit": guard_hit,
@@ -827,10 +828,12 @@ def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | No
     """Why the AI's Intercept cannot weigh ``c``'s attacks on a creature with allies (None: it can).
 
     ``_worth_intercepting`` weighs the best mean hit of every option: melee options of the first weapon's reach where
-    the ally is within it, and one gun whatever the distance (:func:`_guard_shots`); a thrown option is named.
+    the ally is within it, and one gun (with perhaps a thrown melee weapon's throw beside it) whatever the distance
+    (:func:`_guard_shots`); a thrown option without a gun is named.
     """
     ranged = [o for o in options if o.ranged]
-    if options[0].ranged or len(ranged) > 1 or any(not shot_ok(o) for o in ranged) or \
+    guns = [o for o in ranged if shot_ok(o)]
+    if options[0].ranged or len(guns) != len(ranged) - (len(ranged) == 2) or len(ranged) > 2 or \
             any(o.weapon is None or o.weapon.reach != reach for o in options if not o.ranged):
         return f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})"
     return None
@@ -845,9 +848,11 @@ def _mean_hit(state: EncounterState, a: Combatant, t: Combatant, option: Any, si
     return value.expected / value.p_hit if value.p_hit else 0.0
 
 
-def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict[int, Any],
+def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict[int, list[Any]],
                  token: int) -> tuple[npt.NDArray[np.float64], I64]:
     """The AI's Intercept weighing a gun (``_worth_intercepting``): its mean hit on each enemy, in every situation.
+
+    With a thrown weapon beside the gun, the better of the two (every ranged option counts at any distance).
 
     ``[a, ally, hostile + 2 within 5 ft + 4 aimed + 8 view]`` (the code of ``kernel_weapons_lower``'s ranged attack
     tables: "a hostile within 5 ft" of the shooter, AMOD-7; Aim's bonus, E-05, while its effect lasts; the engine's
@@ -862,13 +867,13 @@ def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict
     codes = 8 * len(eviews)
     guard = np.zeros((n, n, codes), np.float64)
     rs = state.ruleset
-    for i, o in shots.items():
+    for i, ranged in shots.items():
         a = roster[i]
         for j, ally in enumerate(roster):
             if ally.side == a.side:
                 continue
             plain = situation(state, a, ally, True)
-            for code in range(codes):
+            for o, code in ((o, code) for o in ranged for code in range(codes)):
                 met = _option_sit(plain, o, code & ~4, eviews, (), set(range(len(eviews))))
                 if met is None:
                     continue
@@ -881,7 +886,7 @@ def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict
                 if aimed:
                     base = dataclasses.replace(base, first_bonus=rs.attack.aim_bonus)
                 value = attack_value(base.key(1))
-                guard[i, j, code] = value.expected / value.p_hit if value.p_hit else 0.0
+                guard[i, j, code] = max(guard[i, j, code], value.expected / value.p_hit if value.p_hit else 0.0)
     return guard, eview
 
 

@@ -17,12 +17,14 @@ the first shooter may answer it in turn). Under edition 2 a shot in an enemy's r
 Opportunity as a throw does (E-18, ``kernel_weapons_lower``'s ``shot``; the round is spent first), and the plan
 tables hold each number of rounds loaded against a target up and prone (E-37).
 
-Covered: one ranged option a creature (thrown, or shot with ammunition), single-target blocks only (Strike, Power
+Covered: one ranged option a creature (thrown, or shot with ammunition; under edition 1 also a thrown melee
+weapon's throw beside one gun, which spends no round and never fires back), single-target blocks only (Strike, Power
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
 Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
 allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
 Full Auto Burst among several enemies (unless a burst takes one target, :func:`bursts`); and, by the weapons
-lowering, several ranged options (two guns, a gun and a thrown knife), ranged weapons out of range of some square or
+lowering, several ranged options (two guns; a gun and a thrown knife under edition 2), ranged weapons out of range
+of some square or
 behind total cover, and a ranged weapon as the first one (a marksman with a rifle).
 """
 
@@ -128,8 +130,9 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     ranged = [o for o in options if o.ranged]
     if not ranged:
         return None
-    if any(shot_ok(o) for o in ranged) and len(state.enemies_of(c.id)) > 1 and bursts(state) and \
-            Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(ranged[0]):
+    guns = [o for o in ranged if shot_ok(o)]
+    if guns and len(state.enemies_of(c.id)) > 1 and bursts(state) and \
+            Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(guns[0]):
         return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"
     reactions = state.rulebook.reactions
     for e in state.enemies_of(c.id):
@@ -183,7 +186,9 @@ def _fire_back_gun(fight: Fight, e: Combatant) -> AttackOption | None:
         return None
     if rs.turn.return_fire_allies and state.allies_of(e.id):
         return None
-    ranged = [o for o in attack_options(e, state) if o.ranged]
+    # its one gun: a thrown melee weapon beside it never fires back (``return_fire_weapon`` takes ranged weapons)
+    ranged = [o for o in attack_options(e, state) if o.ranged and o.weapon is not None and
+              o.weapon.kind is WeaponKind.RANGED]
     if len(ranged) != 1 or not shot_ok(ranged[0]) or ranged[0].weapon is None or \
             not e.creature.is_proficient_with(ranged[0].weapon):
         return None

@@ -25,8 +25,9 @@ target up); with ammunition (:mod:`ashfall.sim.kernel_ranged_lower`) each number
 ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a throw or shot net of the Attacks of
 Opportunity it provokes and the compiled turn plays them first.
 
-Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a gun with ammunition) a creature; in
-the range of
+Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a gun with ammunition) a creature, or
+under edition 1 a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``:
+:func:`gun_first`); in the range of
 every square from every square and never behind total cover there (so the AI always has a throw from where it
 stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
 would open (FNT-1..7) is refused by name.
@@ -131,6 +132,9 @@ class OptionTables:
             Trip, C-PRO; one cell without it).
         shot: ``[a ranged attack in reach provokes]`` (E-18: edition 2's Attack of Opportunity on a throw, which the
             AI weighs as ``TurnView.in_reach_of``'s enemies' ``aoo_damage``).
+        throw2_hit: ``[e, c, code]`` as ``throw_hit``, of an enemy's thrown weapon beside its gun (``throw_hit`` then
+            holds the gun, whose rounds are counted: :func:`gun_first`); ``(1, 1, 1)`` where nobody has both.
+        throw2_ft: ``[e]`` how far that throw reaches (-1: none).
     """
 
     count: I64
@@ -152,6 +156,8 @@ class OptionTables:
     aim: I64
     prone_fire: F64 = dataclasses.field(default_factory=lambda: np.zeros((2, 1, 1, 1), np.float64))
     shot: I64 = dataclasses.field(default_factory=lambda: np.zeros(1, np.int64))
+    throw2_hit: F64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
+    throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -164,7 +170,7 @@ def empty_options(n: int) -> OptionTables:
         np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
-        np.zeros((2, 1, 1, 1), np.float64), zeros(1))
+        np.zeros((2, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64))
 
 
 AIM_NAME = "aim"
@@ -196,6 +202,25 @@ def _thrown_ok(o: AttackOption) -> bool:
     return o.weapon is not None and o.thrown and o.mode is AttackMode.THROWN and o.weapon.ammo_capacity is None
 
 
+def _ranged_pair_ok(ranged: Sequence[AttackOption]) -> bool:
+    """At most one ranged option, or a thrown melee weapon's throw beside one gun or crossbow.
+
+    The kit of the shipped bandits, ``[Combat Knife, Crossbow]``; the thrown weapon stays in hand after a throw, as in
+    the engine.
+    """
+    if len(ranged) <= 1:
+        return all(_thrown_ok(o) or shot_ok(o) for o in ranged)
+    return len(ranged) == 2 and sum(_thrown_ok(o) for o in ranged) == 1 and sum(shot_ok(o) for o in ranged) == 1
+
+
+def gun_first(ranged: Sequence[AttackOption]) -> list[AttackOption]:
+    """A creature's ranged options in the kernel's slots: its gun (``throw_*``), then a thrown weapon beside it.
+
+    A lone ranged option takes the first slot whatever it is; the first slot's is the one whose rounds are counted.
+    """
+    return sorted(ranged, key=lambda o: not shot_ok(o)) if len(ranged) > 1 else list(ranged)
+
+
 def options_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks to play ``c``'s attack options (None: covered; one melee option needs nothing here).
 
@@ -210,11 +235,14 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     if len(options) == 1:
         return None
     thrown = [o for o in options if o.ranged]
-    if any(not _melee_ok(o) for o in options if not o.ranged) or len(thrown) > 1 or \
-            any(not (_thrown_ok(o) or shot_ok(o)) for o in thrown):
+    if any(not _melee_ok(o) for o in options if not o.ranged) or not _ranged_pair_ok(thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
+    if len(thrown) > 1 and uses_trip(fight):  # the thrown option's fire is not lowered against a prone thrower
+        return f"the tactical AI's openers beside a thrown weapon and a gun (E-37, combatant {c.id})"
+    if len(thrown) > 1 and state.ruleset.turn.ranged_attack_provokes:
+        return f"a throw and a shot that provoke in reach (E-18, combatant {c.id})"
     problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
     if problem is not None:
         return problem
@@ -223,7 +251,7 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return None  # the AI off the map is named on its own
     squares = [(x, y) for x in range(board.width) for y in range(board.height)
                if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
-    limit = thrown[0].limit_ft
+    limit = min(o.limit_ft for o in thrown)
     sights = Sights(state)
     others = [e for e in state.combatants.values() if e.side != c.side]
     for a_sq in squares:
@@ -317,10 +345,10 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     opts = [attack_options(c, state) for c in roster]
     extra = max((len(opts[i]) - 1 for i in range(n) if played[i]), default=0)
     throw_ft = np.full(n, -1, np.int64)
+    throw2_ft = np.full(n, -1, np.int64)
     for i in range(n):
-        for o in opts[i]:
-            if o.ranged:
-                throw_ft[i] = o.limit_ft
+        for k, o in enumerate(gun_first([o for o in opts[i] if o.ranged])):
+            (throw2_ft if k else throw_ft)[i] = o.limit_ft
     needed = extra > 0 or any(throw_ft[i] >= 0 for i in range(n))
     if not needed:
         return empty_options(n)
@@ -342,6 +370,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     first = np.full(shape, -1, np.int64)
     melee_best = np.zeros((n, n, codes), np.float64)
     throw_hit = np.zeros((n, n, codes), np.float64)
+    throw2_hit = np.zeros((n, n, codes) if (throw2_ft >= 0).any() else (1, 1, 1), np.float64)
     a0 = next(c for c in roster)
     t0 = next(c for c in roster if c.side != a0.side)
     eview, eviews = _engine_views(state, a0, t0)
@@ -357,6 +386,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
             if e.side == c.side:
                 continue
             _fire(state, e, c, opts[j], views, codes, token, melee_best[j, i], throw_hit[j, i])
+            if throw2_ft[j] >= 0:  # its thrown weapon beside its gun (``throw_hit`` holds the gun: ``gun_first``)
+                _fire(state, e, c, opts[j], views, codes, token, np.zeros(codes), throw2_hit[j, i], second=True)
             for lying in (False, True) if trip else ():
                 rows = (prone_fire[0, j, i], prone_fire[1, j, i]) if lying else (melee_best[j, i], throw_hit[j, i])
                 with with_conditions(e, *((Condition.PRONE,) if lying else ())):
@@ -497,16 +528,19 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
-                        np.array([rs.turn.ranged_attack_provokes], np.int64))
+                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft)
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
-          codes: int, token: int, melee: F64, thrown: F64) -> None:
+          codes: int, token: int, melee: F64, thrown: F64, second: bool = False) -> None:
     """What one attack of ``e`` is worth on ``c`` in each situation code (``ranged_threat``), into the two rows.
 
-    ``melee``: its best melee option (``_melee_value``) in the melee code; ``thrown``: its thrown option
-    (``_enemy_value``) in the thrown code; both with the creatures' conditions as they are now.
+    ``melee``: its best melee option (``_melee_value``) in the melee code; ``thrown``: its ranged option in the first
+    slot of :func:`gun_first` (``second``: the second, a throw beside a gun) (``_enemy_value``) in the thrown code;
+    both with the creatures' conditions as they are now.
     """
+    slots = gun_first([o for o in options if o.ranged])
+    ranged = slots[1:2] if second else slots[:1]
     conds = (e.condition_set, c.condition_set)
     for code in range(codes):
         flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
@@ -520,7 +554,7 @@ def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[A
             value = attack_value(b.key(1)).expected if b is not None else 0.0
             most = max(most, value)
         melee[code] = most
-        for o in options:
+        for o in ranged:
             if o.ranged:
                 sit = situation_of(_code(bool(code & 1), close, seen))
                 b = base_for(state, e, c, o, sit, token, None, conds)
@@ -637,5 +671,5 @@ def _option_sit(plain: Any, o: AttackOption, code: int, eviews: Sequence[tuple[C
                                high_ground=high)
 
 
-__all__ = ["AIM_NAME", "OptionTables", "empty_options", "extra_weapons_problem", "lower_options",
+__all__ = ["AIM_NAME", "OptionTables", "empty_options", "extra_weapons_problem", "gun_first", "lower_options",
            "option_action_names", "options_problem", "with_aim_label"]
