@@ -16,16 +16,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai.odds_cache import AttackKey, expr_token, ruleset_token, turn_value, turn_values
-from ashfall.ai.plans import (
-    Block,
-    Draft,
-    Setting,
-    _round9,
-    best_at_each_hp,
-    best_valued,
-    drafts_for,
-    plan_key,
-)
+from ashfall.ai.plan_tables import _round9, best_at_each_hp
+from ashfall.ai.plans import Block, Draft, Setting, best_valued, drafts_for, plan_key
 from ashfall.core.dice import parse
 from ashfall.core.modifiers import Advantage
 from ashfall.ruleset import preset

@@ -39,7 +39,8 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
-from ashfall.ai.plans import Block, Setting, best_at_each_hp, drafts_for
+from ashfall.ai.plan_tables import best_at_each_hp
+from ashfall.ai.plans import Block, Setting, drafts_for
 from ashfall.ai.profile import AttackBase, attack_options, base_for, prone_copy
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView
