@@ -5,6 +5,7 @@ also played under them (``OWN``).
 """
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
 from ashfall.sim.policy import Policy
 from ashfall.sim.setups import EncounterSetup, Fight, FightSetup, InlineCombatant, InlineSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
+from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE / "encounters"
@@ -138,6 +139,37 @@ def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], 
     report = compare_engines(setup, seeds(count), reference_signature, wrong)
     assert len(report.divergences) >= least
     assert report.divergences[0].explanation
+
+
+GUNS = ("pistol", "crossbow")
+"""The guns of the differential sets (their attacks are shots)."""
+
+
+def log_counts(setup: FightSetup, n: int) -> Counter[str]:
+    """What happened in the reference logs of ``n`` fights, to show that a set's features happen.
+
+    Attacks are Return Fire, shots (:data:`GUNS`), throws (another weapon's attack with a ranged attack's modifiers,
+    ATK-2) or melee (``flanked`` counts those whose roll mentions flanking); also reloads and Intercepts.
+    """
+    found: Counter[str] = Counter()
+    for seed in seeds(n):
+        for e in reference_fight(setup, seed).log:
+            kind = getattr(e, "type", "")
+            if kind == "attack-rolled":
+                if "Return Fire" in e.label:
+                    found["return fire"] += 1
+                elif e.weapon in GUNS:
+                    found["shots"] += 1
+                elif any(p.rule == "ATK-2" for p in e.roll.modifiers):
+                    found["throws"] += 1
+                else:
+                    found["melee"] += 1
+                    found["flanked"] += "flank" in repr(e.roll).lower()
+            elif kind == "actions-spent" and "reload" in e.label.lower():
+                found["reloads"] += 1
+            elif kind == "reaction-spent" and "ntercept" in e.label:
+                found["intercepts"] += 1
+    return found
 
 
 def variant(tmp_path: Path, base: Path, old: str, new: str, edition: str | None = None) -> EncounterSetup:

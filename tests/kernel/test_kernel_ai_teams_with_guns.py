@@ -21,34 +21,14 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of, stops_at_the_dodge
+from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
+from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, seeds, setup_of, stops_at_the_dodge
 
 BRUTE = ENCOUNTERS / "ai-pistol-and-crossbow-pair-against-a-brute.yaml"
 LONE = ENCOUNTERS / "ai-pistol-pair-against-a-lone-gunner.yaml"
 SHIELD = ENCOUNTERS / "ai-gunner-intercepts-for-a-scripted-partner.yaml"
 WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-pistol-teams-withdraw.yaml"
 """Two AI pairs with pistols: a hurt creature often withdraws, the kernel stops there (not a set of the harness)."""
-
-
-def _counts(setup: FightSetup, n: int) -> dict[str, int]:
-    """What happened in the reference logs of ``n`` fights: shots, Return Fire, reloads, flanked swings."""
-    found = {"shots": 0, "return fire": 0, "reloads": 0, "flanked": 0, "intercepts": 0}
-    for seed in seeds(n):
-        for e in reference_fight(setup, seed).log:
-            kind = getattr(e, "type", "")
-            if kind == "attack-rolled":
-                if "Return Fire" in e.label:
-                    found["return fire"] += 1
-                elif e.weapon in ("pistol", "crossbow"):
-                    found["shots"] += 1
-                elif "flank" in repr(e.roll).lower():
-                    found["flanked"] += 1
-            elif kind == "actions-spent" and "reload" in e.label.lower():
-                found["reloads"] += 1
-            elif kind == "reaction-spent" and "ntercept" in e.label:
-                found["intercepts"] += 1
-    return found
 
 
 @pytest.mark.rule("G-31", "E-05", "POS-1", "RX-26", "DOD-1")
@@ -58,7 +38,7 @@ def test_kernel_ai_pistol_pair__plays_every_step_of_the_reference_fight_against_
     kernel = KernelSetup(setup)
     report = compare_engines(setup, seeds(60), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
-    counts = _counts(setup, 20)
+    counts = log_counts(setup, 20)
     assert counts["shots"] > 0 and counts["flanked"] > 0
     for seed in seeds(5, sweep=9):
         assert kernel.result(seed) == play(setup, seed)
@@ -71,7 +51,7 @@ def test_kernel_ai_pistol_pair__trades_fire_with_a_lone_gunner_as_the_reference_
     kernel = KernelSetup(setup)
     report = compare_engines(setup, seeds(40), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
-    counts = _counts(setup, 20)
+    counts = log_counts(setup, 20)
     assert counts["shots"] > 0 and counts["return fire"] > 0 and counts["flanked"] > 0
 
 
@@ -83,7 +63,7 @@ def test_kernel_ai_gunner__intercepts_shots_and_swings_at_its_frail_partner_as_t
     assert kernel.lowered.ai.ranged.intercepts[0] == 1  # edition 1 intercepts any attack (E-19)
     report = compare_engines(setup, seeds(30), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
-    assert _counts(setup, 20)["intercepts"] > 0
+    assert log_counts(setup, 20)["intercepts"] > 0
 
 
 @pytest.mark.rule("DOD-1", "DOD-2", "RX-29", "E-19")

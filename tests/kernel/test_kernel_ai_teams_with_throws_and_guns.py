@@ -13,7 +13,6 @@ or shot in reach provokes, E-18; the openers, E-37) the pair is named, as is a S
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -23,38 +22,12 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play
 from ashfall.sim.setups import FightSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, seeds, setup_of, variant, wrong_kernel_diverges
+from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
+from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, seeds, setup_of, variant, wrong_kernel_diverges
 
 PAIR = ENCOUNTERS / "ai-knife-and-crossbow-pair-against-a-brute.yaml"
 BANDIT = ENCOUNTERS / "ai-javelin-and-pistol-pair-against-a-knife-and-crossbow-bandit.yaml"
 SHIELD = ENCOUNTERS / "ai-knife-and-pistol-warden-intercepts-a-bandits-throws.yaml"
-GUNS = ("pistol", "crossbow")
-
-
-def _counts(setup: FightSetup, n: int) -> Counter[str]:
-    """What happened in the reference logs of ``n`` fights: throws, shots, swings, Return Fire, reloads, Intercepts.
-
-    A throw is a thrown weapon's attack whose roll counts a ranged attack's modifiers (ATK-2).
-    """
-    found: Counter[str] = Counter()
-    for seed in seeds(n):
-        for e in reference_fight(setup, seed).log:
-            kind = getattr(e, "type", "")
-            if kind == "attack-rolled":
-                if "Return Fire" in e.label:
-                    found["return fire"] += 1
-                elif e.weapon in GUNS:
-                    found["shots"] += 1
-                elif any(p.rule == "ATK-2" for p in e.roll.modifiers):
-                    found["throws"] += 1
-                else:
-                    found["melee"] += 1
-            elif kind == "actions-spent" and "reload" in e.label.lower():
-                found["reloads"] += 1
-            elif kind == "reaction-spent" and "ntercept" in e.label:
-                found["intercepts"] += 1
-    return found
 
 
 def _same(setup: FightSetup, n: int) -> KernelSetup:
@@ -69,7 +42,7 @@ def _same(setup: FightSetup, n: int) -> KernelSetup:
 def test_kernel_ai_knife_and_crossbow_pair__throws_shoots_and_swings_as_the_reference_does() -> None:
     setup = setup_of(PAIR, "ashfall-1")
     kernel = _same(setup, 30)
-    counts = _counts(setup, 10)
+    counts = log_counts(setup, 10)
     assert counts["throws"] > 0 and counts["shots"] > 0 and counts["melee"] > 0
     options = kernel.lowered.ai.options
     assert list(options.ranged[0]) == [1, 1] and list(options.limit[0]) == [60, 320]  # the knife thrown, the bolt
@@ -83,7 +56,7 @@ def test_kernel_ai_javelin_and_pistol_pair__trades_throws_shots_and_return_fire_
 ) -> None:
     setup = setup_of(BANDIT, OWN)
     kernel = _same(setup, 30)
-    counts = _counts(setup, 10)
+    counts = log_counts(setup, 10)
     assert counts["throws"] > 0 and counts["shots"] > 0 and counts["return fire"] > 0 and counts["reloads"] > 0
     lo = kernel.lowered
     bandit = 2
@@ -97,7 +70,7 @@ def test_kernel_ai_javelin_and_pistol_pair__trades_throws_shots_and_return_fire_
 def test_kernel_ai_warden__intercepts_a_bandits_throws_shots_and_swings_as_the_reference_does() -> None:
     setup = setup_of(SHIELD, OWN)
     _same(setup, 30)
-    assert _counts(setup, 10)["intercepts"] > 0
+    assert log_counts(setup, 10)["intercepts"] > 0
 
 
 class _Broken:

@@ -172,12 +172,14 @@ def test_kernel_ai_shooter__edition_2_is_played(path: Path) -> None:
 @pytest.mark.rule("RX-6", "RX-29", "E-18", "ATK-2")
 @pytest.mark.parametrize(("change", "named"), [
     (("weapons: [greataxe]", "weapons: [salvaged-sword]"), "Deflect against ranged attacks (RX-6"),
-    (("weapons: [greataxe]", "weapons: [greataxe, javelin, pistol]"), "Return Fire (RX-29"),
+    # two guns to fire back with (a thrown javelin beside one gun never fires back: that Return Fire is played)
+    (("weapons: [greataxe]", "weapons: [greataxe, pistol, hunting-rifle]"), "Return Fire (RX-29"),
     (("weapons: [salvaged-sword, crossbow]", "weapons: [crossbow, salvaged-sword]"), "a ranged weapon first (ATK-2"),
     (("weapons: [salvaged-sword, crossbow]", "weapons: [salvaged-sword, crossbow, pistol]"),
      "other than melee weapons and one thrown"),
+    # a knife's throw beside the crossbow is weighed (edition 1), but 60 ft do not reach across this map
     (("weapons: [salvaged-sword, crossbow]", "weapons: [combat-knife, crossbow]"),
-     "other than melee weapons and one thrown"),
+     "thrown weapons out of range of some square"),
 ])
 def test_kernel_ai_shooter__what_it_does_not_cover_is_named(tmp_path: Path, change: tuple[str, str],
                                                             named: str) -> None:
