@@ -30,7 +30,7 @@ combatants:
 victory:
   round_limit: 10
 """
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "2000"})  # a wide terminal: no table wraps a heading, wherever tests run
 
 
 @pytest.fixture(scope="module")

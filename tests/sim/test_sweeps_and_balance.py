@@ -30,6 +30,8 @@ victory:
 """
 BANDIT_HP = 9
 
+runner = CliRunner(env={"COLUMNS": "2000"})  # a wide terminal: no table wraps a heading, wherever tests run
+
 
 @pytest.fixture
 def even_duel(tmp_path: Path) -> Path:
@@ -92,15 +94,15 @@ def test_sweep__writes_its_table(even_duel: Path, tmp_path: Path, suffix: str) -
 
 def test_cli_sweep__prints_the_table_and_draws_a_line_plot(even_duel: Path, tmp_path: Path) -> None:
     plot, table = tmp_path / "sweep.png", tmp_path / "sweep.csv"
-    got = CliRunner().invoke(app, ["sweep", str(even_duel), "--vary", "combatants.right.hp=5..9:4", "--trials",
-                                   "30", "--seed", "1", "--plot", str(plot), "--out", str(table)])
+    got = runner.invoke(app, ["sweep", str(even_duel), "--vary", "combatants.right.hp=5..9:4", "--trials",
+                               "30", "--seed", "1", "--plot", str(plot), "--out", str(table)])
     assert got.exit_code == 0, got.output
     assert "a wins (95% CI)" in got.output
     assert plot.stat().st_size > 0 and len(pd.read_csv(table)) == 2
 
 
 def test_cli_sweep__unknown_path_is_a_usage_error_with_a_suggestion(even_duel: Path) -> None:
-    got = CliRunner().invoke(app, ["sweep", str(even_duel), "--vary", "ruleset.map.second=-2,-3"])
+    got = runner.invoke(app, ["sweep", str(even_duel), "--vary", "ruleset.map.second=-2,-3"])
     assert got.exit_code == 2
     assert "ruleset.attack.map_step" in got.output
 
@@ -136,7 +138,7 @@ def test_balance__other_metrics_rounds(even_duel: Path) -> None:
 
 
 def test_cli_balance__reports_value_interval_and_trials(even_duel: Path) -> None:
-    got = CliRunner().invoke(app, ["balance", str(even_duel), "--target-win", "0.5", "--vary",
-                                   "combatants.right.hp=1..3", "--seed", "3", "--json"])
+    got = runner.invoke(app, ["balance", str(even_duel), "--target-win", "0.5", "--vary",
+                               "combatants.right.hp=1..3", "--seed", "3", "--json"])
     assert got.exit_code == 0, got.output
     assert '"status": "not-bracketed"' in got.output and '"bracket"' in got.output and '"trials"' in got.output
