@@ -203,8 +203,9 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
         for j, e in enumerate(roster):
             if e.side == c.side:
                 continue
-            option = attack_options(e, state)[0]
-            for o in attack_options(e, state)[1:]:  # its gun and throw, in the AI's ranged situation (``enemy_base``)
+            options = attack_options(e, state)
+            option = options[0]
+            for o in options[1:]:  # its gun and throw, in the AI's ranged situation (``enemy_base``)
                 if not o.ranged:
                     continue
                 mean = shot_mean if shot_ok(o) else throw_mean

@@ -841,7 +841,11 @@ def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | No
 
 def _mean_hit(state: EncounterState, a: Combatant, t: Combatant, option: Any, sit: Any) -> float:
     """The mean damage of a hit (``attack_value``: expected over hit chance; 0 when it cannot hit or be made)."""
-    base = base_for(state, a, t, option, sit, ruleset_token(state.ruleset))
+    return _hit_mean(base_for(state, a, t, option, sit, ruleset_token(state.ruleset)))
+
+
+def _hit_mean(base: Any) -> float:
+    """The mean damage of a hit with these odds inputs (expected over hit chance; 0 when none or it cannot hit)."""
     if base is None:
         return 0.0
     value = attack_value(base.key(1))
@@ -885,8 +889,7 @@ def _guard_shots(state: EncounterState, roster: Sequence[Combatant], shots: dict
                     continue
                 if aimed:
                     base = dataclasses.replace(base, first_bonus=rs.attack.aim_bonus)
-                value = attack_value(base.key(1))
-                guard[i, j, code] = max(guard[i, j, code], value.expected / value.p_hit if value.p_hit else 0.0)
+                guard[i, j, code] = max(guard[i, j, code], _hit_mean(base))
     return guard, eview
 
 

@@ -388,7 +388,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                 continue
             _fire(state, e, c, opts[j], views, codes, token, melee_best[j, i], throw_hit[j, i])
             if throw2_ft[j] >= 0:  # its thrown weapon beside its gun (``throw_hit`` holds the gun: ``gun_first``)
-                _fire(state, e, c, opts[j], views, codes, token, np.zeros(codes), throw2_hit[j, i], second=True)
+                _fire(state, e, c, opts[j], views, codes, token, None, throw2_hit[j, i], second=True)
             for lying in (False, True) if trip else ():
                 rows = (prone_fire[0, j, i], prone_fire[1, j, i]) if lying else (melee_best[j, i], throw_hit[j, i])
                 with with_conditions(e, *((Condition.PRONE,) if lying else ())):
@@ -533,33 +533,33 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
-          codes: int, token: int, melee: F64, thrown: F64, second: bool = False) -> None:
+          codes: int, token: int, melee: F64 | None, thrown: F64, second: bool = False) -> None:
     """What one attack of ``e`` is worth on ``c`` in each situation code (``ranged_threat``), into the two rows.
 
-    ``melee``: its best melee option (``_melee_value``) in the melee code; ``thrown``: its ranged option in the first
-    slot of :func:`gun_first` (``second``: the second, a throw beside a gun) (``_enemy_value``) in the thrown code;
-    both with the creatures' conditions as they are now.
+    ``melee``: its best melee option (``_melee_value``) in the melee code (None: not asked); ``thrown``: its ranged
+    option in the first slot of :func:`gun_first` (``second``: the second, a throw beside a gun) (``_enemy_value``)
+    in the thrown code; both with the creatures' conditions as they are now.
     """
     slots = gun_first([o for o in options if o.ranged])
     ranged = slots[1:2] if second else slots[:1]
     conds = (e.condition_set, c.condition_set)
     for code in range(codes):
         flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
-        most = 0.0
-        for o in options:
-            if o.ranged:
-                continue
-            sit = situation_of(situation_code(replace(situation_of(seen), flanking=flanking,
-                                                      hostile_within_5ft=close, within_5ft=close)))
-            b = base_for(state, e, c, o, sit, token, None, conds)
-            value = attack_value(b.key(1)).expected if b is not None else 0.0
-            most = max(most, value)
-        melee[code] = most
-        for o in ranged:
-            if o.ranged:
-                sit = situation_of(_code(bool(code & 1), close, seen))
+        if melee is not None:
+            most = 0.0
+            for o in options:
+                if o.ranged:
+                    continue
+                sit = situation_of(situation_code(replace(situation_of(seen), flanking=flanking,
+                                                          hostile_within_5ft=close, within_5ft=close)))
                 b = base_for(state, e, c, o, sit, token, None, conds)
-                thrown[code] = attack_value(b.key(1)).expected if b is not None else 0.0
+                value = attack_value(b.key(1)).expected if b is not None else 0.0
+                most = max(most, value)
+            melee[code] = most
+        for o in ranged:
+            sit = situation_of(_code(bool(code & 1), close, seen))
+            b = base_for(state, e, c, o, sit, token, None, conds)
+            thrown[code] = attack_value(b.key(1)).expected if b is not None else 0.0
 
 
 _Settings = list[tuple[AttackBase, dict[str, AttackBase], frozenset[Block], dict[tuple[Block, str], float],
