@@ -141,7 +141,7 @@ def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], 
     assert report.divergences[0].explanation
 
 
-GUNS = ("pistol", "crossbow")
+GUNS = ("pistol", "crossbow", "hunting-rifle")
 """The guns of the differential sets (their attacks are shots)."""
 
 
@@ -149,7 +149,7 @@ def log_counts(setup: FightSetup, n: int) -> Counter[str]:
     """What happened in the reference logs of ``n`` fights, to show that a set's features happen.
 
     Attacks are Return Fire, shots (:data:`GUNS`), throws (another weapon's attack with a ranged attack's modifiers,
-    ATK-2) or melee (``flanked`` counts those whose roll mentions flanking); also reloads and Intercepts.
+    ATK-2) or melee (``flanked`` counts those whose roll mentions flanking); also reloads, Aims and Intercepts.
     """
     found: Counter[str] = Counter()
     for seed in seeds(n):
@@ -167,6 +167,8 @@ def log_counts(setup: FightSetup, n: int) -> Counter[str]:
                     found["flanked"] += "flank" in repr(e.roll).lower()
             elif kind == "actions-spent" and "reload" in e.label.lower():
                 found["reloads"] += 1
+            elif kind == "actions-spent" and e.label.lower() == "aim":
+                found["aims"] += 1
             elif kind == "reaction-spent" and "ntercept" in e.label:
                 found["intercepts"] += 1
     return found

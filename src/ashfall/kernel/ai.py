@@ -46,7 +46,7 @@ STEP_LABEL = 5
 """The Step's index in ``Lowered.action_names`` (after the activities, Stand and Stride)."""
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD = 0, 1, 2, 3, 4, 5
 WD_ON, WD_BELOW = 0, 1
 """Slots of the lowered withdrawal config (``kernel_allies_lower.WD_*``; a test holds them equal)."""
 MED_ON, MED_COST, MED_REACH = 0, 1, 2
@@ -498,9 +498,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 scored = net - tw * threat
                 tier = _tier(x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t], drop_step)
                 rounded = round9(scored)
-                if has[t] == 0 or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
-                                         r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
-                                         r_x[b_route[t]]):
+                # a gun the AI lists before its melee option (``kernel_option_slots``) takes a tie with that
+                # option's plan from the same square: the AI keeps the first of equals (``_best_candidates``)
+                lead = xo == 0 and config[c, CFG_LEAD] == 1.0 and has[t] == 1 and b_route[t] == r and \
+                    b_first[t] < OPTION and tier == b_tier[t] and rounded == b_r[t]
+                if has[t] == 0 or lead or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
+                                                 r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
+                                                 r_x[b_route[t]]):
                     has[t] = 1
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
                     b_drop[t] = x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t]  # the target's own stance

@@ -63,6 +63,7 @@ from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
+from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, empty_ranged
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
@@ -73,9 +74,10 @@ F64 = npt.NDArray[np.float64]
 
 FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
 """A plan's first block as the kernel's activity code (``kernel_lower.ACTIVITY_CODES``)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND = 0, 1, 2, 3, 4
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD = 0, 1, 2, 3, 4, 5
 """Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``,
-``second_wind_below``."""
+``second_wind_below``, and 1 where the AI weighs its first further option (a gun) before its first (melee) one
+(``kernel_option_slots.leads``)."""
 WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of ``AiTables.wind``: whether the AI uses Second Wind for it (HEAL-5), the uses left, the actions it
 costs, its roll (dice, sides, the flat part), and the temporary HP it grants (THP-5, E-30; 0 for none), which
@@ -339,7 +341,7 @@ def _base(fight: Fight, a: Combatant, t: Combatant, code: int, *, own: bool) -> 
     enemy's attack on it (``enemy_base``).
     """
     state = fight.engine.state
-    option = attack_options(a, state)[0]
+    option = kernel_options(a, state)[0]  # its first melee option: the one an Attack of Opportunity's cost reads
     token = ruleset_token(state.ruleset)
     conds = (a.condition_set, t.condition_set)
     defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set) if own else None
@@ -363,7 +365,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     n = len(roster)
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
     chooser = np.array([asks_the_ai(fight, c) for c in roster], np.int64)
-    config = np.zeros((n, 5), np.float64)
+    config = np.zeros((n, 6), np.float64)
     wind = np.zeros((n, 7), np.int64)
     # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5, and may grant
     # temporary HP, THP-5)
@@ -390,11 +392,12 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
             continue
         # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
         cfg = policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()
-        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below)
+        config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below,
+                     leads(c, state))
         if isinstance(policy, TacticalPolicy) and _winds(policy, c):
             wind[i] = _wind(fight, c)
         view = TurnView(fight.engine, c, ())
-        option = view.options[0]
+        option = kernel_options(c, state)[0]  # a gun ahead of it is a further option
         costs = view.costs(option)
         plain = view.available(option) - {Block.SWEEP, Block.FULL_AUTO}
         step_cost = state.rulebook.actions[Step].cost(state, Step(c.id, c.position or (0, 0)))
@@ -443,7 +446,7 @@ def _no_openers() -> tuple[F64, F64, I64, F64]:
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
-                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 5), np.float64),
+                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 6), np.float64),
                     np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 7), np.int64),
                     *_no_openers(), np.zeros(n, np.int64), withdraw=no_withdrawing(n))
 

@@ -45,7 +45,7 @@ from ashfall.engine.actions import Refused
 from ashfall.engine.environment import Light
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import cover_level, situation, target_defense
-from ashfall.families.attacks.engine_common import melee_reach, speed_ft
+from ashfall.families.attacks.engine_common import best_melee, melee_reach, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, PreparedAttack, prepare_attack, resolve_attack
@@ -292,7 +292,14 @@ class Lowered:
 
 
 def _first_weapon(c: Combatant) -> Any:
-    return c.weapons[0] if c.weapons else None
+    """The weapon of its first option in the kernel's slots: its first weapon, or its first melee one after a gun.
+
+    A gun listed first is the AI's first further option (``kernel_option_slots``); a scripted creature's is named
+    (:func:`_combatant_problem`). The melee weapon is also the one its Attacks of Opportunity use (``best_melee``).
+    """
+    if not c.weapons:
+        return None
+    return (best_melee(c) or c.weapons[0]) if c.weapons[0].kind is WeaponKind.RANGED else c.weapons[0]
 
 
 def _plan_problem(fight: Fight, c: Combatant) -> str | None:
@@ -328,7 +335,7 @@ def _reaction_problem(fight: Fight, c: Combatant) -> str | None:
     return f"reactions taken without the AI's judgement (combatant {c.id} would Intercept)"
 
 
-def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
+def _combatant_problem(fight: Fight, c: Combatant) -> str | None:
     if c.creature.vehicle is not None:
         return f"vehicles (combatant {c.id})"
     if c.conditions:
@@ -336,8 +343,9 @@ def _combatant_problem(state: EncounterState, c: Combatant) -> str | None:
     weapon = _first_weapon(c)
     if weapon is None:
         return f"unarmed and natural attacks (combatant {c.id})"
-    if weapon.kind is not WeaponKind.MELEE:
-        return f"ranged and thrown weapons (combatant {c.id})"
+    if weapon.kind is not WeaponKind.MELEE or (weapon is not c.weapons[0] and
+                                               not isinstance(fight.policies.get(c.id), TacticalPolicy)):
+        return f"ranged and thrown weapons (combatant {c.id})"  # the AI's gun ahead of its knife is played
     if c.creature.talents:
         return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
     return None
@@ -526,7 +534,7 @@ def unsupported(fight: Fight) -> str | None:
     if state.started:
         return "a fight already under way"
     for c in state.combatants.values():
-        problem = _plan_problem(fight, c) or _combatant_problem(state, c) or _reaction_problem(fight, c)
+        problem = _plan_problem(fight, c) or _combatant_problem(fight, c) or _reaction_problem(fight, c)
         if problem is not None:
             return problem
     problem = morale_problem(fight)

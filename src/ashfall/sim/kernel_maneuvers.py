@@ -41,7 +41,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
-from ashfall.ai.profile import AttackBase, attack_options, base_for, prone_copy
+from ashfall.ai.profile import AttackBase, base_for, prone_copy
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView
 from ashfall.core.rule_ids import rule
@@ -70,6 +70,7 @@ from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie
 from ashfall.ruleset.sections.enums import DazedEffect
 from ashfall.sim.kernel_faces import Faces
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -175,7 +176,7 @@ def _feint_legal(fight: Fight, a: Combatant, t: Combatant) -> bool:
 def _prone_base(fight: Fight, a: Combatant, t: Combatant, code: int) -> AttackBase | None:
     """The odds inputs of ``a``'s attack on ``t`` once tripped, as ``TurnView._base_in(prone=True)`` builds them."""
     state = fight.engine.state
-    option = attack_options(a, state)[0]
+    option = kernel_options(a, state)[0]
     who = prone_copy(a, t)
     defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
     token = ruleset_token(state.ruleset)
@@ -219,7 +220,7 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
             continue
         drop_step = policy.config.drop_step
         view = TurnView(fight.engine, c, ())
-        option = view.options[0]
+        option = kernel_options(c, state)[0]  # its first melee option
         costs = view.costs(option)
         plain = view.available(option) - {Block.SWEEP, Block.FULL_AUTO}
         mine = max(stat_modifier(c.creature, s) for s in (athletics, acrobatics))

@@ -48,6 +48,7 @@ from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_
 from ashfall.families.attacks.moves_gear import has_free_hand
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -218,7 +219,7 @@ def option_slots(fight: Fight, roster: Sequence[Combatant], actions: int) -> dic
         if not isinstance(fight.policies.get(c.id), TacticalPolicy):
             continue
         turn = TurnView(fight.engine, c, ())
-        for xo, o in enumerate(attack_options(c, state)[1:]):
+        for xo, o in enumerate(kernel_options(c, state)[1:]):  # the further options' slots
             k = ammo_slots(turn, o, turn.costs(o), actions)
             if k >= 0:
                 found[(i, xo)] = k

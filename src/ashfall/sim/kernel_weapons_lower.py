@@ -47,7 +47,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
-from ashfall.ai.profile import AttackBase, AttackOption, attack_options, base_for, prone_copy
+from ashfall.ai.profile import AttackBase, AttackOption, base_for, prone_copy
 from ashfall.ai.sight import Sights, situation_code, situation_of
 from ashfall.ai.turn import TurnView
 from ashfall.content.schema import WeaponKind
@@ -78,6 +78,7 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
     with_conditions,
 )
+from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
 from ashfall.sim.setups import Fight
 
@@ -225,12 +226,16 @@ def gun_first(ranged: Sequence[AttackOption]) -> list[AttackOption]:
 def options_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks to play ``c``'s attack options (None: covered; one melee option needs nothing here).
 
-    ``c`` is played by the AI or faces a creature it plays; the first option must be its melee weapon.
+    ``c`` is played by the AI or faces a creature it plays; its first option in the kernel's slots must be a melee
+    weapon (a gun or crossbow listed before it is its first further option: ``kernel_option_slots``).
     """
     state = fight.engine.state
-    options = attack_options(c, state)
-    if options and options[0].ranged:  # a marksman's rifle, a crossbowman: shots before any melee weapon
-        return f"the tactical AI with a ranged weapon first (ATK-2, combatant {c.id})"
+    options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
+    ahead = leads(c, state)
+    if ahead and (options[0].ranged or not _melee_ok(options[0])):
+        return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
+    if ahead and not all(shot_ok(o) for o in options[1:1 + ahead]):
+        return f"the tactical AI with a ranged weapon first other than a gun or crossbow (ATK-2, combatant {c.id})"
     if not options or not _melee_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
@@ -343,7 +348,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     rs = state.ruleset
     n = len(roster)
     played = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]
-    opts = [attack_options(c, state) for c in roster]
+    opts = [kernel_options(c, state) for c in roster]  # the first melee option first
     extra = max((len(opts[i]) - 1 for i in range(n) if played[i]), default=0)
     throw_ft = np.full(n, -1, np.int64)
     throw2_ft = np.full(n, -1, np.int64)
