@@ -27,7 +27,8 @@ Opportunity it provokes and the compiled turn plays them first.
 
 Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a gun with ammunition) a creature, or
 under edition 1 a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``:
-:func:`gun_first`); in the range of
+:func:`gun_first`); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the melee option
+first and weigh that gun before it, ``kernel_option_slots``); in the range of
 every square from every square and never behind total cover there (so the AI always has a throw from where it
 stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
 would open (FNT-1..7) is refused by name.
