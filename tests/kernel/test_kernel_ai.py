@@ -38,6 +38,7 @@ from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_run import KernelSetup, kernel_signature
 from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play
@@ -214,8 +215,9 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         kind = kai.STRIDE if went > 0 else kai.BAIL
         if went == 0 and 0 < ammo_left[me] < r.capacity[me]:
             kind = kai.RELOAD
+    slots = kernel_options(c, state)  # the kernel's order: its first melee option first, a gun before it next
     if kind == kai.RELOAD:
-        return ("reload", attack_options(c, state)[activity + 1].weapon_id)
+        return ("reload", slots[activity + 1].weapon_id)
     if kind == kai.END:
         return ("end",)
     if kind == kai.STEP:
@@ -224,15 +226,15 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         return ("stride", tuple((int(path_x[s]), int(path_y[s])) for s in range(went)))
     if kind == kai.ATTACK:
         names = {code: block.value for block, code in FIRST_BLOCKS.items()} | {kmv.TRIP_FIRST: "trip"}
-        if activity >= kai.OPTION:  # a further way to attack (or Aim), named by its weapon and mode
-            option = attack_options(c, state)[activity // kai.OPTION]
-            block = activity % kai.OPTION
+        option, block = slots[activity // kai.OPTION], activity % kai.OPTION
+        if activity >= kai.OPTION:  # a further way to attack (or Aim)
             if block == kai.AIM_BLOCK:
                 return ("aim",)
             if block == kai.RELOAD_BLOCK:
                 return ("reload", option.weapon_id)
+        if option.index > 0:  # named by its weapon and mode unless it is the AI's first option (``_expected``)
             return ("attack", ids[target], names[block], option.weapon_id, option.thrown)
-        return ("attack", ids[target], names[activity])
+        return ("attack", ids[target], names[block])
     return ("bail",)
 
 
@@ -284,8 +286,8 @@ def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
 
 
 def test_kernel_ai__reads_the_lowered_slots() -> None:
-    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND) == (
-        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND)
+    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND, kai.CFG_LEAD) == (
+        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND, kal.CFG_LEAD)
     assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT, kai.WIND_TEMP) == (
         kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT, kal.WIND_TEMP)
 

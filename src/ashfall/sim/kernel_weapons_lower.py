@@ -233,10 +233,8 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
     state = fight.engine.state
     options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
     ahead = leads(c, state)
-    if ahead and (options[0].ranged or not _melee_ok(options[0])):
+    if ahead and (options[0].ranged or options[0].unarmed):  # its rifle and its fists: no melee weapon
         return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
-    if ahead and not all(shot_ok(o) for o in options[1:1 + ahead]):
-        return f"the tactical AI with a ranged weapon first other than a gun or crossbow (ATK-2, combatant {c.id})"
     if not options or not _melee_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
