@@ -111,30 +111,23 @@ def test_kernel_slots__hold_the_melee_option_first_and_weigh_the_gun_before_it()
     assert lo.reach_ft[i] == 5  # the knife's reach: its routes and its Attacks of Opportunity (``best_melee``)
 
 
-class _KnifeFirst:
-    """The kernel weighing the melee option before the gun (the lead column cleared): a tie goes to the knife."""
+class _Wrong:
+    """The kernel broken on purpose: ``knife-first`` weighs the melee option before the gun (the lead column cleared,
+    so a tie at one square goes to the knife); ``never-shoots`` has no plan for the gun (its further option 0)."""
 
-    def __init__(self, setup: FightSetup) -> None:
+    def __init__(self, setup: FightSetup, broken: str) -> None:
         self.kernel = KernelSetup(setup)
         lo = self.kernel.lowered
-        config = lo.ai.config.copy()
-        config[:, kai.CFG_LEAD] = 0.0
-        self.kernel.lowered = dataclasses.replace(lo, ai=dataclasses.replace(lo.ai, config=config))
-
-    def __call__(self, setup: FightSetup, seed: int) -> FightSignature:
-        return self.kernel.signature(seed)
-
-
-class _NeverShoots:
-    """The kernel with no plan for the gun (its first further option's plans empty)."""
-
-    def __init__(self, setup: FightSetup) -> None:
-        self.kernel = KernelSetup(setup)
-        lo = self.kernel.lowered
-        first = lo.ai.options.first.copy()
-        first[:, 0] = -1
-        options = dataclasses.replace(lo.ai.options, first=first)
-        self.kernel.lowered = dataclasses.replace(lo, ai=dataclasses.replace(lo.ai, options=options))
+        ai = lo.ai
+        if broken == "knife-first":
+            config = ai.config.copy()
+            config[:, kai.CFG_LEAD] = 0.0
+            ai = dataclasses.replace(ai, config=config)
+        else:
+            first = ai.options.first.copy()
+            first[:, 0] = -1
+            ai = dataclasses.replace(ai, options=dataclasses.replace(ai.options, first=first))
+        self.kernel.lowered = dataclasses.replace(lo, ai=ai)
 
     def __call__(self, setup: FightSetup, seed: int) -> FightSignature:
         return self.kernel.signature(seed)
@@ -148,13 +141,13 @@ def test_kernel_ai_with_a_gun_first__a_tie_at_one_square_goes_to_the_gun(tmp_pat
     kernel = KernelSetup(setup)
     report = compare_engines(setup, seeds(10), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, report.first
-    wrong_kernel_diverges(setup, _KnifeFirst(setup), 10, 10)
+    wrong_kernel_diverges(setup, _Wrong(setup, "knife-first"), 10, 10)
 
 
 @pytest.mark.rule("ATK-2", "G-31")
 def test_compare_engines__a_kernel_that_never_shoots_its_gun_first_diverges() -> None:
     setup = setup_of(RIFLE_KNIFE, "ashfall-1")
-    wrong_kernel_diverges(setup, _NeverShoots(setup), 20, 15)
+    wrong_kernel_diverges(setup, _Wrong(setup, "never-shoots"), 20, 15)
 
 
 @pytest.mark.rule("ATK-2", "E-18", "E-37")
