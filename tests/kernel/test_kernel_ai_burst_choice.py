@@ -1,7 +1,8 @@
 """The AI's Full Auto Burst among several enemies, rebuilt from per-target parts (G-35, MAA-2, X-12): groundwork.
 
 At every decision where the tactical AI weighs a burst in the reference fights of
-tests/kernel/pending/ai-gunner-bursts-a-bandit-trio.yaml (a lone gunner against three scripted bandits, edition 1),
+tests/kernel/pending/ai-gunner-bursts-a-bandit-trio.yaml (a lone gunner against three scripted bandits, edition 1 with
+Power Strike for melee only, G-36),
 ``kernel_burst_lower`` must rebuild the AI's own choice: the further targets of each primary one (``multi_targets``)
 and the best plan (``best_plan``: blocks, further targets, share of HP and drop chance, bit for bit). Tables broken
 on purpose (a burst that takes its first target only, MAP counted per target, rounds spent per burst rather than per
@@ -53,7 +54,7 @@ def _weighed(monkeypatch: pytest.MonkeyPatch) -> list[Weighed]:
         return plan
 
     monkeypatch.setattr(TurnView, "best_plan", spy)
-    setup = EncounterSetup(SET, "ashfall-1")
+    setup = EncounterSetup(SET)
     for seed in seeds(FIGHTS):
         reference_fight(setup, seed)
     monkeypatch.undo()
@@ -107,7 +108,7 @@ def weighed() -> Iterator[list[Weighed]]:
 @pytest.mark.rule("G-35", "MAA-2", "X-12")
 def test_g_35__the_set_still_waits_for_the_burst_and_the_ai_weighs_and_fires_bursts_there(
         weighed: list[Weighed]) -> None:
-    problem = check(EncounterSetup(SET, "ashfall-1"))  # its burst, or first its gun as its first weapon (ATK-2)
+    problem = check(EncounterSetup(SET))  # its burst, or first its gun as its first weapon (ATK-2)
     assert problem is not None and ("G-35" in problem or "ATK-2" in problem)
     assert len(weighed) > 20
     assert any(w.plan is not None and w.plan.blocks[0] is Block.FULL_AUTO for w in weighed)
