@@ -26,7 +26,7 @@ from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import Aim, AllOutAttack, Engine, PowerStrike, Reload, Step, Stride, Strike, Trip
+from ashfall.engine import Aim, AllOutAttack, Engine, FullAutoBurst, PowerStrike, Reload, Step, Stride, Strike, Trip
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
@@ -39,7 +39,7 @@ from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, WIND_ON
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_option_slots import kernel_options
-from ashfall.sim.kernel_run import KernelSetup, kernel_signature
+from ashfall.sim.kernel_run import KernelSetup, burst_tab, kernel_signature
 from ashfall.sim.policy import Policy, ScriptedTactics
 from ashfall.sim.runner import play
 from ashfall.sim.setups import Fight, FightSetup, InlineCombatant, InlineSetup
@@ -153,6 +153,8 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("aim",)
     if isinstance(intent, Reload):
         return ("reload", intent.weapon)
+    if isinstance(intent, FullAutoBurst):  # the targets in the AI's order: the primary, then its group
+        return ("burst", intent.targets, intent.weapon)
     codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
     if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
@@ -199,6 +201,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     ammo_left = np.array([-1 if r.ammo[i] < 0 else next(
         left for o in attack_options(x, state) if (left := shots_left(x, o)) is not None)
         for i, x in enumerate(roster)], np.int64)
+    burst_out = np.full(len(ids), -1, np.int64)
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
         arr["temp"], arr["react"], arr["px"], arr["py"], lo.dist, lo.reach_ft, lo.speed, lo.price, lo.offsets,
@@ -207,7 +210,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
         o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64),
-        (o.throw2_hit, o.throw2_ft))
+        (o.throw2_hit, o.throw2_ft, burst_tab(o.burst), burst_out))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
@@ -230,6 +233,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         if activity >= kai.OPTION:  # a further way to attack (or Aim)
             if block == kai.AIM_BLOCK:
                 return ("aim",)
+            if block == kai.BURST:
+                return ("burst", (ids[target], *(ids[int(e)] for e in burst_out if e >= 0)), option.weapon_id)
             if block == kai.RELOAD_BLOCK:
                 return ("reload", option.weapon_id)
         if option.index > 0:  # named by its weapon and mode unless it is the AI's first option (``_expected``)

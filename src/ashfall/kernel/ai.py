@@ -198,6 +198,125 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
     return count, left
 
 
+BURST = 5
+"""A further option's first block Full Auto Burst (``kernel_burst_lower.BURST``; a test holds them equal)."""
+BurstTab = tuple[I64, I64, F64, F64, I64, I64, I64, I64, F64, F64]
+"""The burst tables as the compiled turn takes them (``kernel_burst_lower.BurstTables``' fields in order)."""
+B_ON, B_INTS, B_WORTH, B_FURTHER, B_LISTS, B_START, B_SIZE, B_DRAFTS, B_OPENED, B_VALS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+"""Fields of the burst tables (``kernel_burst_lower.BurstTables``, in order)."""
+D_ACTIONS, D_FIRST, D_MINE, D_WON, D_NUMBER = 0, 1, 2, 3, 4
+"""Columns of a burst draft row (``kernel_burst_lower.D_*``)."""
+
+
+@_jit
+def _burst_order(c: int, xo: int, x: int, y: int, hostile: int, nt: int, targets: I64, px: I64, py: I64, hp: I64,
+                 temp: I64, dist: I64, view: I64, x_limit: I64, worth: F64, order: I64, codes: I64,
+                 ranked: I64) -> int:
+    """The targets ``c`` can shoot from ``(x, y)`` with option ``xo``, ranked for a burst's group.
+
+    ``order``/``codes``: those with a base, in roster order, and their codes (``TurnView._bases_at``); ``ranked``
+    their positions by worth at their HP now, the first of equals first (``multi_targets``' stable sort). Returns
+    how many.
+    """
+    nb = 0
+    for q in range(nt):
+        t = targets[q]
+        g = dist[abs(x - px[t]), abs(y - py[t])]
+        if g > x_limit[c, xo]:
+            continue
+        code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
+        if worth[c, xo, t, code, 0] < 0.0:
+            continue  # no base in that code: it cannot be shot from here
+        order[nb], codes[nb] = t, code
+        nb += 1
+    w = np.zeros(max(1, nb), np.float64)
+    for k in range(nb):
+        t = order[k]
+        w[k] = worth[c, xo, t, codes[k], max(1, hp[t] + temp[t]) - 1]
+        ranked[k] = k
+    for k in range(1, nb):  # insertion sort: stable, as ``sorted`` is
+        v = ranked[k]
+        m = k
+        while m > 0 and w[ranked[m - 1]] < w[v]:
+            ranked[m] = ranked[m - 1]
+            m -= 1
+        ranked[m] = v
+    return nb
+
+
+@_jit
+def _burst_group(p: int, nb: int, order: I64, ranked: I64, px: I64, py: I64, limit: int, spread: int,
+                 group: I64) -> int:
+    """The further targets a burst takes with the ``p``-th shootable target (``multi_targets``, MAA-2, X-12).
+
+    Each next best within ``spread`` feet of every one chosen so far (``TurnView.gap``: 5-ft diagonals), up to
+    ``limit`` in all; their positions in ``order`` into ``group``. Returns how many (0: no group).
+    """
+    if nb < 2:
+        return 0
+    count = 0
+    for k in range(nb):
+        other = ranked[k]
+        if other == p or count + 1 >= limit:
+            continue
+        taken = False
+        for m in range(count):
+            if group[m] == other:
+                taken = True
+        if taken:
+            continue
+        near = True
+        for m in range(count + 1):
+            at = p if m == 0 else group[m - 1]
+            a, b = order[other], order[at]
+            if max(abs(px[a] - px[b]), abs(py[a] - py[b])) * FEET > spread:
+                near = False
+        if near:
+            group[count] = other
+            count += 1
+    return count
+
+
+@_jit
+def _burst_best(c: int, xo: int, lst: int, hp_p: int, count: int, group: I64, order: I64, codes: I64, hp: I64,
+                temp: I64, burst: BurstTab, drop_step: float) -> tuple[int, float, float]:
+    """``best_valued`` of a setting's drafts from their parts (``kernel_burst_lower.best_of_parts``).
+
+    ``Draft.valued``'s arithmetic in its order (each target's capped share added to 0.0, the primary first, then
+    the further targets in group order; an opened draft ``p * win + (1 - p) * fail``), ranked by ``plan_key``, the
+    first of equals kept. Returns ``(row, frac, p_drop)``, row -1 for none.
+    """
+    further, start, size, drafts, opened, vals = burst[B_FURTHER], burst[B_START], burst[B_SIZE], \
+        burst[B_DRAFTS], burst[B_OPENED], burst[B_VALS]
+    best = -1
+    b_tier, b_frac, b_drop, b_actions = 0, 0.0, 0.0, 0
+    r_frac, r_drop = 0.0, 0.0
+    for k in range(size[lst]):
+        row = start[lst] + k
+        mine = drafts[row, D_MINE]
+        frac = 0.0 + vals[mine, 0, hp_p - 1] / hp_p
+        drop = vals[mine, 1, hp_p - 1]
+        number = drafts[row, D_NUMBER]
+        if number >= 0:
+            for m in range(count):
+                o = order[group[m]]
+                h = max(1, hp[o] + temp[o])
+                frac += further[c, xo, o, codes[group[m]], number, h - 1] / h
+        p = opened[row]
+        if p >= 0.0:
+            won = drafts[row, D_WON]
+            w_frac = 0.0 + vals[won, 0, hp_p - 1] / hp_p
+            frac = p * w_frac + (1 - p) * frac
+            drop = p * vals[won, 1, hp_p - 1] + (1 - p) * drop
+        tier = _tier(drop, drop_step)
+        rf, rd, actions = round9(frac), round9(drop), drafts[row, D_ACTIONS]
+        if best < 0 or tier > b_tier or (tier == b_tier and (rf > b_frac or (rf == b_frac and (
+                rd > b_drop or (rd == b_drop and actions < b_actions))))):
+            best, b_tier, b_frac, b_drop, b_actions = row, tier, rf, rd, actions
+            r_frac, r_drop = frac, drop
+    return best, r_frac, r_drop
+
+
 @_jit
 def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
     """The squares entered on the way to node ``(x, y, p)``, in order, into ``out`` (rows ``x, y, feet so far``)."""
@@ -220,7 +339,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            path_y: I64, view: I64, x_count: I64, x_ranged: I64, x_limit: I64, x_frac: F64, x_drop: F64,
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
-           x_slots: I64, capacity: I64, drop_of: F64, throw2: tuple[F64, I64]) -> tuple[int, int, int, int]:
+           x_slots: I64, capacity: I64, drop_of: F64,
+           more: tuple[F64, I64, BurstTab, I64]) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -252,8 +372,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``throw2``: ``(throw2_hit, throw2_ft)``, an enemy's thrown weapon beside its gun (``throw_hit`` then holds the gun,
-    ``kernel_weapons_lower.gun_first``); never prone here (the pair is named with edition 2's openers).
+    ``more``: ``(throw2_hit, throw2_ft, burst, burst_out)``: an enemy's thrown weapon beside its gun (``throw_hit`` then
+    holds the gun, ``kernel_weapons_lower.gun_first``; never prone here, the pair is named with edition 2's openers);
+    the AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``, G-35, MAA-2, X-12: the
+    targets' worth, the group of each primary target, the best of the setting's drafts from their parts), and
+    ``burst_out`` gets the further targets of a chosen burst (first block ``BURST``), -1 after the last.
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -261,6 +384,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
+    throw2 = (more[0], more[1])
+    burst, burst_out = more[2], more[3]
+    b_order = np.zeros(n, np.int64)  # a burst's shootable targets, their codes, ranks and one group
+    b_codes = np.zeros(n, np.int64)
+    b_ranked = np.zeros(n, np.int64)
+    b_group = np.zeros(n, np.int64)
+    b_groups = np.full((n, n), -1, np.int64)  # the further targets of each target's best candidate (-1: none)
     hp_c = max(1, hp[c] + temp[c])
     weight = config[c, CFG_SELF] / hp_c
     tw = config[c, CFG_THREAT] * weight
@@ -458,6 +588,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
                 b_drop[t] = drop
+                b_groups[t, 0] = -1
         for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
             ranged = x_ranged[c, xo]
             if ranged == 1 and r_way[r] >= 0:
@@ -469,6 +600,14 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 mode = 1  # where it stands a melee option may open (E-37)
             if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31), each load's settings
                 mode += MODES * (2 if openers == 1 else 1) * min(ammo_left[c], x_slots[c, xo])  # up, then prone
+            nb = 0
+            if ranged == 1 and r_actions[r] == 0 and xo < burst[B_ON].shape[1] and burst[B_ON][c, xo] == 1:
+                hostile = 0  # a hostile within 5 ft of where it stands (AMOD-7)
+                for e in range(n):
+                    if side[e] != side[c] and vit[e] == ALIVE and dist[abs(x - px[e]), abs(y - py[e])] <= FEET:
+                        hostile = 1
+                nb = _burst_order(c, xo, x, y, hostile, nt, targets, px, py, hp, temp, dist, view, x_limit,
+                                  burst[B_WORTH], b_order, b_codes, b_ranked)
             x_penalty = penalty
             if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
                 shooting = 0.0
@@ -492,11 +631,25 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                     code = BESIDE + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
                 first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
+                frac = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t]
+                drop = x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t]
+                count = 0
+                for k in range(nb):  # a burst among several enemies where it stands: the group, then the parts
+                    if b_order[k] == t:
+                        count = _burst_group(k, nb, b_order, b_ranked, px, py, burst[B_INTS][0], burst[B_INTS][1],
+                                             b_group)
+                if count > 0:
+                    lst = burst[B_LISTS][c, xo, at_mode, t, code, steps_map, rest, count - 1]
+                    row, frac, drop = _burst_best(c, xo, lst, hp_t, count, b_group, b_order, b_codes, hp, temp,
+                                                  burst, drop_step)
+                    first = burst[B_DRAFTS][row, D_FIRST] if row >= 0 else -1
+                    if row < 0 or burst[B_DRAFTS][row, D_NUMBER] < 0:
+                        count = 0  # its best plan takes no further target
                 if first < 0:
                     continue
-                net = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t] - x_penalty
+                net = frac - x_penalty
                 scored = net - tw * threat
-                tier = _tier(x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t], drop_step)
+                tier = _tier(drop, drop_step)
                 rounded = round9(scored)
                 # a gun the AI lists before its melee option (``kernel_option_slots``) takes a tie with that
                 # option's plan from the same square: the AI keeps the first of equals (``_best_candidates``)
@@ -507,7 +660,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                                  r_x[b_route[t]]):
                     has[t] = 1
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
-                    b_drop[t] = x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t]  # the target's own stance
+                    b_drop[t] = drop  # the target's own stance
+                    for m in range(n):
+                        b_groups[t, m] = b_order[b_group[m]] if m < count else -1
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
@@ -532,6 +687,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         r = b_route[pick]
         drop_of[0] = b_drop[pick]
         if r_actions[r] == 0:
+            for m in range(len(burst_out)):  # a burst's further targets (``Plan.others``)
+                burst_out[m] = b_groups[pick, m] if m < n else -1
             return ATTACK, pick, b_first[pick], 0
         if r_way[r] < 0:
             path_x[0], path_y[0] = r_x[r], r_y[r]
@@ -564,5 +721,5 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
 
 
 
-__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE", "decide",
-           "round9"]
+__all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "BURST", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE",
+           "BurstTab", "decide", "round9"]

@@ -32,7 +32,8 @@ from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
-OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64]
+OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
+              kai.BurstTab]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
@@ -889,7 +890,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst) = ai_tab[13]
+    burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (never played yet)
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
@@ -946,7 +948,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity, drop_of, (throw2_hit, throw2_ft))
+                                      capacity, drop_of, (throw2_hit, throw2_ft, burst, burst_out))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -996,6 +998,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
+            if act == kai.BURST:  # a Full Auto Burst among several enemies: not played yet (``ranged_problem``)
+                return at, attacks, kai.BAILED
             if act == kmv.TRIP_FIRST:  # a Trip with a further melee option: the same contest (TRP-1..4)
                 at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
                 left -= mv_ints[kmv.MV_TRIP_COST]
@@ -1286,7 +1290,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
                                ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
-                               (opt[19], opt[20]))
+                               (opt[19], opt[20], opt[21], np.full(n, -1, np.int64)))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

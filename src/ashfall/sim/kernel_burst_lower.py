@@ -14,21 +14,33 @@ target it attacks at every HP (:class:`BurstParts`, one row per draft) and add t
 mirrors ``multi_targets`` on arrays, :func:`best_of_parts` mirrors ``Draft.valued`` and ``best_valued`` on those
 rows, bit for bit (``tests/kernel/test_kernel_ai_burst_choice.py`` holds both to the AI's own choice).
 
-Not yet played by the compiled fight: the tables by situation code and the burst's one roll against each target's
-DV (``perform_multi_attack``), which is why ``kernel_ranged_lower.ranged_problem`` still names the burst.
+The same parts by situation code (:func:`lower_bursts`, :class:`BurstTables`, beside the further-option tables):
+each target's worth and a burst's part on a further target by (target, code, MAP position), and every setting's
+drafts where it stands (rounds loaded, Aim or aimed, target and code, MAP so far, actions left, further targets) as
+rows of parts, the primary target's keys valued once per distinct keys. ``ashfall.kernel.ai.decide`` weighs them
+where it stands. Not yet played by the compiled fight: the burst's one roll against each target's DV
+(``perform_multi_attack``), which is why ``kernel_ranged_lower.ranged_problem`` still names the burst.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai.odds_cache import turn_values
-from ashfall.ai.plans import Block, Draft
-from ashfall.ai.profile import AttackBase
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.odds_cache import AttackKey, ruleset_token, turn_values
+from ashfall.ai.plans import Block, Draft, Setting, drafts_for
+from ashfall.ai.profile import AttackBase, AttackOption, base_for
+from ashfall.ai.sight import situation_of
+from ashfall.ai.turn import TurnView
+from ashfall.engine import Aim, Combatant
+from ashfall.rules.damage_defenses import Defenses
+from ashfall.sim.kernel_option_slots import kernel_options
+from ashfall.sim.setups import Fight
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -156,4 +168,187 @@ def hp_of(hp: Mapping[str, int], ids: Sequence[str]) -> list[int]:
     return [hp[i] for i in ids]
 
 
-__all__ = ["BurstParts", "best_of_parts", "burst_parts", "group_of", "hp_of", "worth_row"]
+BURST = 5
+"""A further option's first block Full Auto Burst, as the kernel's code (after ``kernel_ranged_lower.RELOAD``)."""
+D_ACTIONS, D_FIRST, D_MINE, D_WON, D_NUMBER = 0, 1, 2, 3, 4
+"""Columns of :attr:`BurstTables.drafts` (``ashfall.kernel.ai`` reads them by these numbers)."""
+_PLACEHOLDER = "\x00further-"
+"""Ids standing for the further targets while a setting's drafts are walked (their keys are read by MAP position)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BurstTables:
+    """The AI's Full Auto Burst among several enemies where it stands, as parts ``decide`` adds up (G-35, MAA-2, X-12).
+
+    Attributes:
+        on: ``[i, xo]`` 1 where that further option weighs bursts among several enemies (:func:`weighs_bursts`).
+        ints: ``[full_auto_targets, full_auto_spread_ft]``.
+        worth: ``[i, xo, j, code, hp - 1]`` ``multi_targets``' worth of target ``j`` in its code (-1.0: no base,
+            it cannot be shot in that code).
+        further: ``[i, xo, j, code, MAP position, hp - 1]`` the capped mean of one burst attack on ``j`` as a
+            further target (``base.key(number, extra=multi_bonus)``).
+        lists: ``[i, xo, mode, j, code, MAP steps, actions left, further targets - 1]`` the draft list of that setting
+            (-1: none), ``mode`` the further-option tables' (rounds loaded, then where it stands or having aimed).
+        start, size: ``[list]`` its first row in ``drafts`` and how many (``drafts_for``'s order).
+        drafts: ``[row, column]`` actions, first block code, the primary's keys (a ``vals`` row; if the opener
+            fails), those if the opener succeeds (-1: none), the burst's MAP position (-1: no burst).
+        opened: ``[row]`` the opener's success chance (-1.0: none).
+        vals: ``[row, 0 capped mean / 1 drop chance, hp - 1]`` of one target's keys.
+    """
+
+    on: I64
+    ints: I64
+    worth: F64
+    further: F64
+    lists: I64
+    start: I64
+    size: I64
+    drafts: I64
+    opened: F64
+    vals: F64
+
+
+def empty_bursts(n: int) -> BurstTables:
+    """Tables of a fight where nobody weighs a burst among several enemies."""
+    return BurstTables(np.zeros((n, 1), np.int64), np.zeros(2, np.int64), np.full((1,) * 5, -1.0),
+                       np.zeros((1,) * 6), np.full((1,) * 8, -1, np.int64), np.zeros(1, np.int64),
+                       np.zeros(1, np.int64), np.full((1, 5), -1, np.int64), np.full(1, -1.0), np.zeros((1, 2, 1)))
+
+
+def weighs_bursts(turn: TurnView, option: AttackOption) -> bool:
+    """Whether the AI may weigh a Full Auto Burst with ``option`` taking a second target (MAA-2, G-35)."""
+    state = turn.state
+    return state.ruleset.attack.full_auto_targets > 1 and len(state.enemies_of(turn.c.id)) > 1 and \
+        Block.FULL_AUTO in turn.available(option)
+
+
+def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
+                 modes: int, hp_most: int, slots: Mapping[tuple[int, int], int]) -> BurstTables:
+    """:class:`BurstTables` of the creatures the AI plays (edition 1's settings: no Trip, no prone targets).
+
+    ``views`` are the AI's view codes, ``modes`` the further-option tables' settings, ``slots`` their ammunition
+    slots (``option_slots``). The settings are ``kernel_weapons_lower._option_settings``' where it stands (Aim may
+    open, E-05) and having aimed, with the burst's group: its further targets stand in as placeholders, whose
+    attacks are read back by MAP position (each is ``base.key(number, extra=multi_bonus)``, checked).
+    """
+    from ashfall.sim import kernel_weapons_lower as kw  # it calls this module
+
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    opts = [kernel_options(c, state) for c in roster]
+    played = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]
+    turns = {i: TurnView(fight.engine, c, ()) for i, c in enumerate(roster) if played[i]}
+    weighed = [(i, xo, o) for i, turn in turns.items() for xo, o in enumerate(opts[i][1:])
+               if o.ranged and weighs_bursts(turn, o)]
+    if not weighed:
+        return empty_bursts(n)
+    extra = max(len(opts[i]) - 1 for i, _, _ in weighed)
+    codes = 4 * len(views)
+    limit = rs.attack.full_auto_targets
+    numbers = max_map + actions + 1
+    token = ruleset_token(rs)
+    aim_bonus = rs.attack.aim_bonus
+    on = np.zeros((n, extra), np.int64)
+    worth = np.full((n, extra, n, codes, hp_most), -1.0)
+    further = np.zeros((n, extra, n, codes, numbers, hp_most))
+    lists = np.full((n, extra, modes, n, codes, max_map, actions + 1, limit - 1), -1, np.int64)
+    known: dict[tuple[object, ...], int] = {}
+    rows: list[tuple[int, int, int, int, int]] = []
+    chances: list[float] = []
+    starts: list[int] = []
+    sizes: list[int] = []
+    valued: dict[tuple[AttackKey, ...], int] = {}
+    vals: list[tuple[F64, F64]] = []
+
+    def row_of(keys: tuple[AttackKey, ...]) -> int:
+        if keys not in valued:
+            valued[keys] = len(vals)
+            vals.append(turn_values(keys, hp_most))
+        return valued[keys]
+
+    for i, xo, o in weighed:
+        c, turn = roster[i], turns[i]
+        on[i, xo] = 1
+        policy = fight.policies[c.id]
+        assert isinstance(policy, TacticalPolicy)
+        costs = turn.costs(o)
+        bonus = costs.multi_bonus[Block.FULL_AUTO]
+        plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}
+        aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available  # as ``lower_options`` reads it
+        for j, t in enumerate(roster):
+            if t.side == c.side:
+                continue
+            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
+            for code in range(codes):
+                hostile, close, v = bool(code & 1), bool(code & 2), views[code // 4]
+                if close and not hostile:
+                    continue  # the target beside it is a hostile within 5 ft (AMOD-7)
+                b = base_for(state, c, t, o, situation_of(kw._code(hostile, close, v)), token, defenses,
+                             (c.condition_set, t.condition_set))
+                if b is None:
+                    continue
+                worth[i, xo, j, code] = worth_row(b, hp_most)
+                for number in range(1, numbers):
+                    further[i, xo, j, code, number] = turn_values((b.key(number, extra=bonus),), hp_most)[0]
+                for ammo in (None,) if (i, xo) not in slots else range(slots[(i, xo)] + 1):
+                    for mode in (kw.FULL, kw.AIMED):
+                        first = replace(b, first_bonus=aim_bonus) if mode == kw.AIMED else b
+                        available = plain | {Block.FULL_AUTO} | ({Block.AIM} if mode == kw.FULL and aim_ok else
+                                                                 frozenset())
+                        odds = {(Block.AIM, t.id): 1.0} if mode == kw.FULL and aim_ok else {}
+                        at = kw.MODES * (ammo or 0) + mode
+                        for g in range(1, limit):
+                            others = tuple(f"{_PLACEHOLDER}{k}" for k in range(g))
+                            bases = {t.id: first, **{x: b for x in others}}
+                            for steps in range(max_map):
+                                for left in range(1, actions + 1):
+                                    setting = Setting(o, bases, {}, {}, {Block.FULL_AUTO: {t.id: others}}, steps,
+                                                      ammo, frozenset(available), odds)
+                                    drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
+                                    found = _draft_rows(drafts, t.id, others, b, bonus, row_of)
+                                    if found not in known:
+                                        known[found] = len(starts)
+                                        starts.append(len(rows))
+                                        sizes.append(len(found))
+                                        for row, p in found:
+                                            rows.append(row)
+                                            chances.append(p)
+                                    lists[i, xo, at, j, code, steps, left, g - 1] = known[found]
+    table = np.array([(*np.stack(v),) for v in vals], np.float64) if vals else np.zeros((1, 2, hp_most))
+    return BurstTables(on, np.array([limit, rs.attack.full_auto_spread_ft], np.int64), worth, further, lists,
+                       np.array(starts or [0], np.int64), np.array(sizes or [0], np.int64),
+                       np.array(rows or [(-1,) * 5], np.int64).reshape(-1, 5), np.array(chances or [-1.0]), table)
+
+
+def _draft_rows(drafts: Sequence[Draft], target: str, others: tuple[str, ...], b: AttackBase, bonus: int,
+                row_of: Any) -> tuple[tuple[tuple[int, int, int, int, int], float], ...]:
+    """Each draft's row of parts (:attr:`BurstTables.drafts`) and its opener's chance."""
+    from ashfall.sim import kernel_weapons_lower as kw
+
+    out = []
+    for d in drafts:
+        first = BURST if d.blocks[0] is Block.FULL_AUTO else kw.FIRST.get(d.blocks[0])
+        if first is None:
+            raise ValueError(f"the AI's {d.blocks[0].value} beside a burst (combatant of {target})")
+        number = -1
+        if d.others:
+            if d.others != others:
+                raise ValueError("a burst draft with other further targets than its setting's")
+            keys = [d.attacks[x] for x in others]
+            number = keys[0][0].attack_number
+            if any(k != [b.key(number, extra=bonus)] for k in keys):
+                raise ValueError("a burst's further attack other than one at its MAP position")
+        mine = row_of(tuple(d.attacks[target]))
+        won, p = -1, -1.0
+        if d.opened is not None:
+            p, win = d.opened
+            if any(keys for tid, keys in win.items() if tid != target):
+                raise ValueError("an opened draft with further targets")
+            won = row_of(tuple(win[target]))
+        out.append(((d.actions, first, mine, won, number), p))
+    return tuple(out)
+
+
+__all__ = ["BURST", "BurstParts", "BurstTables", "best_of_parts", "burst_parts", "empty_bursts", "group_of", "hp_of",
+           "lower_bursts", "weighs_bursts", "worth_row"]

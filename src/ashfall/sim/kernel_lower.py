@@ -88,6 +88,7 @@ from ashfall.sim.kernel_ai_lower import (
     lower_ai,
 )
 from ashfall.sim.kernel_allies_lower import WithdrawTables
+from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
@@ -1259,7 +1260,8 @@ def check(setup: FightSetup) -> str | None:
 
 
 TABLE_CLASSES: dict[str, type] = {kind.__qualname__: kind for kind in (
-    Lowering, Lowered, AiTables, OptionTables, RangedTables, WithdrawTables, ManeuverTables, MoraleTables)}
+    Lowering, Lowered, AiTables, OptionTables, BurstTables, RangedTables, WithdrawTables, ManeuverTables,
+    MoraleTables)}
 """The dataclasses a lowering is made of: all an entry of the disk cache may build (``kernel_cache``)."""
 
 

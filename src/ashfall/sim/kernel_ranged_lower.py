@@ -48,6 +48,7 @@ from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_
 from ashfall.families.attacks.moves_gear import has_free_hand
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
+from ashfall.sim.kernel_burst_lower import weighs_bursts
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.setups import Fight
 
@@ -200,13 +201,17 @@ def ammo_slots(turn: TurnView, option: AttackOption, costs: Costs, actions: int)
     """The highest ammunition slot of an option's plan tables (-1: it counts no ammunition).
 
     The most rounds a plan of ``actions`` actions could spend (every block costs an action at least; each Strike
-    or Power Strike spends a round, an All-Out Attack one per attack, MAA-5), or the magazine if smaller: with as
+    or Power Strike spends a round, an All-Out Attack one per attack, MAA-5, a Full Auto Burst among several enemies
+    one per target, G-35), or the magazine if smaller: with as
     many loaded no plan runs dry (``plans._walk`` reloads only when fewer are loaded than a block needs).
     """
     if shots_left(turn.c, option) is None or costs.capacity is None:
         return -1
-    need = {Block.ALL_OUT: costs.all_out_attacks, Block.EXTRA: 2}
+    need = {Block.ALL_OUT: costs.all_out_attacks, Block.EXTRA: 2,
+            Block.FULL_AUTO: costs.ammo_per_target * turn.state.ruleset.attack.full_auto_targets}  # per target
     plain = turn.available(option) - {Block.SWEEP, Block.FULL_AUTO}
+    if weighs_bursts(turn, option):
+        plain = plain | {Block.FULL_AUTO}
     most = max((sum(need.get(b, 1) for b in seq) for seq in attack_sequences(actions, costs, plain)), default=0)
     return min(costs.capacity, max(1, most))
 

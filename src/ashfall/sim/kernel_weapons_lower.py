@@ -68,6 +68,7 @@ from ashfall.rules.damage_spec import DamagePart
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import ContestTie
+from ashfall.sim.kernel_burst_lower import BurstTables, empty_bursts, lower_bursts
 from ashfall.sim.kernel_faces import attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ALL_STATES,
@@ -138,6 +139,7 @@ class OptionTables:
         throw2_hit: ``[e, c, code]`` as ``throw_hit``, of an enemy's thrown weapon beside its gun (``throw_hit`` then
             holds the gun, whose rounds are counted: :func:`gun_first`); ``(1, 1, 1)`` where nobody has both.
         throw2_ft: ``[e]`` how far that throw reaches (-1: none).
+        burst: The AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``; edition 1).
     """
 
     count: I64
@@ -161,6 +163,7 @@ class OptionTables:
     shot: I64 = dataclasses.field(default_factory=lambda: np.zeros(1, np.int64))
     throw2_hit: F64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
     throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
+    burst: BurstTables = dataclasses.field(default_factory=lambda: empty_bursts(1))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -531,9 +534,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     if parts is not None:
                                         hit_parts.setdefault((i, kx), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
+    burst = empty_bursts(n) if trip else lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most,
+                                                      slots)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
-                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft)
+                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst)
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
