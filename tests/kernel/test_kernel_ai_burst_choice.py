@@ -1,12 +1,12 @@
-"""The AI's Full Auto Burst among several enemies, rebuilt from per-target parts (G-35, MAA-2, X-12): groundwork.
+"""The AI's Full Auto Burst among several enemies, rebuilt from per-target parts (G-35, MAA-2, X-12).
 
 At every decision where the tactical AI weighs a burst in the reference fights of
-tests/kernel/pending/ai-gunner-bursts-a-bandit-trio.yaml (a lone gunner against three scripted bandits, edition 1 with
-Power Strike for melee only, G-36),
-``kernel_burst_lower`` must rebuild the AI's own choice: the further targets of each primary one (``multi_targets``)
-and the best plan (``best_plan``: blocks, further targets, share of HP and drop chance, bit for bit). Tables broken
-on purpose (a burst that takes its first target only, MAP counted per target, rounds spent per burst rather than per
-target) must not. The compiled fight does not play the burst yet: the set waits in ``pending``.
+tests/kernel/encounters/ai-gunner-bursts-a-bandit-trio.yaml (a lone gunner against three scripted bandits, edition 1
+with Power Strike for melee only, G-36), ``kernel_burst_lower`` must rebuild the AI's own choice: the further targets
+of each primary one (``multi_targets``) and the best plan (``best_plan``: blocks, further targets, share of HP and
+drop chance, bit for bit). Tables broken on purpose (a burst that takes its first target only, MAP counted per
+target, rounds spent per burst rather than per target) must not. (The compiled fight plays the burst:
+``test_kernel_ai_burst_decisions.py``.)
 """
 
 from collections.abc import Callable, Iterator
@@ -20,12 +20,11 @@ import pytest
 from ashfall.ai.plans import Block, Draft, Plan, Setting, drafts_for
 from ashfall.ai.turn import TurnView
 from ashfall.sim.kernel_burst_lower import BurstParts, best_of_parts, burst_parts, group_of, hp_of, worth_row
-from ashfall.sim.kernel_lower import check
 from ashfall.sim.setups import EncounterSetup
 from ashfall.sim.signature import reference_fight
 from tests.kernel.kit import seeds
 
-SET = Path(__file__).resolve().parent / "pending" / "ai-gunner-bursts-a-bandit-trio.yaml"
+SET = Path(__file__).resolve().parent / "encounters" / "ai-gunner-bursts-a-bandit-trio.yaml"
 FIGHTS = 6
 
 
@@ -106,10 +105,7 @@ def weighed() -> Iterator[list[Weighed]]:
 
 
 @pytest.mark.rule("G-35", "MAA-2", "X-12")
-def test_g_35__the_set_still_waits_for_the_burst_and_the_ai_weighs_and_fires_bursts_there(
-        weighed: list[Weighed]) -> None:
-    problem = check(EncounterSetup(SET))  # its burst, or first its gun as its first weapon (ATK-2)
-    assert problem is not None and ("G-35" in problem or "ATK-2" in problem)
+def test_g_35__the_ai_weighs_and_fires_bursts_in_the_set(weighed: list[Weighed]) -> None:
     assert len(weighed) > 20
     assert any(w.plan is not None and w.plan.blocks[0] is Block.FULL_AUTO for w in weighed)
 

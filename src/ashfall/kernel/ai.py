@@ -23,7 +23,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ashfall.kernel.compiled import F64, I64, heap_pop, heap_push
+from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 
 # decisions (``decide``'s first value)
@@ -200,9 +200,10 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
 
 BURST = 5
 """A further option's first block Full Auto Burst (``kernel_burst_lower.BURST``; a test holds them equal)."""
-BurstTab = tuple[I64, I64, F64, F64, I64, I64, I64, I64, F64, F64]
+BurstTab = tuple[I64, I64, F64, F64, I64, I64, I64, I64, F64, F64, I64, I8, I64]
 """The burst tables as the compiled turn takes them (``kernel_burst_lower.BurstTables``' fields in order)."""
 B_ON, B_INTS, B_WORTH, B_FURTHER, B_LISTS, B_START, B_SIZE, B_DRAFTS, B_OPENED, B_VALS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+B_ROLL_DRAWS, B_ROLL_OUTCOME, B_RULES = 10, 11, 12
 """Fields of the burst tables (``kernel_burst_lower.BurstTables``, in order)."""
 D_ACTIONS, D_FIRST, D_MINE, D_WON, D_NUMBER = 0, 1, 2, 3, 4
 """Columns of a burst draft row (``kernel_burst_lower.D_*``)."""

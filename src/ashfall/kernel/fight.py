@@ -73,6 +73,8 @@ AOO = 3
 """The Attack of Opportunity's activity code in the attack tables (and its attack label)."""
 RETURN_FIRE = 4
 """Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
+BURST_LABEL = 5
+"""Full Auto Burst's attack label (``kernel_lower.ATTACK_LABELS``, ``kernel_burst_rolls.BURST_LABEL``)."""
 SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
 """Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
 FAR = 1 << 60
@@ -208,7 +210,16 @@ def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8
     result = outcome[a, t, k, v, down, code, first - 1, second - 1]
     if result == 0:
         return at, False
-    crit = 1 if result == 2 else 0
+    at = _damage(mt, a, t, k, 1 if result == 2 else 0, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
+                 prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+    return at, True
+
+
+@_jit
+def _damage(mt: I64, a: int, t: int, k: int, crit: int, dice: I64, flat: I64, dealt: I64, low: int, hp: I64,
+            temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64, dropped: I64, falls: I64, rules: I64,
+            dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+    """A hit's damage roll from the tables, dealt (``deal_hit``); returns the steps written."""
     total = flat[a, k, crit]
     nf = 0
     for g in range(dice.shape[3]):
@@ -226,7 +237,7 @@ def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8
                    falls, rules)
     dealt_by[a] += amount
     taken[t] += amount
-    return at, True
+    return at
 
 
 @_jit
@@ -891,7 +902,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
      x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst) = ai_tab[13]
-    burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (never played yet)
+    burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (``decide`` writes them)
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
@@ -998,8 +1009,32 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
-            if act == kai.BURST:  # a Full Auto Burst among several enemies: not played yet (``ranged_problem``)
-                return at, attacks, kai.BAILED
+            if act == kai.BURST:  # a Full Auto Burst among several enemies (G-35, MAA-2, X-12)
+                rules_b = burst[kai.B_RULES]
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, rules_b[2], faces, 0)
+                left -= rules_b[0]
+                count = 1
+                for m in range(len(burst_out)):
+                    if burst_out[m] >= 0:
+                        count += 1
+                if x_slots[c, xo] >= 0:
+                    ammo_left[c] -= rules_b[1] * count  # a round per target, spent first (``spend_ammo``, G-35)
+                v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+                at, made = _burst(mt, c, t, burst_out, 3 * xo, v, aim_live if aimed == 1 else 0, side, vit, prone,
+                                  hp, temp, react, px, py, dist, eview, burst, x_dice, x_flat, x_dealt, x_low[0],
+                                  max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
+                                  ammo_left, ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+                                                          intercept_ft, sight))
+                aimed, aim_live = 0, 0
+                attacks += made
+                rolls += rules_b[3]  # one attack for MAP (G-41)
+                strikes += 1  # ``count_strike_action``
+                if _standing(side, vit) != -1:
+                    return at, attacks, kai.ENDED
+                if vit[c] != ALIVE:
+                    break
+                continue
             if act == kmv.TRIP_FIRST:  # a Trip with a further melee option: the same contest (TRP-1..4)
                 at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
                 left -= mv_ints[kmv.MV_TRIP_COST]
@@ -1176,15 +1211,29 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     :func:`_intercept` reads), the interceptor then the one hit.
     """
     order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
-    intercepts = rf[12][0] == 1
-    fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
-        rf[11]
-    if intercepts:
+    if rf[12][0] == 1:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
                        guard, guard_reach, intercept_ft, sight, aim)
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
     at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
                           succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+    if not hit:
+        return at
+    return _answered(mt, a, t, side, vit, prone, hp, temp, react, px, py, dist, eview, max_hp, succ, fail, dropped,
+                     falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd)
+
+
+@_jit
+def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64, px: I64,
+              py: I64, dist: I64, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+              dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
+              rf: RangedTab, crowd: CrowdTab) -> int:
+    """The Return Fire ``a``'s ranged hit on ``t`` sets off (RX-29..31), and the answers to it (:func:`_shot`)."""
+    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
+    intercepts = rf[12][0] == 1
+    fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
+        rf[11]
+    hit = True
     shooter, target = a, t
     while hit and fire_back[target] >= 0 and vit[target] == ALIVE and react[target] == 1 and \
             ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
@@ -1199,6 +1248,65 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
                               dealt_by, taken, record, steps, at, faces, code)
         shooter, target = target, shooter
     return at
+
+
+@_jit
+def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side: I64, vit: I64, prone: I64,
+           hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, burst: kai.BurstTab, dice: I64,
+           flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
+           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
+           rf: RangedTab, crowd: CrowdTab) -> tuple[int, int]:
+    """``a``'s Full Auto Burst on ``t`` and its further targets ``group`` (-1 after the last): steps, attack rolls.
+
+    As ``perform_multi_attack`` plays it (G-35, MAA-2, X-12).
+
+    The caller has spent the rounds (one per target, ``spend_ammo``) and counts MAP once. Under edition 1 the first
+    target may be Intercepted (E-19, RX-26; a redirect to one of the targets changes nothing); then one d20 (two with
+    advantage or disadvantage, as the first target's situation says) judged against each target's DV in its own
+    situation (``kernel_burst_rolls``), one attack row per target with the same faces; then each hit target in
+    order takes the Strike's damage of the gun (``kx``) and may fire back (:func:`_answered`).
+    """
+    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
+    n = len(side)
+    ids = np.zeros(n + 1, np.int64)
+    ids[0] = t
+    count = 1
+    for m in range(len(group)):
+        if group[m] < 0:
+            break
+        ids[count] = group[m]
+        count += 1
+    if rf[12][0] == 1:  # the attack is declared against the first target (``attack_declared``)
+        r = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard, guard_reach, intercept_ft, sight, aim)
+        inside = False
+        for m in range(count):
+            if ids[m] == r:
+                inside = True
+        if not inside:
+            ids[0] = r
+    t0 = ids[0]
+    code0 = _ranged_code(a, t0, aim, side, vit, px, py, dist, eview)
+    draws = burst[kai.B_ROLL_DRAWS][a, t0, v, code0]
+    first = roll(mt, 20)
+    second = 1
+    if draws == 2:
+        second = roll(mt, 20)
+    results = np.zeros(count, np.int64)
+    for m in range(count):
+        code = _ranged_code(a, ids[m], 0, side, vit, px, py, dist, eview)  # its DV in its own situation
+        results[m] = burst[kai.B_ROLL_OUTCOME][a, t0, ids[m], v, code0, code, first - 1, second - 1]
+        if record:
+            faces[0] = first
+            faces[1] = second
+            at = _record(steps, at, ATTACK, a, ids[m], BURST_LABEL, faces, draws)
+    for m in range(count):
+        if results[m] > 0:
+            at = _damage(mt, a, ids[m], kx, 1 if results[m] == 2 else 0, dice, flat, dealt, low, hp, temp, max_hp,
+                         vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
+            at = _answered(mt, a, ids[m], side, vit, prone, hp, temp, react, px, py, dist, eview, max_hp, succ, fail,
+                           dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd)
+    return at, count
 
 
 @_jit

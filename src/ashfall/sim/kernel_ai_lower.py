@@ -64,7 +64,7 @@ from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lowe
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.kernel_option_slots import kernel_options, leads
-from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, empty_ranged
+from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -179,7 +179,8 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         available = view.available(option)
         if Block.SWEEP in available and several and rs.checks.new_maneuvers:  # alone against one: no second target
             return f"the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant {c.id})"
-        if available & {Block.EXTRA, *multi}:
+        played = {Block.FULL_AUTO} if option.ranged and bursts_played(fight) else set()  # ``kernel_burst_lower``
+        if available & ({Block.EXTRA, *multi} - played):
             return f"the tactical AI's multi-target and extra attacks (combatant {c.id})"
     return maneuver_problem(fight)
 

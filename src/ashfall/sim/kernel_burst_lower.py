@@ -18,14 +18,14 @@ The same parts by situation code (:func:`lower_bursts`, :class:`BurstTables`, be
 each target's worth and a burst's part on a further target by (target, code, MAP position), and every setting's
 drafts where it stands (rounds loaded, Aim or aimed, target and code, MAP so far, actions left, further targets) as
 rows of parts, the primary target's keys valued once per distinct keys. ``ashfall.kernel.ai.decide`` weighs them
-where it stands. Not yet played by the compiled fight: the burst's one roll against each target's DV
-(``perform_multi_attack``), which is why ``kernel_ranged_lower.ranged_problem`` still names the burst.
+where it stands; the compiled fight plays the burst's one roll against each target's DV with
+:mod:`ashfall.sim.kernel_burst_rolls`' tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,7 @@ from ashfall.sim.setups import Fight
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
 
 
 def worth_row(base: AttackBase, most: int) -> F64:
@@ -194,6 +195,11 @@ class BurstTables:
             fails), those if the opener succeeds (-1: none), the burst's MAP position (-1: no burst).
         opened: ``[row]`` the opener's success chance (-1.0: none).
         vals: ``[row, 0 capped mean / 1 drop chance, hp - 1]`` of one target's keys.
+        roll_draws: ``[i, first target, MAP variant, code]`` d20s the burst rolls (``kernel_burst_rolls``; the code
+            hostile + 2 within 5 ft + 4 aimed + 8 ``eview``, as ``OptionTables.outcome``'s).
+        roll_outcome: ``[i, first target, target, MAP variant, first code, its code, face - 1, face - 1]`` the
+            outcome against each target (0 miss, 1 hit, 2 crit; the target's code never aimed).
+        rules: ``[actions a burst costs, rounds per target, its action name's index, counts for MAP]``.
     """
 
     on: I64
@@ -206,6 +212,9 @@ class BurstTables:
     drafts: I64
     opened: F64
     vals: F64
+    roll_draws: I64 = field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
+    roll_outcome: I8 = field(default_factory=lambda: np.zeros((1,) * 6 + (20, 20), np.int8))
+    rules: I64 = field(default_factory=lambda: np.array([2, 1, -1, 1], np.int64))
 
 
 def empty_bursts(n: int) -> BurstTables:

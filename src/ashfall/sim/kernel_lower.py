@@ -89,6 +89,7 @@ from ashfall.sim.kernel_ai_lower import (
 )
 from ashfall.sim.kernel_allies_lower import WithdrawTables
 from ashfall.sim.kernel_burst_lower import BurstTables
+from ashfall.sim.kernel_burst_rolls import burst_action_names
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
@@ -127,7 +128,7 @@ INTENTS: tuple[type, ...] = (Strike, PowerStrike, AllOutAttack)
 TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OPPORTUNITY)
 """The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
 AOO = 3
-ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire")
+ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire", "Full Auto Burst")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
 """Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
@@ -1140,7 +1141,8 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     action_names = (*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
                     state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
                     state.rulebook.actions[SecondWind].name, *option_action_names(state),
-                    *((trip_action_name(fight),) if uses_trip(fight) else ()), *ranged_action_names(state))
+                    *((trip_action_name(fight),) if uses_trip(fight) else ()), *ranged_action_names(state),
+                    *burst_action_names(fight))
     try:
         maneuvers = lower_maneuvers(fight, roster, action_names)
     except ValueError as error:

@@ -22,7 +22,8 @@ weapon's throw beside one gun, which spends no round and never fires back), sing
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
 Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
 allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies (unless a burst takes one target, :func:`bursts`); and, by the weapons
+Full Auto Burst among several enemies beyond edition 1's settings (:func:`bursts_played`; under edition 1 the AI's
+burst is :mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`'); and, by the weapons
 lowering, several ranged options (two guns; a gun and a thrown knife under edition 2), ranged weapons out of range
 of some square or behind total cover, and a ranged weapon first with no melee weapon beside it. A gun listed before
 the melee weapon (a marksman's rifle and knife, ATK-2) is the first further option (``kernel_option_slots``).
@@ -124,8 +125,8 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
     Deflect (RX-6) is not played by the kernel, Return Fire (RX-29) only as :func:`_fire_back_gun` says, nor Full
-    Auto Burst's further targets (G-35, X-12). Several ranged options (two guns, a gun and a thrown
-    knife) are named by ``kernel_weapons_lower.options_problem``.
+    Auto Burst's further targets (G-35, X-12) beyond :func:`bursts_played`. Several ranged options (two guns, a gun
+    and a thrown knife) are named by ``kernel_weapons_lower.options_problem``.
     """
     state = fight.engine.state
     options = attack_options(c, state)
@@ -133,7 +134,7 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     if not ranged:
         return None
     guns = [o for o in ranged if shot_ok(o)]
-    if guns and len(state.enemies_of(c.id)) > 1 and bursts(state) and \
+    if guns and len(state.enemies_of(c.id)) > 1 and bursts(state) and not bursts_played(fight) and \
             Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(guns[0]):
         return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"
     reactions = state.rulebook.reactions
@@ -167,6 +168,18 @@ def bursts(state: EncounterState) -> bool:
     a target without a group, so a ruleset of one-target bursts leaves the AI's single-target plans only.
     """
     return state.ruleset.attack.full_auto_targets > 1
+
+
+def bursts_played(fight: Fight) -> bool:
+    """Whether the kernel plays the AI's Full Auto Burst among several enemies here (``kernel_burst_lower``, G-35).
+
+    Edition 1's settings only: not beside edition 2's openers (E-37) nor where a ranged attack in reach provokes
+    (E-18), and one roll for all the targets (MAA-2).
+    """
+    from ashfall.sim.kernel_maneuvers import uses_trip  # it imports the weapons lowering, which imports this
+
+    rs = fight.engine.state.ruleset
+    return not uses_trip(fight) and not rs.turn.ranged_attack_provokes and rs.attack.full_auto_single_roll
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:
@@ -308,5 +321,6 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                    low=np.array([low], np.int64))
 
 
-__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "empty_ranged", "lower_fire_back",
-           "lower_ranged", "option_slots", "ranged_action_names", "ranged_problem", "shot_ok", "with_reload_label"]
+__all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "bursts_played", "empty_ranged",
+           "lower_fire_back", "lower_ranged", "option_slots", "ranged_action_names", "ranged_problem", "shot_ok",
+           "with_reload_label"]

@@ -24,6 +24,7 @@ from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
 from ashfall.sim.kernel_burst_lower import BurstTables
+from ashfall.sim.kernel_burst_rolls import with_burst_label
 from ashfall.sim.kernel_lower import ATTACK_LABELS, Lowered, lowering
 from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.kernel_ranged_lower import with_reload_label
@@ -81,16 +82,21 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
             ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone, ai.chooser,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names), o.prone_fire,
-             o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst)),
+             o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst, lo.action_names)),
             _ranged_tab(lo),
             (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
              ai.withdraw.medic_ints, ai.withdraw.shot_mean, ai.withdraw.shot_ft, ai.withdraw.throw_mean,
              ai.withdraw.throw_ft))
 
 
-def burst_tab(b: BurstTables) -> kai.BurstTab:
-    """The AI's burst tables as the compiled turn takes them (``kernel_burst_lower.BurstTables``' fields in order)."""
-    return (b.on, b.ints, b.worth, b.further, b.lists, b.start, b.size, b.drafts, b.opened, b.vals)
+def burst_tab(b: BurstTables, action_names: Sequence[str] = ()) -> kai.BurstTab:
+    """The AI's burst tables as the compiled turn takes them (``kernel_burst_lower.BurstTables``' fields in order).
+
+    Its action name's index among ``action_names`` is filled in (``kernel_burst_rolls.with_burst_label``).
+    """
+    b = with_burst_label(b, action_names, action_names[-1]) if action_names else b
+    return (b.on, b.ints, b.worth, b.further, b.lists, b.start, b.size, b.drafts, b.opened, b.vals, b.roll_draws,
+            b.roll_outcome, b.rules)
 
 
 def _guard(lo: Lowered) -> kf.GuardTab:

@@ -69,6 +69,7 @@ from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset.sections import ContestTie
 from ashfall.sim.kernel_burst_lower import BurstTables, empty_bursts, lower_bursts
+from ashfall.sim.kernel_burst_rolls import lower_burst_rolls
 from ashfall.sim.kernel_faces import attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ALL_STATES,
@@ -176,7 +177,8 @@ def empty_options(n: int) -> OptionTables:
         np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
-        np.zeros((2, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64))
+        np.zeros((2, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
+        empty_bursts(n))
 
 
 AIM_NAME = "aim"
@@ -534,8 +536,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     if parts is not None:
                                         hit_parts.setdefault((i, kx), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
-    burst = empty_bursts(n) if trip else lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most,
-                                                      slots)
+    burst = empty_bursts(n) if trip else lower_burst_rolls(
+        fight, roster, lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most, slots), variants,
+        used_map, eviews, near_views, hit_parts)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
                         np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst)
