@@ -641,8 +641,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                              b_group)
                 if count > 0:
                     lst = burst[B_LISTS][c, xo, at_mode, t, code, steps_map, rest, count - 1]
-                    row, frac, drop = _burst_best(c, xo, lst, hp_t, count, b_group, b_order, b_codes, hp, temp,
-                                                  burst, drop_step)
+                    row = -1  # a setting never lowered has no plan (it never occurs: every one met is)
+                    if lst >= 0:
+                        row, frac, drop = _burst_best(c, xo, lst, hp_t, count, b_group, b_order, b_codes, hp, temp,
+                                                      burst, drop_step)
                     first = burst[B_DRAFTS][row, D_FIRST] if row >= 0 else -1
                     if row < 0 or burst[B_DRAFTS][row, D_NUMBER] < 0:
                         count = 0  # its best plan takes no further target

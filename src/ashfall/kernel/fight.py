@@ -1021,7 +1021,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 if x_slots[c, xo] >= 0:
                     ammo_left[c] -= rules_b[1] * count  # a round per target, spent first (``spend_ammo``, G-35)
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
-                at, made = _burst(mt, c, t, burst_out, 3 * xo, v, aim_live if aimed == 1 else 0, side, vit, prone,
+                aim = aim_live if aimed == 1 else 0  # the Aim still holds (E-05)
+                at, made = _burst(mt, c, t, burst_out, 3 * xo, v, aim, side, vit, prone,
                                   hp, temp, react, px, py, dist, eview, burst, x_dice, x_flat, x_dealt, x_low[0],
                                   max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
                                   ammo_left, ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
