@@ -20,6 +20,8 @@ says so (``BAIL``).
 
 from __future__ import annotations
 
+from typing import Final
+
 import numba
 import numpy as np
 
@@ -202,9 +204,20 @@ BURST = 5
 """A further option's first block Full Auto Burst (``kernel_burst_lower.BURST``; a test holds them equal)."""
 BurstTab = tuple[I64, I64, F64, F64, I64, I64, I64, I64, F64, F64, I64, I8, I64]
 """The burst tables as the compiled turn takes them (``kernel_burst_lower.BurstTables``' fields in order)."""
-B_ON, B_INTS, B_WORTH, B_FURTHER, B_LISTS, B_START, B_SIZE, B_DRAFTS, B_OPENED, B_VALS = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-B_ROLL_DRAWS, B_ROLL_OUTCOME, B_RULES = 10, 11, 12
-"""Fields of the burst tables (``kernel_burst_lower.BurstTables``, in order)."""
+# fields of the burst tables (``kernel_burst_lower.BurstTables``, in order): literal, so each is typed
+B_ON: Final = 0
+B_INTS: Final = 1
+B_WORTH: Final = 2
+B_FURTHER: Final = 3
+B_LISTS: Final = 4
+B_START: Final = 5
+B_SIZE: Final = 6
+B_DRAFTS: Final = 7
+B_OPENED: Final = 8
+B_VALS: Final = 9
+B_ROLL_DRAWS: Final = 10
+B_ROLL_OUTCOME: Final = 11
+B_RULES: Final = 12
 D_ACTIONS, D_FIRST, D_MINE, D_WON, D_NUMBER = 0, 1, 2, 3, 4
 """Columns of a burst draft row (``kernel_burst_lower.D_*``)."""
 
@@ -514,7 +527,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             if left_reach:  # ``provokers_along``: each enemy whose reach the way leaves, once, in order met
                 seen = 0
                 hx, hy = sx, sy
-                first = True
+                first_met = True
                 for s in range(steps):
                     for b in range(nthreats):
                         e = threat_of[b]
@@ -523,8 +536,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                         if dist[abs(hx - px[e]), abs(hy - py[e])] <= reach_ft[e] and \
                                 dist[abs(way[s, 0] - px[e]), abs(way[s, 1] - py[e])] > reach_ft[e]:
                             seen |= 1 << b
-                            aoo = value[e] if first else aoo + value[e]
-                            first = False
+                            aoo = value[e] if first_met else aoo + value[e]
+                            first_met = False
                     hx, hy = way[s, 0], way[s, 1]
             r_x[nr], r_y[nr], r_actions[nr], r_feet[nr] = gx, gy, actions, spent
             r_way[nr], r_p[nr], r_aoo[nr] = use, gp, aoo
