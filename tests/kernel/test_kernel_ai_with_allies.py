@@ -195,7 +195,7 @@ def ai_teams(draw: st.DrawFn) -> _Mixed:
     # mostly edition 1: under edition 2 the AI's Sweeping Strike and Trip among several enemies are named (E-37)
     edition = draw(st.sampled_from(["ashfall-1", "ashfall-1", "ashfall-1", "ashfall-2"]))
     rs = preset(edition)
-    if draw(st.booleans()):  # a house rule that lets guns among several enemies play: a burst takes one target (MAA-2)
+    if draw(st.booleans()):  # a burst of one target (MAA-2's house rule); else edition 1 plays bursts of three (G-35)
         rs = rs.with_options(attack={"full_auto_targets": 1})
     inline = InlineSetup("random AI teams", tuple(members), rs, board, draw(st.sampled_from([3, 10])))
     return _Mixed(inline, tuple(ai))
