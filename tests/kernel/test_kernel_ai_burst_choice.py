@@ -19,9 +19,10 @@ import pytest
 
 from ashfall.ai.plans import Block, Draft, Plan, Setting, drafts_for
 from ashfall.ai.turn import TurnView
-from ashfall.sim.kernel_burst_lower import BurstParts, best_of_parts, burst_parts, group_of, hp_of, worth_row
+from ashfall.sim.kernel_burst_lower import worth_row
 from ashfall.sim.setups import EncounterSetup
 from ashfall.sim.signature import reference_fight
+from tests.kernel.burst_model import BurstParts, best_of_parts, burst_parts, group_of, hp_of
 from tests.kernel.kit import seeds
 
 SET = Path(__file__).resolve().parent / "encounters" / "ai-gunner-bursts-a-bandit-trio.yaml"
