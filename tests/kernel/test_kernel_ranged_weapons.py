@@ -203,6 +203,8 @@ def test_shipped_encounters_with_guns__are_named_not_played(name: str) -> None:
 # ----- random fights with shooters -----
 
 MELEE = ("salvaged-sword", "greataxe", "sledgehammer")
+FIRST_MELEE = (*MELEE, "combat-knife")
+"""The shooter's melee weapon: a combat knife can also be thrown beside its gun (the shipped bandits' kit)."""
 TWO_HANDED = ("greataxe", "sledgehammer")
 GUNS = ("pistol", "crossbow", "shotgun")
 
@@ -211,7 +213,8 @@ GUNS = ("pistol", "crossbow", "shotgun")
 def shooter_fights(draw: st.DrawFn) -> _Mixed:
     """Two sides of one creature each on a grid with terrain, cover objects and height, the first with a gun.
 
-    The first carries a melee weapon and a gun (listed first in about half), the second a two-handed melee weapon (no
+    The first carries a melee weapon (a combat knife, to swing or throw, now and then) and a gun (listed first in
+    about half), the second a two-handed melee weapon (no
     free hand to Deflect, RX-6)
     and, now and then, a gun too (Return Fire, RX-29: named); the AI plays both, or the second is scripted.
     """
@@ -223,7 +226,7 @@ def shooter_fights(draw: st.DrawFn) -> _Mixed:
     for s in range(2):
         cid = f"c{s}"
         gun = draw(st.sampled_from(GUNS)) if s == 0 or draw(st.integers(0, 4)) == 0 else None
-        weapons = (draw(st.sampled_from(MELEE if s == 0 else TWO_HANDED)), *((gun,) if gun else ()))
+        weapons = (draw(st.sampled_from(FIRST_MELEE if s == 0 else TWO_HANDED)), *((gun,) if gun else ()))
         if gun and s == 0 and draw(st.booleans()):  # a marksman's kit: the gun listed first (ATK-2)
             weapons = weapons[::-1]
         creature = Creature(

@@ -354,7 +354,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, BurstTab, I64]) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64]) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -386,11 +386,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``more``: ``(throw2_hit, throw2_ft, burst, burst_out)``: an enemy's thrown weapon beside its gun (``throw_hit`` then
-    holds the gun, ``kernel_weapons_lower.gun_first``; never prone here, the pair is named with edition 2's openers);
-    the AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``, G-35, MAA-2, X-12: the
-    targets' worth, the group of each primary target, the best of the setting's drafts from their parts), and
-    ``burst_out`` gets the further targets of a chosen burst (first block ``BURST``), -1 after the last.
+    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out)``: an enemy's thrown weapon beside its gun
+    (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
+    ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
+    (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
+    setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block ``BURST``), -1 after the last.
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -398,8 +398,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
-    throw2 = (more[0], more[1])
-    burst, burst_out = more[2], more[3]
+    throw2 = (more[0], more[1], more[2])
+    burst, burst_out = more[3], more[4]
     b_order = np.zeros(n, np.int64)  # a burst's shootable targets, their codes, ranks and one group
     b_codes = np.zeros(n, np.int64)
     b_ranked = np.zeros(n, np.int64)
@@ -569,7 +569,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                     if thrown > best_e:
                         best_e = thrown
                 if throw2[1][e] >= 0 and gap_e <= throw2[1][e]:  # its throw beside its gun: no rounds to count
-                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, throw2[0])
+                    hits2 = throw2[2] if openers == 1 and prone[e] == 1 else throw2[0]  # C-PRO
+                    thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits2)
                     if thrown > best_e:
                         best_e = thrown
                 threat += best_e

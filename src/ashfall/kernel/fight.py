@@ -959,7 +959,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity, drop_of, (throw2_hit, throw2_ft, burst, burst_out))
+                                      capacity, drop_of, (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -1399,7 +1399,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
                                ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
-                               (opt[19], opt[20], opt[21], np.full(n, -1, np.int64)))
+                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64)))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

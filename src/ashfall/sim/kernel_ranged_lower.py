@@ -43,6 +43,7 @@ from ashfall.ai.plans import Block, Costs, attack_sequences
 from ashfall.ai.profile import AttackOption, attack_options, shots_left
 from ashfall.ai.turn import TurnView
 from ashfall.content.schema import WeaponKind
+from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState, Reload
 from ashfall.families.attacks.engine import situation
 from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_reach
@@ -50,6 +51,7 @@ from ashfall.families.attacks.moves_gear import has_free_hand
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
 from ashfall.sim.kernel_burst_lower import weighs_bursts
+from ashfall.sim.kernel_maneuvers import ALL_STATES, ATTACKER_PRONE, PRONE_UP, uses_trip, with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.setups import Fight
 
@@ -76,8 +78,10 @@ class RangedTables:
         label: ``[Reload's index in Lowered.action_names]`` (filled in with the names: :func:`with_reload_label`).
         fire_back: ``[i]`` the normal range of the gun it answers a ranged hit with (Return Fire, RX-29..31: the AI
             takes it, ``reactions.ai``; -1: it never does).
-        outcome, draws: ``[reactor, shooter, 0, 0, 0, code, face - 1, face - 1]`` Return Fire's attack (RX-30: at
-            the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8 ``eview``.
+        outcome, draws: ``[reactor, shooter, 0, 0, state, code, face - 1, face - 1]`` Return Fire's attack (RX-30:
+            at the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8
+            ``eview``; with edition 2's Trip the states are ``kernel_maneuvers``' (the shooter or the reactor lying
+            prone: ``PRONE_UP``, ``ATTACKER_PRONE``, C-PRO), else one.
         dice, flat, dealt, low: its damage (``kernel_lower._damage_tables``, kind 0).
         intercepts: ``[shots may be Intercepted]`` (E-19, edition 1: Intercept answers any attack, RX-26).
     """
@@ -278,7 +282,9 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
 
     The attack is the engine's own (``resolve_attack`` with ``Activity.RETURN_FIRE``: its penalty, no MAP, RX-30)
     in the situation of a shot from the reactor's square at the shooter's (``kernel_weapons_lower``'s codes: "a
-    hostile within 5 ft", AMOD-7, within 5 ft, the engine's cover and high ground between the squares, X-01).
+    hostile within 5 ft", AMOD-7, within 5 ft, the engine's cover and high ground between the squares, X-01), and
+    with edition 2's Trip also with either lying prone (C-PRO: a reactor tripped on the shooter's turn, which then
+    shot it from outside its reach, fires back at disadvantage).
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it lowers the further options with this module's help
 
@@ -296,8 +302,10 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                   for tx in range(board.width) for ty in range(board.height)
                   if (ax, ay) != (tx, ty) and max(abs(ax - tx), abs(ay - ty)) <= 1}
     codes = 8 * len(eviews)
-    outcome = np.zeros((n, n, 1, 1, 1, codes, 20, 20), np.int8)
-    draws = np.ones((n, n, 1, 1, 1, codes), np.int64)
+    trip = uses_trip(fight)
+    states = (0, PRONE_UP, ATTACKER_PRONE, ATTACKER_PRONE + PRONE_UP) if trip else (0,)
+    outcome = np.zeros((n, n, 1, 1, ALL_STATES if trip else 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, 1, 1, ALL_STATES if trip else 1, codes), np.int64)
     hit_parts: dict[tuple[int, int], Any] = {}
     for i, o in guns.items():
         a = roster[i]
@@ -306,16 +314,20 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
         for j, t in enumerate(roster):
             if t.side == a.side:
                 continue
-            plain = situation(state, a, t, True)
-            for code in range(codes):
-                met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
-                if met is None:
-                    continue  # never aimed (a reaction), or a code never met
-                got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
-                draws[i, j, 0, 0, 0, code] = got
-                outcome[i, j, 0, 0, 0, code] = table
-                if parts is not None:
-                    hit_parts.setdefault((i, 0), parts)
+            for s in states:
+                shooter_prone = (Condition.PRONE,) if s % ATTACKER_PRONE == PRONE_UP else ()
+                with with_conditions(t, *shooter_prone), \
+                        with_conditions(a, *((Condition.PRONE,) if s >= ATTACKER_PRONE else ())):
+                    plain = situation(state, a, t, True)
+                    for code in range(codes):
+                        met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
+                        if met is None:
+                            continue  # never aimed (a reaction), or a code never met
+                        got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
+                        draws[i, j, 0, 0, s, code] = got
+                        outcome[i, j, 0, 0, s, code] = table
+                        if parts is not None:
+                            hit_parts.setdefault((i, 0), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, k: guns[i].weapon)
     return replace(ranged, fire_back=fire_back, outcome=outcome, draws=draws, dice=dice, flat=flat, dealt=dealt,
                    low=np.array([low], np.int64))

@@ -26,10 +26,11 @@ ranged attack in reach provokes (E-18, edition 2: ``shot``) the AI weighs a thro
 Opportunity it provokes and the compiled turn plays them first.
 
 Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a gun with ammunition) a creature, or
-under edition 1 a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``:
-:func:`gun_first`); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the melee option
-first and weigh that gun before it, ``kernel_option_slots``); in the range of
-every square from every square and never behind total cover there (so the AI always has a throw from where it
+a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``: :func:`gun_first`; under
+edition 2 both with their plans against a prone target, the enemy's throw lying prone in ``prone_fire[2]``, and
+both provoking in reach, E-18); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the
+melee option first and weigh that gun before it, ``kernel_option_slots``); in the range of every square from every
+square and never behind total cover there (so the AI always has a throw from where it
 stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
 would open (FNT-1..7) is refused by name.
 """
@@ -133,8 +134,8 @@ class OptionTables:
         eview: ``[ax, ay, tx, ty]`` the engine's view (cover, high ground) of a ranged attack between two squares.
         aim: ``[actions Aim costs, whether the AI may Aim, its index in Lowered.action_names]`` (the index is
             filled in with the names: :func:`with_aim_label`).
-        prone_fire: ``[0 melee_best / 1 throw_hit, e, c, code]`` those two with the enemy lying prone (edition 2's
-            Trip, C-PRO; one cell without it).
+        prone_fire: ``[0 melee_best / 1 throw_hit / 2 throw2_hit, e, c, code]`` those three with the enemy lying
+            prone (edition 2's Trip, C-PRO; one cell each without it).
         shot: ``[a ranged attack in reach provokes]`` (E-18: edition 2's Attack of Opportunity on a throw, which the
             AI weighs as ``TurnView.in_reach_of``'s enemies' ``aoo_damage``).
         throw2_hit: ``[e, c, code]`` as ``throw_hit``, of an enemy's thrown weapon beside its gun (``throw_hit`` then
@@ -160,7 +161,7 @@ class OptionTables:
     low: I64
     eview: I64
     aim: I64
-    prone_fire: F64 = dataclasses.field(default_factory=lambda: np.zeros((2, 1, 1, 1), np.float64))
+    prone_fire: F64 = dataclasses.field(default_factory=lambda: np.zeros((3, 1, 1, 1), np.float64))
     shot: I64 = dataclasses.field(default_factory=lambda: np.zeros(1, np.int64))
     throw2_hit: F64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
     throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
@@ -177,7 +178,7 @@ def empty_options(n: int) -> OptionTables:
         np.full((1,) * 8, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64),
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
-        np.zeros((2, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
+        np.zeros((3, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
         empty_bursts(n))
 
 
@@ -249,10 +250,6 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
-    if len(thrown) > 1 and uses_trip(fight):  # the thrown option's fire is not lowered against a prone thrower
-        return f"the tactical AI's openers beside a thrown weapon and a gun (E-37, combatant {c.id})"
-    if len(thrown) > 1 and state.ruleset.turn.ranged_attack_provokes:
-        return f"a throw and a shot that provoke in reach (E-18, combatant {c.id})"
     problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
     if problem is not None:
         return problem
@@ -387,8 +384,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available
     aim = np.array([state.rulebook.actions[Aim].cost(state, Aim(a0.id)) if aim_ok else 1, int(aim_ok), -1], np.int64)
     # the fire each enemy's options invite on a creature the AI plays (``ranged_threat``), and with the enemy lying
-    # prone (edition 2's Trip: its melee and thrown attacks as the AI reads them, C-PRO)
-    prone_fire = np.zeros((2, n, n, codes) if trip else (2, 1, 1, 1), np.float64)
+    # prone (edition 2's Trip: its melee, ranged and second ranged attacks as the AI reads them, C-PRO)
+    prone_fire = np.zeros((3, n, n, codes) if trip else (3, 1, 1, 1), np.float64)
     for i, c in enumerate(roster):
         if not played[i]:
             continue
@@ -398,16 +395,23 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
             _fire(state, e, c, opts[j], views, codes, token, melee_best[j, i], throw_hit[j, i])
             if throw2_ft[j] >= 0:  # its thrown weapon beside its gun (``throw_hit`` holds the gun: ``gun_first``)
                 _fire(state, e, c, opts[j], views, codes, token, None, throw2_hit[j, i], second=True)
+            pair = throw2_ft[j] >= 0
             for lying in (False, True) if trip else ():
                 rows = (prone_fire[0, j, i], prone_fire[1, j, i]) if lying else (melee_best[j, i], throw_hit[j, i])
+                second = (prone_fire[2, j, i] if lying else throw2_hit[j, i]) if pair else None
                 with with_conditions(e, *((Condition.PRONE,) if lying else ())):
                     if lying:
                         _fire(state, e, c, opts[j], views, codes, token, *rows)
+                        if second is not None:  # its throw beside its gun, thrown lying prone (C-PRO)
+                            _fire(state, e, c, opts[j], views, codes, token, None, second, second=True)
                     for who in (e, c):  # Dazed (G-13, the default) must change nothing the AI reads: checked
                         with with_conditions(who, Condition.DAZED):
-                            dazed = (np.zeros(codes), np.zeros(codes))
-                            _fire(state, e, c, opts[j], views, codes, token, *dazed)
-                            if not (np.array_equal(dazed[0], rows[0]) and np.array_equal(dazed[1], rows[1])):
+                            dazed = (np.zeros(codes), np.zeros(codes), np.zeros(codes))
+                            _fire(state, e, c, opts[j], views, codes, token, dazed[0], dazed[1])
+                            if second is not None:
+                                _fire(state, e, c, opts[j], views, codes, token, None, dazed[2], second=True)
+                            if not (np.array_equal(dazed[0], rows[0]) and np.array_equal(dazed[1], rows[1]) and
+                                    (second is None or np.array_equal(dazed[2], second))):
                                 raise KernelManeuverUnsupported(f"the tactical AI's odds with a Dazed creature "
                                                                 f"(G-13, combatant {who.id})")
     # the AI's own plans with each further option
