@@ -390,7 +390,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
     ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
     (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
-    setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block ``BURST``), -1 after the last.
+    setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block
+    ``BURST``), -1 after the last.
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
