@@ -389,8 +389,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal)``: an enemy's thrown weapon beside its gun
-    (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
+    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal)``: an enemy's thrown weapon
+    beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
     ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
     (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
     setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block
