@@ -30,8 +30,8 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, seeds, setup_of, variant, wrong_kernel_diverges
+from ashfall.sim.signature import FightSignature
+from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference, seeds, setup_of, variant, wrong_kernel_diverges
 from tests.kernel.test_kernel_ai import _Checked, _expected, _kernel_choice
 
 BRUTE = ENCOUNTERS / "ai-knife-thrower-on-a-long-road-against-a-scripted-brute.yaml"
@@ -45,11 +45,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.rule("ATK-2", "E-05", "E-18", "E-37", "AMOD-7", "MOV-3")
 @pytest.mark.parametrize(("path", "edition"), SETS, ids=IDS)
 def test_kernel_ai_throw_out_of_range__plays_every_step_of_the_reference_fight(path: Path, edition: str) -> None:
-    setup = setup_of(path, edition)
-    assert check(setup) is None
-    kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(60), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, report.first
+    plays_like_the_reference(setup_of(path, edition), 60)
 
 
 class _Counted(_Checked):
