@@ -370,7 +370,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     Further ways to attack (``kernel_weapons_lower``): ``x_*`` its further options' best plans, weighed after the
     first option at each square, a thrown one only where it stands or Steps to (``_candidates``) unless some thrown
     option has no target within its limit from where it stands (``_wanted``: then the walks are weighed to squares
-    within the normal range ``more[5][c, xo]`` of those options, and every thrown option from them), its first block
+    within the normal range ``more[5][c, xo]`` of those options, and every ranged option from them), its first block
     returned as ``10 * (option + 1) + block`` (block 3: Aim, E-05; ``aimed``: it has aimed this turn); ``mvalue[e]``
     the enemy's best melee option where both stand and ``throw_hit``/``throw_ft`` its thrown option, for the fire a
     square invites (``ranged_threat``).
@@ -465,7 +465,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     kept1 = np.zeros((cells, 4), np.int64)
     way = np.zeros((cells, 3), np.int64)
     alternating = ints[INT_ALTERNATING]
-    shoot_anywhere = 0  # ``_wanted``: a thrown option with no target in range from here weighs walks to throw from
+    shoot_anywhere = 0  # ``_wanted``: a ranged option with no target in range from here: walks to throw or shoot from
     if left > 1 and prone[c] == 0 and speed[c] > 0:
         for k in range(offsets.shape[0]):
             nx, ny = sx + offsets[k, 0], sy + offsets[k, 1]
