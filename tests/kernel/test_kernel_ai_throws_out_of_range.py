@@ -7,8 +7,8 @@ the knife), throwing or shooting from them; with nothing to attack this turn it 
 of its options (``_approach``); and an enemy's throw counts among the fire a square invites only within its limit
 (``ranged_threat``). The sets happen as described (approaches and walks to throw from out of range, throws near, a
 pistol's shot from a walk), the kernel plays them step for step, its decision equals ``TacticalPolicy.choose`` on
-every state, and kernels that ignore the limit or approach only to melee reach diverge. A gun out of range of some
-square and total cover stay named.
+every state, and kernels that ignore the limit, walk and approach only to melee reach or fear an enemy's throw beyond
+its limit diverge. A gun out of range of some square and total cover stay named.
 """
 
 from __future__ import annotations
@@ -169,6 +169,8 @@ def test_kernel_ai_throw_out_of_range__what_is_not_played_is_named(tmp_path: Pat
     assert problem is not None and named in problem
 
 
+@pytest.mark.rule("ATK-2", "RX-29")
 def test_shipped_bandit_band__is_no_longer_named_by_the_operatives_throw_out_of_range() -> None:
+    """Under edition 1 it is named next by the Return Fire its gunslinger could answer the leader's pistol with."""
     problem = check(EncounterSetup(ROOT / "encounters" / "bandit-band.yaml", "ashfall-1"))
-    assert problem is not None and "out of range" not in problem
+    assert problem is not None and "out of range" not in problem and problem.startswith("Return Fire (RX-29")
