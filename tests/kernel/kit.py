@@ -125,6 +125,14 @@ def plays_like_the_reference_or_is_named(setup: FightSetup, count: int, shown: o
     assert report.identical, (shown, report.first)
 
 
+def plays_like_the_reference(setup: FightSetup, count: int) -> None:
+    """A set on the kernel plays each of the first ``count`` fights step for step as the reference does."""
+    assert check(setup) is None
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(count), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+
+
 W = TypeVar("W", bound=InlineWithPolicies)
 
 

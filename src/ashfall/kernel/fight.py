@@ -33,7 +33,7 @@ from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
-              kai.BurstTab]
+              kai.BurstTab, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
@@ -901,7 +901,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst,
+     x_normal) = ai_tab[13]
     burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (``decide`` writes them)
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
@@ -959,15 +960,16 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity, drop_of, (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out))
+                                      capacity, drop_of,
+                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
-            went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
-                             sight)
+            # to within the normal reach of any of its options (``TacticalPolicy._approach``: ``decide`` says it)
+            went = _approach(c, wanted, side, vit, px, py, went, speed[c], price, offsets, dist, path_x, path_y, sight)
             kind = kai.STRIDE if went > 0 else kai.BAIL
             if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
                 kind = kai.RELOAD
@@ -1399,7 +1401,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
                                ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
-                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64)))
+                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22]))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

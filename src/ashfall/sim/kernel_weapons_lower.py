@@ -29,10 +29,12 @@ Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a
 a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``: :func:`gun_first`; under
 edition 2 both with their plans against a prone target, the enemy's throw lying prone in ``prone_fire[2]``, and
 both provoking in reach, E-18); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the
-melee option first and weigh that gun before it, ``kernel_option_slots``); in the range of every square from every
-square and never behind total cover there (so the AI always has a throw from where it
-stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
-would open (FNT-1..7) is refused by name.
+melee option first and weigh that gun before it, ``kernel_option_slots``); a gun in the range of every square from
+every square, and no square behind total cover from another. A throw may be out of range: beyond its limit it has no
+plan against that target from that square (``decide`` reads ``limit``), and with no target in range of it where the AI
+stands the AI weighs walks to squares within its normal range (``normal``) and closes in to within the longest normal
+reach when nothing is in reach (``TacticalPolicy._wanted``, ``_approach``). Everything else is named
+(:func:`options_problem`), and a plan a Feint would open (FNT-1..7) is refused by name.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
+from ashfall.ai.intents import normal_reach
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
@@ -142,6 +145,10 @@ class OptionTables:
             holds the gun, whose rounds are counted: :func:`gun_first`); ``(1, 1, 1)`` where nobody has both.
         throw2_ft: ``[e]`` how far that throw reaches (-1: none).
         burst: The AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``; edition 1).
+        normal: ``[i, xo]`` how far each further option attacks without stretching (``normal_reach``: reach, or a
+            ranged weapon's normal range): where a thrown option has no target within ``limit`` from where it
+            stands the AI weighs walks to squares within it (``TacticalPolicy._wanted``), and with nothing to
+            attack it closes in to within the longest (``_approach``).
     """
 
     count: I64
@@ -166,6 +173,7 @@ class OptionTables:
     throw2_hit: F64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
     throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
     burst: BurstTables = dataclasses.field(default_factory=lambda: empty_bursts(1))
+    normal: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1), np.int64))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -179,7 +187,7 @@ def empty_options(n: int) -> OptionTables:
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
         np.zeros((3, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
-        empty_bursts(n))
+        empty_bursts(n), zeros(1, 1))
 
 
 AIM_NAME = "aim"
@@ -258,15 +266,16 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return None  # the AI off the map is named on its own
     squares = [(x, y) for x in range(board.width) for y in range(board.height)
                if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
-    limit = min(o.limit_ft for o in thrown)
+    guns = [o.limit_ft for o in thrown if shot_ok(o)]  # a throw out of range is played (``decide``'s walks to throw)
+    limit = min(guns) if guns else None
     sights = Sights(state)
     others = [e for e in state.combatants.values() if e.side != c.side]
     for a_sq in squares:
         for t_sq in squares:
             if a_sq == t_sq:
                 continue
-            if space_distance_ft((a_sq,), (t_sq,)) > limit:
-                return f"the tactical AI's thrown weapons out of range of some square (combatant {c.id})"
+            if limit is not None and space_distance_ft((a_sq,), (t_sq,)) > limit:
+                return f"the tactical AI's guns out of range of some square (combatant {c.id})"
             for t in others[:1]:
                 if situation_of(sights.code(c, (a_sq,), t, (t_sq,), True)).cover is Cover.TOTAL:
                     return f"the tactical AI's thrown weapons behind total cover (combatant {c.id})"
@@ -367,6 +376,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     count = np.zeros(n, np.int64)
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
+    normal = np.zeros((n, max(1, extra)), np.int64)
     trip = uses_trip(fight)
     slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
     stride = MODES * (2 if trip else 1)  # the settings of one number of rounds loaded, against targets up and prone
@@ -430,6 +440,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
         for xo, o in enumerate(opts[i][1:]):
             ranged[i, xo] = int(o.ranged)
             limit[i, xo] = o.limit_ft
+            normal[i, xo] = normal_reach(o)
             costs = turn.costs(o)
             plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}
             for j, t in enumerate(roster):
@@ -460,6 +471,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                         sit = situation_of(_code(hostile_or_flank, close, v))
                         base = base_for(state, c, t, o, sit, token, defenses, conds)
                     if base is None:
+                        if o.ranged and sit.cover is not Cover.TOTAL:  # ``decide`` reads a target in range as one
+                            raise ValueError(f"the tactical AI's thrown weapon with no odds against a target in "
+                                             f"range (combatant {c.id})")  # it may throw at (``_wanted``)
                         continue
                     settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
                     for (b, prone, available, odds, into), ammo in ((s_, am) for s_ in settings
@@ -545,7 +559,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
         used_map, eviews, near_views, hit_parts)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
-                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst)
+                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst, normal)
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
