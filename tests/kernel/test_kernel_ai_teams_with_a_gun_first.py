@@ -24,8 +24,16 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, seeds, setup_of, stops_at_the_dodge, variant, \
-    wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    OWN,
+    log_counts,
+    seeds,
+    setup_of,
+    stops_at_the_dodge,
+    variant,
+    wrong_kernel_diverges,
+)
 
 DOCK = ENCOUNTERS / "ai-marksman-and-axeman-against-a-gunman-and-a-plated-brute.yaml"
 COVER = ENCOUNTERS / "ai-marksman-behind-cover-saves-a-fallen-partner.yaml"
