@@ -21,7 +21,11 @@ differences the kernel mirrors:
 Under edition 1 a creature the AI plays with allies, and every enemy whose turn it weighs, may carry one gun or
 crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and Return Fire as for a lone creature,
 :mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
-(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``).
+(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``). The gun may be listed before
+the melee weapon (the shipped skirmish's raider marksman, ``[Hunting Rifle, Combat Knife]``, ATK-2): every table here
+reads the options in the kernel's slots, the melee one first (``kernel_option_slots``), and ``incoming`` and
+``_worth_intercepting`` take the best of them, so the order changes nothing; the AI's own tie-break between the rifle
+and the knife at one square is the decision's (``AiTables.config``'s lead column).
 
 A melee weapon that can be thrown beside that gun (the shipped bandits' ``[Combat Knife, Crossbow]``) gives two ranged
 options, weighed as a lone creature weighs them; the withdrawal then weighs each enemy's throw from where it stands
