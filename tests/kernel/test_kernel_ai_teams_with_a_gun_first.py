@@ -48,13 +48,13 @@ def _index(setup: FightSetup, cid: str) -> int:
     return next(i for i, c in enumerate(setup.build_fight(0).engine.state.combatants.values()) if c.id == cid)
 
 
-@pytest.mark.rule("ATK-2", "G-31", "E-05", "POS-1", "POS-4", "COV-1", "RX-26", "E-19", "RX-29")
+@pytest.mark.rule("ATK-2", "G-31", "E-05", "POS-1", "POS-4", "COV-1", "RX-29")
 def test_kernel_ai_marksman_on_a_dock__plays_every_step_as_the_reference_with_its_ties_going_to_the_rifle() -> None:
     setup = setup_of(DOCK, OWN)
     kernel = played_alike(setup, 40)
     assert kernel.lowered.ai.config[_index(setup, "kernel-ai-marksman"), kai.CFG_LEAD] == 1.0
     counts = log_counts(setup, 10)  # the rifle at the plated brute ties with the knife: it must be shot
-    assert counts["shots"] > 100 and counts["reloads"] > 10 and counts["intercepts"] > 0 and counts["flanked"] > 0
+    assert counts["shots"] > 100 and counts["reloads"] > 10 and counts["flanked"] > 0
 
 
 @pytest.mark.rule("ATK-2", "G-31", "E-31", "DEATH-17", "COV-2", "AMOD-7", "RX-26", "RX-29")
