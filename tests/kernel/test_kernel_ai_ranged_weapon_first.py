@@ -27,7 +27,15 @@ from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, reference_fight
-from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference, seeds, setup_of, variant, wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    knife_first,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import checked_decisions
 
 RIFLE_KNIFE = ENCOUNTERS / "ai-rifleman-and-knife-against-a-brute.yaml"
@@ -117,9 +125,7 @@ class _Wrong:
         lo = self.kernel.lowered
         ai = lo.ai
         if broken == "knife-first":
-            config = ai.config.copy()
-            config[:, kai.CFG_LEAD] = 0.0
-            ai = dataclasses.replace(ai, config=config)
+            ai = knife_first(ai)
         else:
             first = ai.options.first.copy()
             first[:, 0] = -1
