@@ -19,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from ashfall.ai import target_choice
+from ashfall.ai.profile import attack_options, shots_left
 from ashfall.core.types import Condition
-from ashfall.engine import Engine
+from ashfall.engine import Combatant, EncounterState, Engine
 from ashfall.engine.reactions import can_react
 from ashfall.kernel import fight as kf
 from ashfall.sim.fight import run_fight
@@ -89,8 +90,19 @@ class _Recorder:
             np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
-            np.zeros(size, np.int64), _ai_tab(lo))
+            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster))
         return None if pick < 0 else ids[pick]
+
+    @staticmethod
+    def _ammo(state: EncounterState, roster: list[Combatant]) -> np.ndarray:
+        """The rounds loaded now in each creature's gun (``RangedTables.ammo``'s sense; -1: none counted)."""
+        found = np.full(len(roster), -1, np.int64)
+        for i, x in enumerate(roster):
+            for o in attack_options(x, state):
+                left = shots_left(x, o)
+                if left is not None:
+                    found[i] = left
+        return found
 
 
 @pytest.mark.rule("POS-1", "RX-21")

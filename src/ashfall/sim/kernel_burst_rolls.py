@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.profile import AttackOption
 from ashfall.engine import Combatant, FullAutoBurst
 from ashfall.families.attacks.engine import situation, target_defense
@@ -81,6 +82,8 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
     cost = action_cost(Activity.FULL_AUTO, rs)
     for i, xo in zip(*np.nonzero(burst.on), strict=True):
         a = roster[int(i)]
+        if not isinstance(fight.policies.get(a.id), TacticalPolicy):
+            continue  # a scripted plan's burst is only weighed by the AI's choice of its target (never made)
         o = kernel_options(a, state)[1 + int(xo)]
         enemies = [(j, t) for j, t in enumerate(roster) if t.side != a.side]
         marks: dict[tuple[int, int], Target] = {}
