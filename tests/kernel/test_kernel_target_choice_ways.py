@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from ashfall.ai import TacticalPolicy
+from ashfall.ai.tactical import _gap
 from ashfall.ai.targeting import focus
 from ashfall.engine import Engine
 from ashfall.sim.fight import run_fight
@@ -100,7 +101,7 @@ def _further_pick(engine: Engine, actor: str) -> bool:
     policy = TacticalPolicy()
     view = policy._view(engine, engine.state.get(actor), brutal=False)
     best = policy._best_candidates(view, True)
-    pick = focus(best, view.targets, {t.id: 0 for t in view.targets}, policy.config.drop_step)
+    pick = focus(best, view.targets, {t.id: _gap(view.c, t) for t in view.targets}, policy.config.drop_step)
     return pick is not None and pick.plan.option.index != view.options[0].index
 
 
