@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pytest
@@ -114,17 +115,26 @@ def test_kernel_chosen__equals_target_choice_on_every_state(path: Path) -> None:
     kernel = KernelSetup(setup)
     decisions = not_nearest = 0
     for seed in seeds(10, sweep=23):
-        fight = setup.build_fight(seed)
-        recorder = _Recorder(kernel)
-        policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
-                    if isinstance(p, ScriptedTactics) and p.chooser is not None else p
-                    for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in recorder.seen:
-            assert got == expected
+        recorder = picks_recorded(setup, seed, _Recorder(kernel))
         decisions += len(recorder.seen)
         not_nearest += recorder.not_nearest
     assert decisions > 50 and not_nearest > 10  # the AI's pick is often not the nearest enemy
+
+
+R = TypeVar("R", bound=_Recorder)
+
+
+def picks_recorded(setup: FightSetup, seed: int, recorder: R) -> R:
+    """The reference fight of ``seed`` with ``recorder`` answering every plan without a target rule; each of its
+    picks checked against the kernel's."""
+    fight = setup.build_fight(seed)
+    policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
+                if isinstance(p, ScriptedTactics) and p.chooser is not None else p
+                for cid, p in fight.policies.items()}
+    run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+    for expected, got in recorder.seen:
+        assert got == expected
+    return recorder
 
 
 def test_compare_engines__a_kernel_whose_plans_attack_the_nearest_diverges() -> None:

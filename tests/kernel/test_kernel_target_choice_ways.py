@@ -25,16 +25,15 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.tactical import _gap
 from ashfall.ai.targeting import focus
 from ashfall.engine import Engine
-from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_ai_lower import chooser_problem
 from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, seeds, setup_of
+from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of
 from tests.kernel.test_kernel_properties import Planned, fights
-from tests.kernel.test_kernel_target_choice import AiPicks, _Recorder
+from tests.kernel.test_kernel_target_choice import AiPicks, _Recorder, picks_recorded
 
 THROWERS = ENCOUNTERS / "scripted-warrior-chooses-among-throwers.yaml"
 SHOTGUN = ENCOUNTERS / "scripted-warrior-and-partner-choose-under-a-shotgun.yaml"
@@ -89,6 +88,16 @@ def test_scripted_creature_with_several_ways__its_further_options_are_lowered_fo
     assert (lo.ai.options.first[veteran] >= 0).any()
 
 
+@pytest.mark.rule("POS-1", "RX-21", "ATK-2", "E-05", "G-31", "COV-2", "AMOD-7")
+@pytest.mark.parametrize("path", WAYS_SETS, ids=["throwers", "shotgun"])
+def test_kernel__plays_every_step_of_the_reference_fight_where_the_ai_weighs_several_ways(path: Path) -> None:
+    """CI's share of the differential run (``scripts/kernel_diff.py`` plays 1,000 seeds): 100 seeds, edition 1."""
+    setup = setup_of(path, "ashfall-1")
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(100), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+
+
 @pytest.mark.rule("E-37")
 @pytest.mark.parametrize("path", WAYS_SETS, ids=["throwers", "shotgun"])
 def test_target_choice_with_several_ways__under_edition_2_names_the_openers_it_lacks(path: Path) -> None:
@@ -125,14 +134,7 @@ def test_kernel_chosen_with_several_ways__equals_target_choice_on_every_state(pa
     kernel = KernelSetup(setup)
     decisions = further = 0
     for seed in seeds(8, sweep=29):
-        fight = setup.build_fight(seed)
-        recorder = _Counting(kernel)
-        policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
-                    if isinstance(p, ScriptedTactics) and p.chooser is not None else p
-                    for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in recorder.seen:
-            assert got == expected
+        recorder = picks_recorded(setup, seed, _Counting(kernel))
         decisions += len(recorder.seen)
         further += recorder.further
     assert decisions > 40 and further > 5  # the AI's pick often rests on a further way to attack
@@ -202,17 +204,11 @@ def several_ways(draw: st.DrawFn) -> Planned:
 def test_random_fights_with_several_ways_where_the_ai_picks__kernel_matches_reference_or_names_it(
         setup: Planned) -> None:
     """Random fights that start apart, some creatures with a second weapon, plans without a rule asking the AI."""
-    problem = check(setup)
-    event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
-    if problem is not None:
-        assert problem.strip()
-        return
-    kernel = KernelSetup(setup)
-    lo = kernel.lowered
-    if any(lo.ai.options.count[i] for i in _chooser_rows(lo)):
-        event("the AI picks for a creature with several ways to attack")
-    report = compare_engines(setup, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, (setup.inline.ruleset.name, setup.targets, report.first)
+    plays_like_the_reference_or_is_named(setup, 6, (setup.inline.ruleset.name, setup.targets))
+    if check(setup) is None:
+        lo = KernelSetup(setup).lowered
+        if any(lo.ai.options.count[i] for i in _chooser_rows(lo)):
+            event("the AI picks for a creature with several ways to attack")
 
 
 def test_shipped_skirmish__the_warriors_several_ways_are_weighed_up_to_its_throw_behind_walls() -> None:
