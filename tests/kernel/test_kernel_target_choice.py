@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 
@@ -95,7 +96,7 @@ class _Recorder:
         return None if pick < 0 else ids[pick]
 
     @staticmethod
-    def _ammo(state: EncounterState, roster: list[Combatant]) -> np.ndarray:
+    def _ammo(state: EncounterState, roster: list[Combatant]) -> npt.NDArray[np.int64]:
         """The rounds loaded now in each creature's gun (``RangedTables.ammo``'s sense; -1: none counted)."""
         found = np.full(len(roster), -1, np.int64)
         for i, x in enumerate(roster):
