@@ -364,8 +364,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     its options, ``normal_reach``; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
     in situation ``BESIDE + 4 * view``, a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
-    ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1; all 0 for a
-    creature alone on its side).
+    ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1, with any of its melee
+    options; all 0 for a creature alone on its side).
 
     Further ways to attack (``kernel_weapons_lower``): ``x_*`` its further options' best plans, weighed after the
     first option at each square, a thrown one only where it stands or Steps to (``_candidates``) unless some thrown
@@ -659,8 +659,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                         if side[e] != side[c] and vit[e] == ALIVE and dist[abs(x - px[e]), abs(y - py[e])] <= FEET:
                             hostile = 1
                     code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
-                else:
-                    code = BESIDE + 4 * view[x, y, px[t], py[t]]
+                else:  # flanking where an ally helps (POS-1; 0 for a creature the AI plays alone on its side)
+                    code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
                 first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 frac = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t]

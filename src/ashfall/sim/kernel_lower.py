@@ -1134,7 +1134,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
             ai = dataclasses.replace(ai, options=lower_options(
                 fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
-                sights.views, variants, used_map, used_all_out, _damage_tables, _downed),
+                sights.views, variants, used_map, used_all_out, _damage_tables, _downed, ai.chooser.tolist()),
                 ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
