@@ -14,9 +14,11 @@ from typing import TypeVar
 from hypothesis import event
 
 from ashfall.ai import ai_controller
+from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
 from ashfall.sim.fight import trial_seed
-from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_ai_lower import AiTables
+from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.kernel_run import BAILED_STEP, KernelSetup
 from ashfall.sim.policy import Policy
 from ashfall.sim.setups import EncounterSetup, Fight, FightSetup, InlineCombatant, InlineSetup
@@ -60,6 +62,34 @@ def setup_of(path: Path, edition: str) -> EncounterSetup:
 def seeds(n: int, sweep: int = 1) -> list[int]:
     """The fight seeds of trials 0 .. n-1 of the sweep with seed ``sweep``."""
     return [trial_seed(sweep, i) for i in range(n)]
+
+
+def played_alike(setup: FightSetup, n: int) -> KernelSetup:
+    """The kernel of a set it plays (checked), which plays its first ``n`` fights step for step as the reference."""
+    assert check(setup) is None
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(n), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
+    return kernel
+
+
+class Rewired:
+    """A kernel whose lowered tables a test breaks on purpose (``change``): a runner for ``compare_engines``."""
+
+    def __init__(self, setup: FightSetup, change: Callable[[Lowered], Lowered]) -> None:
+        self.kernel = KernelSetup(setup)
+        self.kernel.lowered = change(self.kernel.lowered)
+
+    def __call__(self, setup: FightSetup, seed: int) -> FightSignature:
+        return self.kernel.signature(seed)
+
+
+def knife_first(ai: AiTables) -> AiTables:
+    """The AI's tables broken on purpose: the lead column cleared, so a gun listed before the melee weapon loses a
+    tie with it at one square (ATK-2: the AI keeps the first of equals)."""
+    config = ai.config.copy()
+    config[:, kai.CFG_LEAD] = 0.0
+    return dataclasses.replace(ai, config=config)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +153,14 @@ def plays_like_the_reference_or_is_named(setup: FightSetup, count: int, shown: o
             played.append(seed)
     report = compare_engines(setup, played, reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (shown, report.first)
+
+
+def plays_like_the_reference(setup: FightSetup, count: int) -> None:
+    """A set on the kernel plays each of the first ``count`` fights step for step as the reference does."""
+    assert check(setup) is None
+    kernel = KernelSetup(setup)
+    report = compare_engines(setup, seeds(count), reference_signature, lambda _, seed: kernel.signature(seed))
+    assert report.identical, report.first
 
 
 W = TypeVar("W", bound=InlineWithPolicies)

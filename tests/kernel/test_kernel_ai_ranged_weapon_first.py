@@ -26,8 +26,16 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_fight, reference_signature
-from tests.kernel.kit import ENCOUNTERS, seeds, setup_of, variant, wrong_kernel_diverges
+from ashfall.sim.signature import FightSignature, reference_fight
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    knife_first,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import checked_decisions
 
 RIFLE_KNIFE = ENCOUNTERS / "ai-rifleman-and-knife-against-a-brute.yaml"
@@ -65,11 +73,7 @@ def _attacks_by_weapon(setup: FightSetup, who: str, n: int) -> Counter[str]:
 @pytest.mark.rule("ATK-2", "G-31", "E-05", "E-18", "AMOD-7", "TRP-1")
 @pytest.mark.parametrize(("path", "edition"), SETS, ids=[f"{p.stem}-{e}" for p, e in SETS])
 def test_kernel_ai_with_a_gun_first__plays_every_step_as_the_reference(path: Path, edition: str) -> None:
-    setup = setup_of(path, edition)
-    assert check(setup) is None
-    kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(40), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, report.first
+    plays_like_the_reference(setup_of(path, edition), 40)
 
 
 @pytest.mark.rule("ATK-2", "G-31", "E-05", "E-18", "AMOD-7")
@@ -121,9 +125,7 @@ class _Wrong:
         lo = self.kernel.lowered
         ai = lo.ai
         if broken == "knife-first":
-            config = ai.config.copy()
-            config[:, kai.CFG_LEAD] = 0.0
-            ai = dataclasses.replace(ai, config=config)
+            ai = knife_first(ai)
         else:
             first = ai.options.first.copy()
             first[:, 0] = -1
@@ -138,10 +140,7 @@ class _Wrong:
 def test_kernel_ai_with_a_gun_first__a_tie_at_one_square_goes_to_the_gun(tmp_path: Path) -> None:
     """Against a brute immune to piercing every plan is worth nothing: the rifle listed first must win each tie."""
     setup = variant(tmp_path, RIFLE_KNIFE, *IMMUNE, "ashfall-1")
-    assert check(setup) is None
-    kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(10), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, report.first
+    plays_like_the_reference(setup, 10)
     wrong_kernel_diverges(setup, _Wrong(setup, "knife-first"), 10, 10)
 
 

@@ -175,7 +175,7 @@ def thrower_fights(draw: st.DrawFn) -> _Mixed:
     Every creature carries a melee weapon and perhaps a thrown one; the AI plays each, or one of two is scripted.
     """
     n_sides = draw(st.integers(2, 3))
-    width, height = draw(st.integers(6, 10)), draw(st.integers(5, 7))
+    width, height = draw(st.integers(6, 15)), draw(st.integers(5, 7))  # past 12 squares a knife's throw falls short
     squares = iter(draw(st.permutations([(x, y) for x in range(width) for y in range(height)])))
     members: list[InlineCombatant] = []
     ai: list[bool] = []

@@ -23,26 +23,18 @@ from ashfall.sim.kernel_lower import check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play
 from ashfall.sim.setups import FightSetup
-from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, seeds, setup_of, variant, wrong_kernel_diverges
+from ashfall.sim.signature import FightSignature
+from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, played_alike, seeds, setup_of, variant, wrong_kernel_diverges
 
 PAIR = ENCOUNTERS / "ai-knife-and-crossbow-pair-against-a-brute.yaml"
 BANDIT = ENCOUNTERS / "ai-javelin-and-pistol-pair-against-a-knife-and-crossbow-bandit.yaml"
 SHIELD = ENCOUNTERS / "ai-knife-and-pistol-warden-intercepts-a-bandits-throws.yaml"
 
 
-def _same(setup: FightSetup, n: int) -> KernelSetup:
-    assert check(setup) is None
-    kernel = KernelSetup(setup)
-    report = compare_engines(setup, seeds(n), reference_signature, lambda _, seed: kernel.signature(seed))
-    assert report.identical, report.first
-    return kernel
-
-
 @pytest.mark.rule("G-31", "E-05", "POS-1", "AMOD-7", "ATK-2", "DOD-1")
 def test_kernel_ai_knife_and_crossbow_pair__throws_shoots_and_swings_as_the_reference_does() -> None:
     setup = setup_of(PAIR, "ashfall-1")
-    kernel = _same(setup, 30)
+    kernel = played_alike(setup, 30)
     counts = log_counts(setup, 10)
     assert counts["throws"] > 0 and counts["shots"] > 0 and counts["melee"] > 0
     options = kernel.lowered.ai.options
@@ -56,7 +48,7 @@ def test_kernel_ai_knife_and_crossbow_pair__throws_shoots_and_swings_as_the_refe
 def test_kernel_ai_javelin_and_pistol_pair__trades_throws_shots_and_return_fire_with_a_bandit_as_the_reference_does(
 ) -> None:
     setup = setup_of(BANDIT, OWN)
-    kernel = _same(setup, 30)
+    kernel = played_alike(setup, 30)
     counts = log_counts(setup, 10)
     assert counts["throws"] > 0 and counts["shots"] > 0 and counts["return fire"] > 0 and counts["reloads"] > 0
     lo = kernel.lowered
@@ -70,7 +62,7 @@ def test_kernel_ai_javelin_and_pistol_pair__trades_throws_shots_and_return_fire_
 @pytest.mark.rule("E-19", "RX-26", "RX-27", "RX-29")
 def test_kernel_ai_warden__intercepts_a_bandits_throws_shots_and_swings_as_the_reference_does() -> None:
     setup = setup_of(SHIELD, OWN)
-    _same(setup, 30)
+    played_alike(setup, 30)
     assert log_counts(setup, 10)["intercepts"] > 0
 
 

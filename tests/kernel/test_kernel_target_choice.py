@@ -13,14 +13,17 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from ashfall.ai import target_choice
+from ashfall.ai.profile import attack_options, shots_left
 from ashfall.core.types import Condition
-from ashfall.engine import Engine
+from ashfall.engine import Combatant, EncounterState, Engine
 from ashfall.engine.reactions import can_react
 from ashfall.kernel import fight as kf
 from ashfall.sim.fight import run_fight
@@ -89,8 +92,19 @@ class _Recorder:
             np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
-            np.zeros(size, np.int64), _ai_tab(lo))
+            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster))
         return None if pick < 0 else ids[pick]
+
+    @staticmethod
+    def _ammo(state: EncounterState, roster: list[Combatant]) -> npt.NDArray[np.int64]:
+        """The rounds loaded now in each creature's gun (``RangedTables.ammo``'s sense; -1: none counted)."""
+        found = np.full(len(roster), -1, np.int64)
+        for i, x in enumerate(roster):
+            for o in attack_options(x, state):
+                left = shots_left(x, o)
+                if left is not None:
+                    found[i] = left
+        return found
 
 
 @pytest.mark.rule("POS-1", "RX-21")
@@ -102,17 +116,26 @@ def test_kernel_chosen__equals_target_choice_on_every_state(path: Path) -> None:
     kernel = KernelSetup(setup)
     decisions = not_nearest = 0
     for seed in seeds(10, sweep=23):
-        fight = setup.build_fight(seed)
-        recorder = _Recorder(kernel)
-        policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
-                    if isinstance(p, ScriptedTactics) and p.chooser is not None else p
-                    for cid, p in fight.policies.items()}
-        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
-        for expected, got in recorder.seen:
-            assert got == expected
+        recorder = picks_recorded(setup, seed, _Recorder(kernel))
         decisions += len(recorder.seen)
         not_nearest += recorder.not_nearest
     assert decisions > 50 and not_nearest > 10  # the AI's pick is often not the nearest enemy
+
+
+R = TypeVar("R", bound=_Recorder)
+
+
+def picks_recorded(setup: FightSetup, seed: int, recorder: R) -> R:
+    """The reference fight of ``seed`` with ``recorder`` answering every plan without a target rule; each of its
+    picks checked against the kernel's."""
+    fight = setup.build_fight(seed)
+    policies = {cid: ScriptedTactics(p.plan, move=p.move, chooser=recorder)
+                if isinstance(p, ScriptedTactics) and p.chooser is not None else p
+                for cid, p in fight.policies.items()}
+    run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+    for expected, got in recorder.seen:
+        assert got == expected
+    return recorder
 
 
 def test_compare_engines__a_kernel_whose_plans_attack_the_nearest_diverges() -> None:

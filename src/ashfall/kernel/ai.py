@@ -354,20 +354,23 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, F64, BurstTab, I64]) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64, I64]) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
     ``enemy_hit`` in their situation now, ``aoo_damage``). ``ATTACK`` on ``target`` with ``activity``; ``STEP``
     to ``path_x[0], path_y[0]``; ``STRIDE`` along the first ``squares`` of ``path_x``/``path_y``; ``APPROACH``:
-    nothing to attack, close in (``_approach``; the caller searches the way); ``END`` the turn. ``view``: the
+    nothing to attack, close in to within ``squares`` feet of a target (``_approach``: the longest normal reach of
+    its options, ``normal_reach``; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
     in situation ``BESIDE + 4 * view``, a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
-    ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1; all 0 for a
-    creature alone on its side).
+    ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1, with any of its melee
+    options; all 0 for a creature alone on its side).
 
     Further ways to attack (``kernel_weapons_lower``): ``x_*`` its further options' best plans, weighed after the
-    first option at each square, a thrown one only where it stands or Steps to (``_candidates``), its first block
+    first option at each square, a thrown one only where it stands or Steps to (``_candidates``) unless some thrown
+    option has no target within its limit from where it stands (``_wanted``: then the walks are weighed to squares
+    within the normal range ``more[5][c, xo]`` of those options, and every ranged option from them), its first block
     returned as ``10 * (option + 1) + block`` (block 3: Aim, E-05; ``aimed``: it has aimed this turn); ``mvalue[e]``
     the enemy's best melee option where both stand and ``throw_hit``/``throw_ft`` its thrown option, for the fire a
     square invites (``ranged_threat``).
@@ -386,12 +389,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out)``: an enemy's thrown weapon beside its gun
-    (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
+    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal)``: an enemy's thrown weapon
+    beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
     ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
     (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
     setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block
-    ``BURST``), -1 after the last.
+    ``BURST``), -1 after the last; ``normal[c, xo]`` each further option's normal reach (``normal_reach``).
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -400,7 +403,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
     throw2 = (more[0], more[1], more[2])
-    burst, burst_out = more[3], more[4]
+    burst, burst_out, normal = more[3], more[4], more[5]
     b_order = np.zeros(n, np.int64)  # a burst's shootable targets, their codes, ranks and one group
     b_codes = np.zeros(n, np.int64)
     b_ranked = np.zeros(n, np.int64)
@@ -450,6 +453,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     r_way = np.full(most, -1, np.int64)  # -1 none (stay or a Step), 0 the plain search, 1 the safe one
     r_p = np.zeros(most, np.int64)
     r_aoo = np.zeros(most, np.float64)
+    r_seen = np.zeros(most, np.int64)  # the enemies whose reach the way leaves (``Route.provokers``), as ``bits``
     r_x[0], r_y[0] = sx, sy
     nr = 1
     best0 = np.zeros((width, height, 2), np.int64)
@@ -461,6 +465,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     kept1 = np.zeros((cells, 4), np.int64)
     way = np.zeros((cells, 3), np.int64)
     alternating = ints[INT_ALTERNATING]
+    shoot_anywhere = 0  # ``_wanted``: a ranged option with no target in range from here: walks to throw or shoot from
     if left > 1 and prone[c] == 0 and speed[c] > 0:
         for k in range(offsets.shape[0]):
             nx, ny = sx + offsets[k, 0], sy + offsets[k, 1]
@@ -468,6 +473,17 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 r_x[nr], r_y[nr], r_actions[nr], r_feet[nr] = nx, ny, 1, FEET
                 nr += 1
         reach = reach_ft[c]
+        for xo in range(x_count[c]):
+            if x_ranged[c, xo] == 0:
+                continue
+            in_range = False
+            for q in range(nt):
+                t = targets[q]
+                if dist[abs(sx - px[t]), abs(sy - py[t])] <= x_limit[c, xo]:
+                    in_range = True
+            if not in_range:  # no setting where it stands: walks to within its normal range are worth weighing
+                shoot_anywhere = 1
+                reach = max(reach, normal[c, xo])
         keep = np.zeros((width, height), np.int64)
         for x in range(width):
             for y in range(height):
@@ -525,8 +541,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 if not stops:
                     continue
             aoo = 0.0
+            seen = 0
             if left_reach:  # ``provokers_along``: each enemy whose reach the way leaves, once, in order met
-                seen = 0
                 hx, hy = sx, sy
                 first_met = True
                 for s in range(steps):
@@ -541,7 +557,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                             first_met = False
                     hx, hy = way[s, 0], way[s, 1]
             r_x[nr], r_y[nr], r_actions[nr], r_feet[nr] = gx, gy, actions, spent
-            r_way[nr], r_p[nr], r_aoo[nr] = use, gp, aoo
+            r_way[nr], r_p[nr], r_aoo[nr], r_seen[nr] = use, gp, aoo, seen
             nr += 1
     # the best candidate against each target (``_best_candidates``)
     has = np.zeros(n, np.int64)
@@ -607,8 +623,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 b_groups[t, 0] = -1
         for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
             ranged = x_ranged[c, xo]
-            if ranged == 1 and r_way[r] >= 0:
-                continue  # a thrown option from where it stands or a Step's square only
+            if ranged == 1 and r_way[r] >= 0 and shoot_anywhere == 0:
+                continue  # a thrown option from where it stands or a Step's square only (it has a throw from here)
             mode = 0
             if ranged == 1:
                 mode = 2 if aimed == 1 else (1 if r_actions[r] == 0 else 0)
@@ -626,9 +642,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                                   burst[B_WORTH], b_order, b_codes, b_ranked)
             x_penalty = penalty
             if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
-                shooting = 0.0
+                shooting = 0.0  # but those the way there provoked already
                 for b in range(nthreats):
-                    if bits[x, y] & (1 << b) != 0:
+                    if bits[x, y] & (1 << b) != 0 and r_seen[r] & (1 << b) == 0:
                         shooting += value[threat_of[b]]
                 x_penalty = weight * (r_aoo[r] + shooting)
             for q in range(nt):
@@ -643,8 +659,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                         if side[e] != side[c] and vit[e] == ALIVE and dist[abs(x - px[e]), abs(y - py[e])] <= FEET:
                             hostile = 1
                     code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
-                else:
-                    code = BESIDE + 4 * view[x, y, px[t], py[t]]
+                else:  # flanking where an ally helps (POS-1; 0 for a creature the AI plays alone on its side)
+                    code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
                 first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 frac = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t]
@@ -731,7 +747,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
             return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
-        return APPROACH, -1, -1, 0
+        closer = reach_ft[c]  # ``_approach``'s goal: within the normal reach of any option (``normal_reach``)
+        for xo in range(x_count[c]):
+            closer = max(closer, normal[c, xo])
+        return APPROACH, -1, -1, closer
     for xo in range(x_count[c]):
         if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:
             return RELOAD, -1, xo, 0

@@ -33,7 +33,7 @@ from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
-              kai.BurstTab]
+              kai.BurstTab, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
@@ -752,7 +752,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             if ai_chooser[c] == 1 and nf > 1:  # no target rule: the AI's pick first, the others nearest first
                 pick = _chosen(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                                flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first,
-                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab)
+                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab, ammo_left)
                 for q in range(1, nf):
                     if foes[q] == pick:
                         for r in range(q, 0, -1):
@@ -901,7 +901,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
-     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst) = ai_tab[13]
+     x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst,
+     x_normal) = ai_tab[13]
     burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (``decide`` writes them)
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
@@ -959,15 +960,16 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       ints, path_x, path_y, ai_view, x_count, x_ranged, x_limit, x_frac, x_drop,
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
-                                      capacity, drop_of, (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out))
+                                      capacity, drop_of,
+                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
         if kind == kai.APPROACH:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
-            went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
-                             sight)
+            # to within the normal reach of any of its options (``TacticalPolicy._approach``: ``decide`` says it)
+            went = _approach(c, wanted, side, vit, px, py, went, speed[c], price, offsets, dist, path_x, path_y, sight)
             kind = kai.STRIDE if went > 0 else kai.BAIL
             if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
                 kind = kai.RELOAD
@@ -1376,30 +1378,32 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
 def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
             react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
             speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
-            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab) -> int:
+            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab, ammo_left: I64) -> int:
     """Whom the AI would attack now for the scripted ``c`` (``TacticalPolicy.preferred_target``), or -1 for nobody.
 
     The AI's focus-fire pick among its best candidate against each target (:func:`ashfall.kernel.ai.decide`, the
     same decision the AI's own turn makes, with ``c``'s tables lowered under the AI's default config), with
     ``c``'s own attacks flanking where an ally of its helps from the square it would attack from (POS-1, the
     AI's ``Sights``). A plan without a target rule attacks it first (``ScriptedTactics._ordered``).
-    ``path_x``/``path_y`` are scratch. The chooser's slice has one way to attack against enemies with one way
-    each, and no openers (``kernel_ai_lower.chooser_problem``): ``ai_tab``'s further options are never weighed.
+    ``path_x``/``path_y`` are scratch. Its further ways to attack (another melee weapon, a thrown weapon's throw,
+    Aim first where it stands, E-05) and each enemy's (its best melee option, its gun while loaded, ``ammo_left``,
+    G-31, and a throw beside it) are weighed from ``ai_tab``'s options as for a creature the AI plays; no openers
+    (``kernel_ai_lower.chooser_problem``). It never aims, so nothing it has aimed counts.
     """
     opt = ai_tab[13]
     n = len(side)
     value = np.zeros(n, np.float64)
-    scratch = np.zeros(n, np.float64)  # the enemies' best melee options: never weighed here (one option each)
-    _enemy_values(c, value, scratch, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
+    mvalue = np.zeros(n, np.float64)  # each enemy's best melee option (``melee_best``), for the fire a square invites
+    _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
                   enemy_hit, ai_tab[11], 0, opt[6], opt[17][0])
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
     _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
-                               path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], value, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], 0,
-                               ai_tab[14][0], ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
-                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64)))
+                               path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], mvalue, opt[7],
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], opt[18][0],
+                               ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
+                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22]))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -64,7 +64,7 @@ from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lowe
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
 from ashfall.sim.kernel_option_slots import kernel_options, leads
-from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged
+from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged, shot_ok
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -213,7 +213,12 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
 
     The choice is ``TacticalPolicy.preferred_target``: the AI's own candidates and focus fire (the compiled
     ``decide``) with the AI's default config, so it needs what the AI's attack needs of ``c`` (:func:`ai_problem`'s
-    slice, allies allowed: their flanking is read off the squares) on a grid the kernel's approach plays.
+    slice, allies allowed: their flanking is read off the squares) on a grid the kernel's approach plays. Its
+    several ways to attack are weighed as the AI weighs its own (melee weapons of 5-ft reach and a thrown weapon's
+    throw: ``kernel_weapons_lower``, whose plan tables are lowered for it too), and each enemy's as the AI weighs
+    them in the fire a square invites (``options_problem``, as for the enemies of a creature the AI plays). The plan
+    itself attacks with its own weapons in order (``ScriptedTactics._attack``: ``extra_weapons_problem``), so its
+    throw is only weighed; a gun's plans would count rounds the plan never spends (named).
     """
     state = fight.engine.state
     policy = fight.policies.get(c.id)
@@ -226,15 +231,21 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     if rs.checks.new_maneuvers:
         return f"the AI's target choice weighing the openers Feint and Trip (E-37, combatant {c.id})"
     options = attack_options(c, state)
-    if len(options) != 1 or options[0].ranged:
-        return f"the AI's target choice with several ways to attack (combatant {c.id})"
-    for e in state.enemies_of(c.id):  # the fire a square invites is weighed with each enemy's one way to attack
-        theirs = attack_options(e, state)
-        if len(theirs) != 1 or theirs[0].ranged:
-            return f"the AI's target choice against enemies with several ways to attack (combatant {e.id})"
+    if any(shot_ok(o) for o in options):
+        return f"the AI's target choice weighing a gun's rounds (G-31, combatant {c.id})"
+    problem = options_problem(fight, c, shoots=False)
+    if problem is not None:
+        return f"the AI's target choice: {problem}"
+    for e in state.enemies_of(c.id):  # the fire a square invites weighs each enemy's ways to attack (an enemy the AI
+        problem = options_problem(fight, e, shoots=False)  # plays has its own ranged attacks checked: ``ai_problem``)
+        if problem is not None:
+            return f"the AI's target choice against enemies: {problem}"
     view = TurnView(fight.engine, c, ())
-    if view.available(options[0]) & {Block.SWEEP, Block.FULL_AUTO, Block.EXTRA}:
-        return f"the AI's target choice weighing multi-target and extra attacks (combatant {c.id})"
+    multi = {Block.SWEEP, *((Block.FULL_AUTO,) if bursts(state) else ())}  # among several enemies, as ``ai_problem``
+    for option in options:
+        played = {Block.FULL_AUTO} if option.ranged and bursts_played(fight) else set()  # ``kernel_burst_lower``
+        if view.available(option) & ({Block.EXTRA, *multi} - played):
+            return f"the AI's target choice weighing multi-target and extra attacks (combatant {c.id})"
     return None
 
 
@@ -331,7 +342,7 @@ def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant
 
 def ai_views(fight: Fight, roster: Sequence[Combatant], ai: AiTables) -> list[int]:
     """The view codes of :attr:`AiTables.view`'s indices (read again, as :func:`lower_ai` read them)."""
-    played = [c for i, c in enumerate(roster) if ai.on[i]]
+    played = [c for i, c in enumerate(roster) if ai.on[i] or ai.chooser[i]]
     return _views(fight, roster, played)[1] if played else [_melee_code(False, False, False)]
 
 

@@ -21,7 +21,11 @@ differences the kernel mirrors:
 Under edition 1 a creature the AI plays with allies, and every enemy whose turn it weighs, may carry one gun or
 crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and Return Fire as for a lone creature,
 :mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
-(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``).
+(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``). The gun may be listed before
+the melee weapon (the shipped skirmish's raider marksman, ``[Hunting Rifle, Combat Knife]``, ATK-2): every table here
+reads the options in the kernel's slots, the melee one first (``kernel_option_slots``), and ``incoming`` and
+``_worth_intercepting`` take the best of them, so the order changes nothing; the AI's own tie-break between the rifle
+and the knife at one square is the decision's (``AiTables.config``'s lead column).
 
 A melee weapon that can be thrown beside that gun (the shipped bandits' ``[Combat Knife, Crossbow]``) gives two ranged
 options, weighed as a lone creature weighs them; the withdrawal then weighs each enemy's throw from where it stands
@@ -46,7 +50,7 @@ import numpy.typing as npt
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.intents import can_treat
 from ashfall.ai.odds_cache import ruleset_token, turn_value
-from ashfall.ai.profile import attack_options, base_for
+from ashfall.ai.profile import base_for
 from ashfall.ai.sight import situation_code, situation_of
 from ashfall.core.rng import Rng
 from ashfall.core.types import Condition
@@ -57,6 +61,7 @@ from ashfall.rules.health import Vitality, falls_dying
 from ashfall.ruleset.sections.enums import StabiliseBy
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_ranged_lower import shot_ok
 from ashfall.sim.setups import Fight
 
@@ -70,14 +75,16 @@ def _ways(fight: Fight, c: Combatant) -> str | None:
     A gun or crossbow with ammunition beside one melee weapon (G-31), or beside one melee weapon that can be thrown
     too (a Combat Knife, a Spear, a Javelin: two ranged options, the throw and the shot), is played as for a creature
     alone on its side (:mod:`ashfall.sim.kernel_ranged_lower`, :mod:`ashfall.sim.kernel_weapons_lower`); under
-    edition 2 it is named there (E-18, E-37). A thrown weapon without a gun, a second melee weapon or a ranged weapon
-    first are named here.
+    edition 2 it is named there (E-18, E-37). The options are read in the kernel's slots (``kernel_options``): a gun
+    listed before the melee weapon (a marksman's rifle, ATK-2) is the same kit. A thrown weapon without a gun, a
+    second melee weapon or no melee weapon at all are named here.
     """
-    options = attack_options(c, fight.engine.state)
+    options = kernel_options(c, fight.engine.state)
     ranged = [o for o in options if o.ranged]
     if len(options) == 1 and not ranged:
         return None
-    if not options or options[0].ranged or len(options) - len(ranged) != 1 or not 1 <= len(ranged) <= 2:
+    if not options or options[0].ranged or options[0].unarmed or len(options) - len(ranged) != 1 or \
+            not 1 <= len(ranged) <= 2:
         return "several ways to attack"
     guns = [o for o in ranged if shot_ok(o)]
     if len(guns) != 1:
@@ -182,7 +189,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
         policy = fight.policies.get(c.id)
         if isinstance(policy, TacticalPolicy) and state.allies_of(c.id):
             config[i] = (1.0, policy.config.withdraw_below)
-        options = attack_options(c, state)
+        options = kernel_options(c, state)  # its melee option first, whatever the order it lists its weapons in
         if options:
             walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
         for o in options[1:]:
@@ -203,7 +210,7 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
         for j, e in enumerate(roster):
             if e.side == c.side:
                 continue
-            options = attack_options(e, state)
+            options = kernel_options(e, state)  # ``incoming`` takes the best of them: the order changes nothing
             option = options[0]
             for o in options[1:]:  # its gun and throw, in the AI's ranged situation (``enemy_base``)
                 if not o.ranged:

@@ -115,13 +115,16 @@ def weighs_bursts(turn: TurnView, option: AttackOption) -> bool:
 
 
 def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
-                 modes: int, hp_most: int, slots: Mapping[tuple[int, int], int]) -> BurstTables:
+                 modes: int, hp_most: int, slots: Mapping[tuple[int, int], int],
+                 chooser: Sequence[int] = ()) -> BurstTables:
     """:class:`BurstTables` of the creatures the AI plays (edition 1's settings: no Trip, no prone targets).
 
     ``views`` are the AI's view codes, ``modes`` the further-option tables' settings, ``slots`` their ammunition
-    slots (``option_slots``). The settings are ``kernel_weapons_lower._option_settings``' where it stands (Aim may
-    open, E-05) and having aimed, with the burst's group: its further targets stand in as placeholders, whose
-    attacks are read back by MAP position (each is ``base.key(number, extra=multi_bonus)``, checked).
+    slots (``option_slots``); ``chooser[i]`` 1 where a scripted plan asks the AI whom to attack (its bursts are
+    weighed, never made: ``kernel_burst_rolls`` lowers no roll for them). The settings are
+    ``kernel_weapons_lower._option_settings``' where it stands (Aim may open, E-05) and having aimed, with the
+    burst's group: its further targets stand in as placeholders, whose attacks are read back by MAP position (each
+    is ``base.key(number, extra=multi_bonus)``, checked).
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it calls this module
 
@@ -129,7 +132,8 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
     rs = state.ruleset
     n = len(roster)
     opts = [kernel_options(c, state) for c in roster]
-    played = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]
+    played = [isinstance(fight.policies.get(c.id), TacticalPolicy) or (i < len(chooser) and chooser[i] == 1)
+              for i, c in enumerate(roster)]
     turns = {i: TurnView(fight.engine, c, ()) for i, c in enumerate(roster) if played[i]}
     weighed = [(i, xo, o) for i, turn in turns.items() for xo, o in enumerate(opts[i][1:])
                if o.ranged and weighs_bursts(turn, o)]
@@ -162,8 +166,6 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
     for i, xo, o in weighed:
         c, turn = roster[i], turns[i]
         on[i, xo] = 1
-        policy = fight.policies[c.id]
-        assert isinstance(policy, TacticalPolicy)
         costs = turn.costs(o)
         bonus = costs.multi_bonus[Block.FULL_AUTO]
         plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}

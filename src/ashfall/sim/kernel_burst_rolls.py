@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.profile import AttackOption
 from ashfall.engine import Combatant, FullAutoBurst
 from ashfall.families.attacks.engine import situation, target_defense
@@ -68,7 +69,8 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it calls this module
 
-    if not burst.on.any():
+    made = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]  # a scripted plan's: only weighed
+    if not any(burst.on[i].any() for i in range(len(roster)) if made[i]):
         return burst
     state = fight.engine.state
     rs = state.ruleset
@@ -81,6 +83,8 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
     cost = action_cost(Activity.FULL_AUTO, rs)
     for i, xo in zip(*np.nonzero(burst.on), strict=True):
         a = roster[int(i)]
+        if not made[int(i)]:
+            continue  # a scripted plan's burst is only weighed by the AI's choice of its target (never made)
         o = kernel_options(a, state)[1 + int(xo)]
         enemies = [(j, t) for j, t in enumerate(roster) if t.side != a.side]
         marks: dict[tuple[int, int], Target] = {}

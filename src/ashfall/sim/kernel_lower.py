@@ -100,6 +100,7 @@ from ashfall.sim.kernel_maneuvers import (
     uses_trip,
 )
 from ashfall.sim.kernel_morale_lower import MoraleTables, lower_morale, morale_problem
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_ranged_lower import (
     RangedTables,
     empty_ranged,
@@ -807,7 +808,8 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                 flanker[i, 2] = provides_flanking(c.condition_set, rs) is None
             weapon = _first_weapon(c)
             guard_reach[i] = weapon.reach
-            options = [dataclasses.replace(o, limit_ft=1 << 30) for o in attack_options(c, state)]
+            # its melee option first (``kernel_options``): ``_worth_intercepting`` takes the best of them all
+            options = [dataclasses.replace(o, limit_ft=1 << 30) for o in kernel_options(c, state)]
             if any(state.allies_of(e.id) for e in state.enemies_of(c.id)):
                 problem = _guard_problem(c, options, weapon.reach)
                 if problem is not None:
@@ -1132,7 +1134,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
             ai = lower_ai(fight, roster, actions, actions * max(1, len(all_out_index)) + 1)
             ai = dataclasses.replace(ai, options=lower_options(
                 fight, roster, actions, actions * max(1, len(all_out_index)) + 1, ai_views(fight, roster, ai),
-                sights.views, variants, used_map, used_all_out, _damage_tables, _downed),
+                sights.views, variants, used_map, used_all_out, _damage_tables, _downed, ai.chooser.tolist()),
                 ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error

@@ -29,10 +29,12 @@ Covered: melee options reaching 5 ft and at most one ranged option (thrown, or a
 a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``throw2_*``: :func:`gun_first`; under
 edition 2 both with their plans against a prone target, the enemy's throw lying prone in ``prone_fire[2]``, and
 both provoking in reach, E-18); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the
-melee option first and weigh that gun before it, ``kernel_option_slots``); in the range of every square from every
-square and never behind total cover there (so the AI always has a throw from where it
-stands, and never weighs walking to throw). Everything else is named (:func:`options_problem`), and a plan a Feint
-would open (FNT-1..7) is refused by name.
+melee option first and weigh that gun before it, ``kernel_option_slots``); a gun in the range of every square from
+every square, and no square behind total cover from another. A throw may be out of range: beyond its limit it has no
+plan against that target from that square (``decide`` reads ``limit``), and with no target in range of it where the AI
+stands the AI weighs walks to squares within its normal range (``normal``) and closes in to within the longest normal
+reach when nothing is in reach (``TacticalPolicy._wanted``, ``_approach``). Everything else is named
+(:func:`options_problem`), and a plan a Feint would open (FNT-1..7) is refused by name.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai import TacticalPolicy
+from ashfall.ai import TacticalConfig, TacticalPolicy
+from ashfall.ai.intents import normal_reach
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
@@ -142,6 +145,10 @@ class OptionTables:
             holds the gun, whose rounds are counted: :func:`gun_first`); ``(1, 1, 1)`` where nobody has both.
         throw2_ft: ``[e]`` how far that throw reaches (-1: none).
         burst: The AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``; edition 1).
+        normal: ``[i, xo]`` how far each further option attacks without stretching (``normal_reach``: reach, or a
+            ranged weapon's normal range): where a thrown option has no target within ``limit`` from where it
+            stands the AI weighs walks to squares within it (``TacticalPolicy._wanted``), and with nothing to
+            attack it closes in to within the longest (``_approach``).
     """
 
     count: I64
@@ -166,6 +173,7 @@ class OptionTables:
     throw2_hit: F64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
     throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
     burst: BurstTables = dataclasses.field(default_factory=lambda: empty_bursts(1))
+    normal: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1), np.int64))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -179,7 +187,7 @@ def empty_options(n: int) -> OptionTables:
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
         np.zeros((3, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
-        empty_bursts(n))
+        empty_bursts(n), zeros(1, 1))
 
 
 AIM_NAME = "aim"
@@ -230,11 +238,13 @@ def gun_first(ranged: Sequence[AttackOption]) -> list[AttackOption]:
     return sorted(ranged, key=lambda o: not shot_ok(o)) if len(ranged) > 1 else list(ranged)
 
 
-def options_problem(fight: Fight, c: Combatant) -> str | None:
+def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str | None:
     """What the kernel lacks to play ``c``'s attack options (None: covered; one melee option needs nothing here).
 
     ``c`` is played by the AI or faces a creature it plays; its first option in the kernel's slots must be a melee
-    weapon (a gun or crossbow listed before it is its first further option: ``kernel_option_slots``).
+    weapon (a gun or crossbow listed before it is its first further option: ``kernel_option_slots``). Without
+    ``shoots`` its ranged options are only weighed, never used (a scripted plan whose target the AI chooses,
+    ``kernel_ai_lower.chooser_problem``): the reactions a ranged attack offers are then not asked about.
     """
     state = fight.engine.state
     options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
@@ -250,7 +260,8 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
-    problem = ranged_problem(fight, c)  # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
+    # ammunition, and the reactions a ranged attack offers (kernel_ranged_lower)
+    problem = ranged_problem(fight, c) if shoots else None
     if problem is not None:
         return problem
     board = state.board
@@ -258,15 +269,16 @@ def options_problem(fight: Fight, c: Combatant) -> str | None:
         return None  # the AI off the map is named on its own
     squares = [(x, y) for x in range(board.width) for y in range(board.height)
                if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
-    limit = min(o.limit_ft for o in thrown)
+    guns = [o.limit_ft for o in thrown if shot_ok(o)]  # a throw out of range is played (``decide``'s walks to throw)
+    limit = min(guns) if guns else None
     sights = Sights(state)
     others = [e for e in state.combatants.values() if e.side != c.side]
     for a_sq in squares:
         for t_sq in squares:
             if a_sq == t_sq:
                 continue
-            if space_distance_ft((a_sq,), (t_sq,)) > limit:
-                return f"the tactical AI's thrown weapons out of range of some square (combatant {c.id})"
+            if limit is not None and space_distance_ft((a_sq,), (t_sq,)) > limit:
+                return f"the tactical AI's guns out of range of some square (combatant {c.id})"
             for t in others[:1]:
                 if situation_of(sights.code(c, (a_sq,), t, (t_sq,), True)).cover is Cover.TOTAL:
                     return f"the tactical AI's thrown weapons behind total cover (combatant {c.id})"
@@ -337,20 +349,25 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, option: AttackO
 
 def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
                   engine_views: Sequence[tuple[Cover, bool]], variants: Sequence[Any], used_map: set[int],
-                  used_all_out: set[int], tables: Any, downed: Any) -> OptionTables:
+                  used_all_out: set[int], tables: Any, downed: Any, chooser: Sequence[int] = ()) -> OptionTables:
     """The further options' tables of a fight the AI plays (check :func:`options_problem` first).
 
     ``views`` are the AI's view codes (``kernel_ai_lower._views``), ``engine_views`` the engine's melee views
     (``read_sights``), ``variants`` the MAP variants with those a Strike or Power Strike (``used_map``) and an
     All-Out Attack (``used_all_out``) meet; ``tables`` is ``kernel_lower._damage_tables`` (the damage of a hit) and
-    ``downed(t, down)`` ``kernel_lower._downed``.
+    ``downed(t, down)`` ``kernel_lower._downed``. ``chooser[i]``: 1 where a scripted plan asks the AI whom to attack
+    (``AiTables.chooser``): the AI's choice weighs its further options and its enemies' fire as for a creature the AI
+    plays, with the AI's default config, but the plan attacks with its own weapon order (``ScriptedTactics._attack``),
+    so no attack tables are lowered for it.
     """
     state = fight.engine.state
     rs = state.ruleset
     n = len(roster)
     played = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]
+    weighs = [played[i] or (i < len(chooser) and chooser[i] == 1) for i in range(n)]  # the AI's plans and fire
     opts = [kernel_options(c, state) for c in roster]  # the first melee option first
-    extra = max((len(opts[i]) - 1 for i in range(n) if played[i]), default=0)
+    extra = max((len(opts[i]) - 1 for i in range(n) if weighs[i]), default=0)
+    attacking = max((len(opts[i]) - 1 for i in range(n) if played[i]), default=0)  # attacks with further options
     throw_ft = np.full(n, -1, np.int64)
     throw2_ft = np.full(n, -1, np.int64)
     for i in range(n):
@@ -367,6 +384,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     count = np.zeros(n, np.int64)
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
+    normal = np.zeros((n, max(1, extra)), np.int64)
     trip = uses_trip(fight)
     slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
     stride = MODES * (2 if trip else 1)  # the settings of one number of rounds loaded, against targets up and prone
@@ -387,7 +405,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     # prone (edition 2's Trip: its melee, ranged and second ranged attacks as the AI reads them, C-PRO)
     prone_fire = np.zeros((3, n, n, codes) if trip else (3, 1, 1, 1), np.float64)
     for i, c in enumerate(roster):
-        if not played[i]:
+        if not weighs[i]:
             continue
         for j, e in enumerate(roster):
             if e.side == c.side:
@@ -419,17 +437,19 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     # the most MAP steps a turn can have counted after spending some actions (``kernel_maneuvers.opener_tables``)
     per_action = max(1.0, rs.attack.all_out_attacks / (action_cost(Activity.ALL_OUT, rs) or 1))
     for i, c in enumerate(roster):
-        if not played[i] or len(opts[i]) < 2:
+        if not weighs[i] or len(opts[i]) < 2:
             continue
         policy = fight.policies[c.id]
-        assert isinstance(policy, TacticalPolicy)
-        drop_step = policy.config.drop_step
+        # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
+        drop_step = (policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()).drop_step
+        flanks = bool(state.allies_of(c.id))  # its allies may make its melee attacks flanking ones (POS-1)
         turn = TurnView(fight.engine, c, ())
         count[i] = len(opts[i]) - 1
         mine = max(stat_modifier(c.creature, s_) for s_ in maneuver_stats(rs))
         for xo, o in enumerate(opts[i][1:]):
             ranged[i, xo] = int(o.ranged)
             limit[i, xo] = o.limit_ft
+            normal[i, xo] = normal_reach(o)
             costs = turn.costs(o)
             plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}
             for j, t in enumerate(roster):
@@ -446,11 +466,12 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                 for code in range(codes):
                     hostile_or_flank, close, v = bool(code & 1), bool(code & 2), views[code // 4]
                     if not o.ranged:
-                        if hostile_or_flank or not close:
-                            continue  # the AI attacks from within its reach, alone on its side (never flanking)
-                        sit = situation_of(situation_code(replace(situation_of(v), hostile_within_5ft=True,
-                                                                  within_5ft=True)))
-                        unsettled = situation_of(situation_code(replace(situation_of(v), within_5ft=True)))
+                        if (hostile_or_flank and not flanks) or not close:
+                            continue  # the AI attacks from within its reach, alone on its side never flanking
+                        sit = situation_of(situation_code(replace(situation_of(v), flanking=hostile_or_flank,
+                                                                  hostile_within_5ft=True, within_5ft=True)))
+                        unsettled = situation_of(situation_code(replace(situation_of(v), flanking=hostile_or_flank,
+                                                                        within_5ft=True)))
                         base = base_for(state, c, t, o, sit, token, defenses, conds)
                         if base != base_for(state, c, t, o, unsettled, token, defenses, conds):
                             raise ValueError(f"melee odds that change with a hostile within 5 ft (combatant {c.id})")
@@ -460,6 +481,9 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                         sit = situation_of(_code(hostile_or_flank, close, v))
                         base = base_for(state, c, t, o, sit, token, defenses, conds)
                     if base is None:
+                        if o.ranged and sit.cover is not Cover.TOTAL:  # ``decide`` reads a target in range as one
+                            raise ValueError(f"the tactical AI's thrown weapon with no odds against a target in "
+                                             f"range (combatant {c.id})")  # it may throw at (``_wanted``)
                         continue
                     settings = _option_settings(fight, c, t, o, sit, base, plain, aim_ok, trip, feint, trip_odds)
                     for (b, prone, available, odds, into), ammo in ((s_, am) for s_ in settings
@@ -487,7 +511,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                         first[i, xo, at + m, j, code, steps, left, hps] = code_first
     # the engine's attack tables of the further options
     big = max(8 * len(eviews), max((c_ + 1 for c_ in _melee_codes(engine_views)), default=1))
-    kinds = ACTS * max(1, extra)
+    kinds = ACTS * max(1, attacking)
     # with edition 2's Trip the target states are ``kernel_maneuvers``' (a prone target up: PRONE_UP, C-PRO)
     states = ALL_STATES if trip else DOWN_STATES
     outcome = np.zeros((n, n, kinds, len(variants), states, big, 20, 20), np.int8)
@@ -541,11 +565,11 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                         hit_parts.setdefault((i, kx), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
     burst = empty_bursts(n) if trip else lower_burst_rolls(
-        fight, roster, lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most, slots), variants,
-        used_map, eviews, near_views, hit_parts)
+        fight, roster, lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most, slots, chooser),
+        variants, used_map, eviews, near_views, hit_parts)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
-                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst)
+                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst, normal)
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
