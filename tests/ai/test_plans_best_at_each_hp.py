@@ -15,8 +15,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ashfall.ai.odds_cache import AttackKey, expr_token, ruleset_token, turn_value, turn_values
-from ashfall.ai.plan_tables import _round9, best_at_each_hp
+from ashfall.ai.odds_cache import AttackKey, clear_caches, expr_token, ruleset_token, turn_value, turn_values
+from ashfall.ai.plan_tables import _best_at_each_hp, _round9, best_at_each_hp
 from ashfall.ai.plans import Block, Draft, Setting, best_valued, drafts_for, plan_key
 from ashfall.core.dice import parse
 from ashfall.core.modifiers import Advantage
@@ -135,3 +135,13 @@ def test_turn_values__are_turn_value_at_every_hp_bit_for_bit(damage: str, attack
 @example(0.0)
 def test_round9__is_python_round_to_9_decimals_bit_for_bit(x: float) -> None:
     assert _round9(np.array([x]))[0].hex() == round(x, 9).hex()
+
+
+def test_clear_caches__empties_the_plan_tables_cache_too() -> None:
+    setting, view = _setting(openers=False)
+    drafts = tuple(drafts_for("t", setting, view.costs(setting.option), 3))
+    best_at_each_hp(drafts, "t", 10, 0.25)
+    assert _best_at_each_hp.cache_info().currsize > 0
+    clear_caches()
+    assert _best_at_each_hp.cache_info().currsize == 0
+    assert turn_values.cache_info().currsize == 0

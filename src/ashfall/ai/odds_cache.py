@@ -12,6 +12,7 @@ once (equal rulesets share a token).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -219,8 +220,22 @@ def contest_win(initiator: int, defender: int, reroll_ties: bool) -> float:
     return float(contest_odds(initiator, defender, ContestTie.REROLL if reroll_ties else ContestTie.STATUS_QUO))
 
 
+_DERIVED: list[Callable[[], None]] = []
+"""The ``cache_clear`` of caches built from these values elsewhere (:func:`clears_with_odds`)."""
+
+
+def clears_with_odds(clear: Callable[[], None]) -> None:
+    """Have :func:`clear_caches` also empty a cache built from these values in another module.
+
+    Such modules import this one, so this one cannot name their caches itself.
+    """
+    _DERIVED.append(clear)
+
+
 def clear_caches() -> None:
-    """Empty every cache (tests, and long sweeps that change rulesets)."""
+    """Empty every cache of values derived from the odds, here and registered (tests, long sweeps)."""
+    for clear in _DERIVED:
+        clear()
     attack_value.cache_clear()
     total_distribution.cache_clear()
     turn_value.cache_clear()

@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai.odds_cache import AttackKey, turn_values
+from ashfall.ai.odds_cache import AttackKey, clears_with_odds, turn_values
 from ashfall.ai.plans import Attacks, Draft, Plan
 
 F64 = npt.NDArray[np.float64]
@@ -122,6 +122,9 @@ def _best_at_each_hp(drafts: tuple[Valuing, ...], most: int, drop_step: float) -
     for shared in (chosen, frac, capped, p_drop, *(hps for _, hps in runs)):
         shared.flags.writeable = False
     return chosen, frac, capped, p_drop, runs
+
+
+clears_with_odds(_best_at_each_hp.cache_clear)
 
 
 def _scores(keys: tuple[AttackKey, ...], hp: F64) -> tuple[F64, F64, F64]:
