@@ -38,7 +38,7 @@ from ashfall.engine import (
     SweepingStrike,
 )
 from ashfall.families.attacks.engine import Situation
-from ashfall.families.attacks.engine_common import speed_ft
+from ashfall.families.attacks.engine_common import mode_for, speed_ft
 from ashfall.families.attacks.moves_legacy import EXTRA_ATTACK
 from ashfall.families.attacks.rules_activities import Activity, action_cost
 from ashfall.grid.board import Square
@@ -47,6 +47,9 @@ from ashfall.ruleset.sections import MapCounting
 
 _ACTIVITY = {Block.POWER: (Activity.POWER_STRIKE, PowerStrike), Block.ALL_OUT: (Activity.ALL_OUT, AllOutAttack),
              Block.SWEEP: (Activity.SWEEPING, SweepingStrike), Block.FULL_AUTO: (Activity.FULL_AUTO, FullAutoBurst)}
+_OWN_MODE = frozenset({Block.SWEEP, Block.FULL_AUTO})
+"""Blocks whose intents name a weapon but no mode: the engine makes them in the weapon's own mode (``mode_for``), so
+a thrown option of a melee weapon (a javelin) cannot make them (a burst of javelin throws is refused, MAA-2)."""
 _BEST: dict[tuple[object, ...], tuple[tuple[Block, ...], tuple[str, ...], float, float, float, int] | None] = {}
 """Best plans by everything they depend on (:meth:`TurnView.best_plan`, :func:`~ashfall.ai.plans.full_plan_inputs`).
 
@@ -264,8 +267,10 @@ class TurnView:
             rs, c = self.state.ruleset, self.c
             if rs.attack.extra_attack and EXTRA_ATTACK in c.creature.talents and not option.unarmed:
                 blocks.add(Block.EXTRA)
+            own = mode_for(option.weapon) is option.mode
             for b, (activity, intent) in _ACTIVITY.items():
-                if intent in self.state.rulebook.actions and activity_allowed(c, option, activity, self.state):
+                if intent in self.state.rulebook.actions and activity_allowed(c, option, activity, self.state) and \
+                        (own or b not in _OWN_MODE):
                     blocks.add(b)
             found = frozenset(blocks)
             self._available[option.index] = found
