@@ -210,11 +210,12 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
         o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64),
-        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal))
+        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
-        went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], went, int(lo.speed[me]),
-                            lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight)  # within the reach decide says
+        # within its melee reach, or the ranged reach decide says with a line of fire (COV-3)
+        went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
+                            lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight, went, ai.view, o.total)
         kind = kai.STRIDE if went > 0 else kai.BAIL
         if went == 0 and 0 < ammo_left[me] < r.capacity[me]:
             kind = kai.RELOAD

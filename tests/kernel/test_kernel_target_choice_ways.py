@@ -211,8 +211,10 @@ def test_random_fights_with_several_ways_where_the_ai_picks__kernel_matches_refe
             event("the AI picks for a creature with several ways to attack")
 
 
-def test_shipped_skirmish__the_warriors_several_ways_are_weighed_up_to_its_throw_behind_walls() -> None:
-    """The skirmish's scripted Warrior (greataxe and javelin): what keeps it off is its throw behind total cover."""
+@pytest.mark.rule("COV-3")
+def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_walls_included() -> None:
+    """The skirmish's scripted Warrior (greataxe and javelin, its throw behind the yard's walls weighed as the AI weighs
+    it: ``test_kernel_ai_throws_behind_total_cover``): what keeps the fight off is the Vanguard's several ways."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
-    assert problem == "the AI's target choice: the tactical AI's thrown weapons behind total cover (combatant warrior)"
+    assert problem == "the tactical AI with several ways to attack (combatant vanguard)"
 

@@ -354,14 +354,15 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, F64, BurstTab, I64, I64]) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64]) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
     ``enemy_hit`` in their situation now, ``aoo_damage``). ``ATTACK`` on ``target`` with ``activity``; ``STEP``
     to ``path_x[0], path_y[0]``; ``STRIDE`` along the first ``squares`` of ``path_x``/``path_y``; ``APPROACH``:
-    nothing to attack, close in to within ``squares`` feet of a target (``_approach``: the longest normal reach of
-    its options, ``normal_reach``; the caller searches the way); ``END`` the turn. ``view``: the
+    nothing to attack, close in to within its melee reach of a target, or within ``squares`` feet where that target is
+    not behind total cover (``_approach``: the longest normal reach of its ranged options, ``normal_reach``; 0 for
+    none; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
     in situation ``BESIDE + 4 * view``, a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
     ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1, with any of its melee
@@ -389,12 +390,14 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal)``: an enemy's thrown weapon
+    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal, total)``: an enemy's thrown weapon
     beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
     ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
     (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
     setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block
-    ``BURST``), -1 after the last; ``normal[c, xo]`` each further option's normal reach (``normal_reach``).
+    ``BURST``), -1 after the last; ``normal[c, xo]`` each further option's normal reach (``normal_reach``);
+    ``total[v]`` 1 where the view index ``v`` is total cover (COV-3): a ranged option has no target in range where it
+    stands but one it could hit (``_wanted``: ``setting`` needs a base, and none is had behind total cover).
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -403,7 +406,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
     throw2 = (more[0], more[1], more[2])
-    burst, burst_out, normal = more[3], more[4], more[5]
+    burst, burst_out, normal, total = more[3], more[4], more[5], more[6]
     b_order = np.zeros(n, np.int64)  # a burst's shootable targets, their codes, ranks and one group
     b_codes = np.zeros(n, np.int64)
     b_ranked = np.zeros(n, np.int64)
@@ -476,11 +479,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         for xo in range(x_count[c]):
             if x_ranged[c, xo] == 0:
                 continue
-            in_range = False
+            in_range = False  # ``setting(None, o)``: a target within its limit and not behind total cover (COV-3)
             for q in range(nt):
                 t = targets[q]
-                if dist[abs(sx - px[t]), abs(sy - py[t])] <= x_limit[c, xo]:
+                if dist[abs(sx - px[t]), abs(sy - py[t])] <= x_limit[c, xo] and \
+                        total[view[sx, sy, px[t], py[t]]] == 0:
                     in_range = True
+                    break
             if not in_range:  # no setting where it stands: walks to within its normal range are worth weighing
                 shoot_anywhere = 1
                 reach = max(reach, normal[c, xo])
@@ -747,9 +752,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
             return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
-        closer = reach_ft[c]  # ``_approach``'s goal: within the normal reach of any option (``normal_reach``)
+        # ``_approach``'s goal: within the reach of a melee option, or within the normal range of a ranged one
+        # (``normal_reach``) with a line of fire (no total cover, COV-3); the caller has the melee reach
+        closer = 0
         for xo in range(x_count[c]):
-            closer = max(closer, normal[c, xo])
+            if x_ranged[c, xo] == 1:
+                closer = max(closer, normal[c, xo])
         return APPROACH, -1, -1, closer
     for xo in range(x_count[c]):
         if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:

@@ -33,7 +33,7 @@ from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
-              kai.BurstTab, I64]
+              kai.BurstTab, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
@@ -362,7 +362,7 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
 
 @_jit
 def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach: int, speed: int, price: I64,
-              offsets: I64, dist: I64, path_x: I64, path_y: I64, sight: I64) -> int:
+              offsets: I64, dist: I64, path_x: I64, path_y: I64, sight: I64, far: int, view: I64, walled: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
 
     Dijkstra over (square, diagonals mod 2) to the cheapest square from which a ``wanted`` creature is within
@@ -370,6 +370,10 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
     (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order; then the longest start of it within
     ``speed`` that ends where ``c`` may stop. Enemies
     still up bar passage; no living creature's square may end the move (ACT-2, ``blocking``).
+
+    The AI's approach (``TacticalPolicy._approach``) also takes a square from which the creature is within ``far``
+    (its ranged options' longest normal range; -1 for the scripted approach) with a line of fire: ``walled`` of the
+    AI's ``view`` between the squares 0 (no total cover, COV-3, read at any distance).
     """
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
@@ -400,8 +404,11 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
         if (x != sx or y != sy) and occupied[x, y] == 0:
             goal = False
             for o in range(len(wanted)):
-                if wanted[o] == 1 and dist[abs(x - px[o]), abs(y - py[o])] <= reach and \
-                        not _view(x, y, px[o], py[o], sight, 1) & SIGHT_TOTAL:
+                if wanted[o] == 0:
+                    continue
+                gap = dist[abs(x - px[o]), abs(y - py[o])]
+                if (gap <= reach and not _view(x, y, px[o], py[o], sight, 1) & SIGHT_TOTAL) or \
+                        (gap <= far and walled[view[x, y, px[o], py[o]]] == 0):
                     goal = True
                     break
             if goal:
@@ -776,13 +783,13 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     _zero(wanted)
                     wanted[foes[0]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
-                                     path_x, path_y, sight)
+                                     path_x, path_y, sight, -1, ai_view, ai_tab[13][23])
                 if went == 0:
                     _zero(wanted)
                     for q in range(nf):
                         wanted[foes[q]] = 1
                     went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist,
-                                     path_x, path_y, sight)
+                                     path_x, path_y, sight, -1, ai_view, ai_tab[13][23])
                 if went == 0:
                     break
                 if record:
@@ -902,7 +909,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
      x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst,
-     x_normal) = ai_tab[13]
+     x_normal, x_total) = ai_tab[13]
     burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (``decide`` writes them)
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
@@ -961,7 +968,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
                                       capacity, drop_of,
-                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal))
+                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total))
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -969,7 +976,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             for e in range(n):
                 wanted[e] = 1 if side[e] != side[c] and vit[e] == ALIVE else 0
             # to within the normal reach of any of its options (``TacticalPolicy._approach``: ``decide`` says it)
-            went = _approach(c, wanted, side, vit, px, py, went, speed[c], price, offsets, dist, path_x, path_y, sight)
+            went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
+                             sight, went, ai_view, x_total)
             kind = kai.STRIDE if went > 0 else kai.BAIL
             if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
                 kind = kai.RELOAD
@@ -1403,7 +1411,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], mvalue, opt[7],
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], opt[18][0],
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
-                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22]))
+                               (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
+                                opt[23]))
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -82,7 +82,7 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
             ai.open_frac, ai.open_drop, ai.open_first, ai.enemy_hit_prone, ai.chooser,
             (o.count, o.ranged, o.limit, o.frac, o.drop, o.first, o.melee_best, o.throw_hit, o.throw_ft, o.outcome,
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names), o.prone_fire,
-             o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst, lo.action_names), o.normal),
+             o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst, lo.action_names), o.normal, o.total),
             _ranged_tab(lo),
             (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
              ai.withdraw.medic_ints, ai.withdraw.shot_mean, ai.withdraw.shot_ft, ai.withdraw.throw_mean,

@@ -30,10 +30,12 @@ a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``t
 edition 2 both with their plans against a prone target, the enemy's throw lying prone in ``prone_fire[2]``, and
 both provoking in reach, E-18); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the
 melee option first and weigh that gun before it, ``kernel_option_slots``); a gun in the range of every square from
-every square, and no square behind total cover from another. A throw may be out of range: beyond its limit it has no
-plan against that target from that square (``decide`` reads ``limit``), and with no target in range of it where the AI
-stands the AI weighs walks to squares within its normal range (``normal``) and closes in to within the longest normal
-reach when nothing is in reach (``TacticalPolicy._wanted``, ``_approach``). Everything else is named
+every square, and, for a gun the AI fires, no square behind total cover from another. A throw may be out of range or
+behind total cover (COV-3): there it has no plan against that target from that square (``decide`` reads ``limit``;
+the plan tables hold none in a view of total cover), and with no target in range of it where the AI stands, or none
+but behind total cover (``total``), the AI weighs walks to squares within its normal range (``normal``) and closes in
+to within the longest normal reach with a line of fire when nothing is in reach (``TacticalPolicy._wanted``,
+``_approach``). Everything else is named
 (:func:`options_problem`), and a plan a Feint would open (FNT-1..7) is refused by name.
 """
 
@@ -149,6 +151,10 @@ class OptionTables:
             ranged weapon's normal range): where a thrown option has no target within ``limit`` from where it
             stands the AI weighs walks to squares within it (``TacticalPolicy._wanted``), and with nothing to
             attack it closes in to within the longest (``_approach``).
+        total: ``[view]`` 1 where the AI's view (``AiTables.view``'s index) is total cover (COV-3): a ranged option
+            has no odds against a target there (``base_for``), so it does not count as one in range where the AI
+            stands (``TacticalPolicy._wanted``), and a square from which a target is within a ranged option's normal
+            range only behind total cover is no goal of the AI's approach (``_approach``).
     """
 
     count: I64
@@ -174,6 +180,7 @@ class OptionTables:
     throw2_ft: I64 = dataclasses.field(default_factory=lambda: np.full(1, -1, np.int64))
     burst: BurstTables = dataclasses.field(default_factory=lambda: empty_bursts(1))
     normal: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1), np.int64))
+    total: I64 = dataclasses.field(default_factory=lambda: np.zeros(1, np.int64))
 
 
 def empty_options(n: int) -> OptionTables:
@@ -187,7 +194,7 @@ def empty_options(n: int) -> OptionTables:
         np.full(n, -1, np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8), np.ones((1,) * 6, np.int64),
         zeros(1, 1, 2, 1, 2), zeros(1, 1, 2), zeros(1, 1, 1, 2, 1), zeros(1), zeros(1, 1, 1, 1), zeros(3),
         np.zeros((3, 1, 1, 1), np.float64), zeros(1), np.zeros((1, 1, 1), np.float64), np.full(n, -1, np.int64),
-        empty_bursts(n), zeros(1, 1))
+        empty_bursts(n), zeros(1, 1), zeros(1))
 
 
 AIM_NAME = "aim"
@@ -280,9 +287,21 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
             if limit is not None and space_distance_ft((a_sq,), (t_sq,)) > limit:
                 return f"the tactical AI's guns out of range of some square (combatant {c.id})"
             for t in others[:1]:
-                if situation_of(sights.code(c, (a_sq,), t, (t_sq,), True)).cover is Cover.TOTAL:
-                    return f"the tactical AI's thrown weapons behind total cover (combatant {c.id})"
+                total = _walled(sights, c, a_sq, t, t_sq)
+                if total and guns and shoots:  # a shot behind walls: its Return Fire and rounds are not mirrored
+                    return f"the tactical AI's guns behind total cover (combatant {c.id})"
+                if total != _walled(sights, t, t_sq, c, a_sq):  # a Return Fire or reply one way only
+                    return f"the tactical AI's throws behind total cover one way only (combatant {c.id})"
     return None
+
+
+def _walled(sights: Sights, a: Combatant, a_sq: tuple[int, int], t: Combatant, t_sq: tuple[int, int]) -> bool:
+    """Whether ``t`` on ``t_sq`` is behind total cover from ``a`` on ``a_sq`` as the AI reads it (COV-3).
+
+    A throw there has no odds (``base_for``): the AI neither weighs it nor counts it among the fire a square invites,
+    and a thrown option with no target but such ones where the AI stands has it weigh walks (``_wanted``).
+    """
+    return situation_of(sights.code(a, (a_sq,), t, (t_sq,), True)).cover is Cover.TOTAL
 
 
 def extra_weapons_problem(fight: Fight, c: Combatant) -> str | None:
@@ -569,7 +588,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
         variants, used_map, eviews, near_views, hit_parts)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
                         dice, flat, dealt, np.array([low], np.int64), eview, aim, prone_fire,
-                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst, normal)
+                        np.array([rs.turn.ranged_attack_provokes], np.int64), throw2_hit, throw2_ft, burst, normal,
+                        np.array([situation_of(v).cover is Cover.TOTAL for v in views], np.int64))
 
 
 def _fire(state: EncounterState, e: Combatant, c: Combatant, options: Sequence[AttackOption], views: Sequence[int],
