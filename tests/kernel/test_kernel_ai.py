@@ -26,7 +26,19 @@ from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView, hp_left
 from ashfall.content.schema import Attributes, Creature, DrEntry, MoraleProfile
 from ashfall.core.types import Condition
-from ashfall.engine import Aim, AllOutAttack, Engine, FullAutoBurst, PowerStrike, Reload, Step, Stride, Strike, Trip
+from ashfall.engine import (
+    Aim,
+    AllOutAttack,
+    Engine,
+    Feint,
+    FullAutoBurst,
+    PowerStrike,
+    Reload,
+    Step,
+    Stride,
+    Strike,
+    Trip,
+)
 from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
@@ -155,12 +167,26 @@ def _expected(choice: Choice | None) -> tuple[object, ...]:
         return ("reload", intent.weapon)
     if isinstance(intent, FullAutoBurst):  # the targets in the AI's order: the primary, then its group
         return ("burst", intent.targets, intent.weapon)
-    codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip"}
+    codes = {Strike: "strike", PowerStrike: "power-strike", AllOutAttack: "all-out-attack", Trip: "trip",
+             Feint: "feint"}
     target = intent.targets[0] if isinstance(intent, AllOutAttack) else intent.target
     if choice is not None and choice.candidate is not None and choice.candidate.plan.option.index > 0:
         option = choice.candidate.plan.option
         return ("attack", target, codes[type(intent)], option.weapon_id, option.thrown)
     return ("attack", target, codes[type(intent)])
+
+
+def _feint_bits(c: Any, state: Any, ids: Any) -> Any:
+    """The compiled fight's Feint bits of ``c`` (``kmv.FX_*``): whom it feinted this turn (FNT-7), the advantage it won
+    on whom (FNT-3)."""
+    bits = np.zeros((len(ids), len(ids)), np.int64)
+    me = list(ids).index(c.id)
+    for tid in c.turn.feinted:
+        bits[me, list(ids).index(tid)] |= kmv.FX_FEINTED
+    for e in state.effects_on(c.id, EffectKind.ADVANTAGE_NEXT_ATTACK):
+        if e.against is not None and str(e.rule) == "FNT-3":
+            bits[me, list(ids).index(e.against)] |= kmv.FX_ADV
+    return bits
 
 
 def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[object, ...]:
@@ -210,7 +236,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
         o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64),
-        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total))
+        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total),
+        _feint_bits(c, state, ids))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
         # within its melee reach, or the ranged reach decide says with a line of fire (COV-3)
@@ -229,7 +256,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
     if kind == kai.STRIDE:
         return ("stride", tuple((int(path_x[s]), int(path_y[s])) for s in range(went)))
     if kind == kai.ATTACK:
-        names = {code: block.value for block, code in FIRST_BLOCKS.items()} | {kmv.TRIP_FIRST: "trip"}
+        names = {code: block.value for block, code in FIRST_BLOCKS.items()} | {kmv.TRIP_FIRST: "trip",
+                                                                                          kmv.FEINT_FIRST: "feint"}
         option, block = slots[activity // kai.OPTION], activity % kai.OPTION
         if activity >= kai.OPTION:  # a further way to attack (or Aim)
             if block == kai.AIM_BLOCK:

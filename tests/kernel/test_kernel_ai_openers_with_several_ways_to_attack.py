@@ -119,14 +119,15 @@ def test_kernel_ai_second_weapon_tables__are_the_ais_own_best_plans_with_trip_fi
 
 @pytest.mark.rule("E-37", "FNT-2")
 def test_kernel_ai_openers__a_feint_it_would_open_with_is_named(tmp_path: Path) -> None:
-    """Without the brute's Insight a Feint is the skirmisher's best opener somewhere: the kernel plays Trip only."""
+    """Without the brute's Insight a Feint is the skirmisher's best opener somewhere: with several ways to attack the
+    kernel names it (it plays a Feint only where the creatures it concerns attack with one weapon)."""
     text = THROWER.read_text(encoding="utf-8")
     insight = "\n      skill_proficiencies: [insight]"
     assert insight in text
     path = tmp_path / "feinter.yaml"
     path.write_text(text.replace(insight, "", 1).replace("WIS: 3", "WIS: -1"), encoding="utf-8")
     problem = check(EncounterSetup(path, "ashfall-2"))
-    assert problem is not None and "feint as an opener" in problem
+    assert problem == "the tactical AI's feint as an opener of a further way to attack (combatant kernel-ai-skirmisher)"
 
 
 class _WrongOpeners:

@@ -158,9 +158,9 @@ def test_compare_engines__a_kernel_that_never_shoots_its_gun_first_diverges() ->
      "several ways to attack other than melee weapons and one thrown"),
     # a scripted creature's plan tries its weapons in order: its rifle first is not mirrored
     (("weapons: [greataxe]", "weapons: [crossbow, greataxe]"), "ashfall-1", "ranged and thrown weapons"),
-    # under edition 2 the rifleman would open with a Feint against the dull brute (E-37; its knife's throw beside
-    # the rifle is played: test_kernel_ai_throws_beside_guns_edition_2)
-    (("ruleset: ashfall-1", "ruleset: ashfall-2"), None, "feint as an opener"),
+    # under edition 2 the rifleman would open with a Feint against the dull brute with a rifle beside its knife (E-37;
+    # its knife's throw beside the rifle is played: test_kernel_ai_throws_beside_guns_edition_2)
+    (("ruleset: ashfall-1", "ruleset: ashfall-2"), None, "feint beside further ways to attack"),
 ])
 def test_kernel_ai_with_a_gun_first__what_it_does_not_cover_is_named(tmp_path: Path, change: tuple[str, str],
                                                                      edition: str | None, named: str) -> None:

@@ -226,7 +226,7 @@ def test_compare_engines__a_kernel_wrong_about_a_throw_beside_a_gun_under_editio
 @pytest.mark.rule("E-37", "E-18", "FNT-2", "RX-26", "G-35")
 @pytest.mark.parametrize(("path", "named"), [
     (ENCOUNTERS / "ai-knife-and-crossbow-pair-against-a-brute.yaml", "Trip on a creature with allies"),
-    (ENCOUNTERS / "ai-rifleman-and-knife-against-a-brute.yaml", "feint as an opener"),
+    (ENCOUNTERS / "ai-rifleman-and-knife-against-a-brute.yaml", "feint beside further ways to attack"),
     (ENCOUNTERS / "ai-knife-and-pistol-warden-intercepts-a-bandits-throws.yaml",
      "Return Fire from within a shooter's reach (E-18"),
     (ENCOUNTERS / "ai-javelin-and-pistol-pair-against-a-knife-and-crossbow-bandit.yaml",

@@ -92,7 +92,8 @@ class _Recorder:
             np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
-            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster))
+            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster),
+            np.zeros((len(ids), len(ids)), np.int64))  # a scripted creature never feints (no Feint's effects)
         return None if pick < 0 else ids[pick]
 
     @staticmethod

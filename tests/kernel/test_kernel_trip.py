@@ -158,11 +158,12 @@ def _duel(a: Creature, b: Creature, ruleset: str = ED2) -> _AllAi:
     return _AllAi(InlineSetup("inline duel", members, preset(ruleset), Board(6, 4), 10))
 
 
-@pytest.mark.rule("FNT-2", "FNT-3", "E-37")
-def test_kernel_trip__a_feint_the_ai_would_open_with_is_named_not_played() -> None:
-    """A master of Deception against a creature with no Insight would Feint: the kernel names it."""
+@pytest.mark.rule("FNT-2", "FNT-3", "FNT-5", "E-37")
+def test_kernel_trip__a_feint_on_a_creature_the_ai_plays_is_named_not_played() -> None:
+    """A master of Deception against an AI-played creature with no Insight would Feint: the kernel plays a Feint
+    (``test_kernel_feint``) but not on a creature whose own plans would weigh the answer a lost one gives it."""
     problem = check(_duel(_duellist("a", 14, 0), _duellist("b", 0, -5)))
-    assert problem is not None and problem.startswith("the tactical AI's feint as an opener")
+    assert problem is not None and problem.startswith("the tactical AI's feint on a creature whose choices weigh")
 
 
 @pytest.mark.rule("G-13")

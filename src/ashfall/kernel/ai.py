@@ -73,6 +73,11 @@ PRONE = 3
 OPEN_UP, OPEN_PRONE, MOVED_PRONE = 0, 1, 2
 """Variants of the opener tables (``kernel_maneuvers``): where it stands against a target up or prone, and from a
 square it moves to against a prone target."""
+FEINTED_UP, ADV_UP, ADV_PRONE, ADV_MOVED_UP = 3, 4, 5, 6
+"""Variants after a Feint on the target this turn (``kernel_maneuvers``): where it stands against it up with nothing
+won, and with the Feint's advantage where it stands against it up, against it prone, and moved against it up."""
+FX_ADV, FX_FEINTED = 1, 8
+"""Bits of the Feint's effects (``ashfall.kernel.maneuvers.FX_*``; a test holds them equal)."""
 
 
 @_jit
@@ -354,7 +359,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64]) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64], feint: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -401,6 +406,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
+
+    ``feint[c, t]``: its Feint's effects on ``t`` this turn (``ashfall.kernel.maneuvers.FX_*``): after a Feint
+    (FNT-7) its plans are the opener tables' that offer none, with the advantage won (FNT-3) those that hold it.
     """
     n = len(side)
     width, height = dist.shape[0], dist.shape[1]
@@ -604,8 +612,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
             hp_t = max(1, hp[t] + temp[t])
             lying = prone[t] == 1 and vit[t] == ALIVE
-            if openers == 1 and (r_actions[r] == 0 or lying):
+            fxt = feint[c, t]
+            if openers == 1 and (r_actions[r] == 0 or lying or fxt & FX_ADV != 0):
                 var = (OPEN_PRONE if lying else OPEN_UP) if r_actions[r] == 0 else MOVED_PRONE
+                if fxt & FX_ADV != 0:  # its Feint's advantage on its next melee attack on t (FNT-3), no Feint again
+                    var = ADV_PRONE if lying else (ADV_UP if r_actions[r] == 0 else ADV_MOVED_UP)
+                elif fxt & FX_FEINTED != 0 and r_actions[r] == 0:  # it feinted t this turn: no Feint again (FNT-7)
+                    var = MOVED_PRONE if lying else FEINTED_UP
                 first = open_first[var, c, t, code, steps_map, rest, hp_t]
                 frac = open_frac[var, c, t, code, steps_map, rest, hp_t]
                 drop = open_drop[var, c, t, code, steps_map, rest, hp_t]

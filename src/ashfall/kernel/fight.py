@@ -177,16 +177,16 @@ def _harm(t: int, final: int, crit: int, hp: I64, temp: I64, max_hp: I64, vit: I
 def _attack(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
             dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
             dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
-            faces: I64, code: int) -> int:
+            faces: I64, code: int, fx: I64) -> int:
     return _attack_hit(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ,
-                       fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)[0]
+                       fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)[0]
 
 
 @_jit
 def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8, draws: I64, dice: I64, flat: I64,
                 dealt: I64, low: int, hp: I64, temp: I64, max_hp: I64, vit: I64, succ: I64, fail: I64, prone: I64,
                 dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int,
-                faces: I64, code: int) -> tuple[int, bool]:
+                faces: I64, code: int, fx: I64) -> tuple[int, bool]:
     """One attack roll and its damage from the tables: ``(steps written, whether it hit)``."""
     # the target's state in the tables: up, down (dying or stabilised, prone), dead, dead after falling dying
     down = 0
@@ -199,6 +199,10 @@ def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8
             down = kmv.PRONE_UP
         if prone[a] == 1 and vit[a] == ALIVE:
             down += kmv.ATTACKER_PRONE
+    if draws.shape[4] > kmv.ADVANTAGED and fx[a, t] & kmv.FX_NEXT_ATTACK != 0:
+        # a Feint's advantage on this attack (FNT-3, FNT-5), used up by it (``next_attack_sources``)
+        fx[a, t] &= ~kmv.FX_NEXT_ATTACK
+        down += kmv.ADVANTAGED
     first = roll(mt, 20)
     second = 1
     if draws[a, t, k, v, down, code] == 2:  # advantage or disadvantage: both faces, in the order drawn
@@ -508,7 +512,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
            prone: I64, hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
            threat_ft: I64, guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
-           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> int:
+           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64) -> int:
     """One melee attack as ``perform_attack`` makes it.
 
     Intercept offered on a grid where creatures move (RX-26), the situation read off the squares, then the roll
@@ -519,7 +523,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
                        guard_hit, guard_reach, intercept_ft, sight, 0)
     code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
-                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
 
 
 @_jit
@@ -527,7 +531,7 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
                    prone: I64, hp: I64, temp: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
                    threat_ft: I64, sight: I64, eview: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-                   taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, fx: I64) -> int:
     """One attack with a further option (``kernel_weapons_lower``) as ``perform_attack`` makes it.
 
     A thrown attack's situation: "a hostile within 5 ft" of the thrower (an enemy up, AMOD-7), within 5 ft, Aim's
@@ -544,7 +548,7 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
     else:
         code = _situation(a, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
-                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+                   prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
 
 
 @_jit
@@ -553,7 +557,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
                   dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                   falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
-                  steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
+                  steps: I64, at: int, faces: I64, sight: I64, fx: I64) -> tuple[int, int]:
     """``c`` Strides along the first ``went`` squares of ``path_x``/``path_y``: ``(steps written, attack rolls)``.
 
     Before each square, every enemy up whose reach the step leaves makes its Attack of Opportunity, asked in
@@ -577,7 +581,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
             at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py, dist,
                         flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice,
                         flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
-                        at, faces, sight)
+                        at, faces, sight, fx)
             attacks += 1
         if vit[c] != ALIVE:
             break  # it fell: the move ends
@@ -607,8 +611,10 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     (:mod:`ashfall.kernel.morale`).
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
-    mv_ints, dazed = mv[0], mv[5]
+    mv_ints, dazed, fx = mv[0], mv[5], mv[6]
     _zero(dazed)  # Dazed (G-13, TRP-4), kept as the fight goes
+    for i in range(fx.shape[0]):  # a Feint's effects (FNT-3, FNT-5, FNT-7), kept as the fight goes
+        _zero(fx[i])
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
     ammo_left = ai_tab[14][0].copy()  # rounds loaded (G-31), spent and reloaded as the fight goes
@@ -686,6 +692,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             continue
         c = order[index]
         kmv.turn_starts(c, vit[c] != DEAD, dazed)
+        kmv.feint_turn_starts(c, fx)
         if vit[c] == DEAD:
             index += 1
             continue
@@ -759,7 +766,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             if ai_chooser[c] == 1 and nf > 1:  # no target rule: the AI's pick first, the others nearest first
                 pick = _chosen(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                                flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first,
-                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab, ammo_left)
+                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab, ammo_left, fx)
                 for q in range(1, nf):
                     if foes[q] == pick:
                         for r in range(q, 0, -1):
@@ -799,7 +806,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                          reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
                                          dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
-                                         at, faces, sight)
+                                         at, faces, sight, fx)
                 attacks += made
                 standing = _standing(side, vit)
                 if standing != -1:
@@ -822,7 +829,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                     at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), moves, order, side, vit, prone,
                                 hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                 intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                falls, dying_rules, dealt_by, taken, record, steps, at, faces, sight)
+                                falls, dying_rules, dealt_by, taken, record, steps, at, faces, sight, fx)
                     at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
                     attacks += 1
                     rolls += counts[k]
@@ -832,7 +839,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _melee(mt, c, t, k, v, k, moves, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                             flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
                             dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
-                            steps, at, faces, sight)
+                            steps, at, faces, sight, fx)
                 at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
                 attacks += 1
                 rolls += counts[k]
@@ -919,7 +926,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     value = np.zeros(n, np.float64)
     wanted = np.zeros(n, np.int64)
     open_frac, open_drop, open_first, enemy_hit_prone = ai_tab[8], ai_tab[9], ai_tab[10], ai_tab[11]
-    mv_ints = mv[0]
+    mv_ints, fx = mv[0], mv[6]
     contest_faces = np.zeros(4, np.int64)
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)  # alone on its side: it never flanks
     withdraw = ai_tab[15]
@@ -968,7 +975,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
                                       capacity, drop_of,
-                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total))
+                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total), fx)
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -1006,7 +1013,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             at, made = _stride_along(mt, c, went, 1, order, side, vit, prone, hp, temp, react, px, py, dist,
                                      flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
                                      outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
-                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight)
+                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx)
             attacks += made
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
@@ -1016,6 +1023,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
         if k == kmv.TRIP_FIRST:  # edition 2's Trip (TRP-1..4): the contest, then Prone, Dazed on a big win
             at = _trip(mt, c, t, prone, react, mv, contest_faces, record, steps, at)
             left -= mv_ints[kmv.MV_TRIP_COST]
+            continue
+        if k == kmv.FEINT_FIRST:  # edition 2's Feint (FNT-1..7): the contest, then its effect
+            at = _feint(mt, c, t, mv, contest_faces, record, steps, at)
+            left -= mv_ints[kmv.MV_FEINT_COST]
             continue
         if k >= kai.OPTION:  # a further way to attack (``kernel_weapons_lower``), or Aim
             xo, act = k // kai.OPTION - 1, k % kai.OPTION
@@ -1036,7 +1047,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                   hp, temp, react, px, py, dist, eview, burst, x_dice, x_flat, x_dealt, x_low[0],
                                   max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
                                   ammo_left, ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-                                                          intercept_ft, sight))
+                                                          intercept_ft, sight), fx)
                 aimed, aim_live = 0, 0
                 attacks += made
                 rolls += rules_b[3]  # one attack for MAP (G-41)
@@ -1078,7 +1089,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                                   outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
                         attacks += made
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
@@ -1087,13 +1098,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                    temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
                                    x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
                                    at, faces, ammo_left, ai_tab[14],
-                                   (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight))
+                                   (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight),
+                                   fx)
                     else:
                         at = _option_attack(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), ranged, aim,
                                             side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
                                             sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
                                             max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
-                                            at, faces)
+                                            at, faces, fx)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -1108,7 +1120,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
                     attacks += made
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
@@ -1117,12 +1129,12 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                    x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail,
                                    dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left,
                                    ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-                                                intercept_ft, sight))
+                                                intercept_ft, sight), fx)
                     else:
                         at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
                                             dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
                                             x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
-                                            rules, dealt_by, taken, record, steps, at, faces)
+                                            rules, dealt_by, taken, record, steps, at, faces, fx)
                     if ranged == 1:
                         aimed, aim_live = 0, 0
                     attacks += 1
@@ -1143,7 +1155,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), 1, order, side, vit, prone,
                                hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
-                               rules, dealt_by, taken, record, steps, at, faces, sight)
+                               rules, dealt_by, taken, record, steps, at, faces, sight, fx)
                 attacks += 1
                 rolls += counts[k]
             strikes += len(all_out_index)
@@ -1152,7 +1164,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             at = _melee(mt, c, t, k, v, k, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                            flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
                            low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
-                           sight)
+                           sight, fx)
             attacks += 1
             rolls += counts[k]
             strikes += 1
@@ -1165,7 +1177,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                    px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
                    guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64) -> tuple[int, int]:
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64) -> tuple[int, int]:
     """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
 
     Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
@@ -1184,7 +1196,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
         react[r] = 0
         at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                     flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
-                    max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight)
+                    max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
         made += 1
     return at, made
 
@@ -1209,7 +1221,7 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
           temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, outcome: I8, draws: I64, dice: I64,
           flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
           dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
-          rf: RangedTab, crowd: CrowdTab) -> int:
+          rf: RangedTab, crowd: CrowdTab, fx: I64) -> int:
     """``a``'s ranged attack on ``t`` with a further option, then the Return Fire a hit sets off.
 
     The caller has spent the shot's round and played the Attacks of Opportunity it provokes (E-18): a Return Fire
@@ -1227,18 +1239,18 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
                        guard, guard_reach, intercept_ft, sight, aim)
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
     at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
-                          succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
+                          succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
     if not hit:
         return at
     return _answered(mt, a, t, side, vit, prone, hp, temp, react, px, py, dist, eview, max_hp, succ, fail, dropped,
-                     falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd)
+                     falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd, fx)
 
 
 @_jit
 def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64, px: I64,
               py: I64, dist: I64, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
               dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
-              rf: RangedTab, crowd: CrowdTab) -> int:
+              rf: RangedTab, crowd: CrowdTab, fx: I64) -> int:
     """The Return Fire ``a``'s ranged hit on ``t`` sets off (RX-29..31), and the answers to it (:func:`_shot`)."""
     order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
     intercepts = rf[12][0] == 1
@@ -1256,7 +1268,7 @@ def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64,
         code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
         at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
                               rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
-                              dealt_by, taken, record, steps, at, faces, code)
+                              dealt_by, taken, record, steps, at, faces, code, fx)
         shooter, target = target, shooter
     return at
 
@@ -1266,7 +1278,7 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
            hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, burst: kai.BurstTab, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
            dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
-           rf: RangedTab, crowd: CrowdTab) -> tuple[int, int]:
+           rf: RangedTab, crowd: CrowdTab, fx: I64) -> tuple[int, int]:
     """``a``'s Full Auto Burst on ``t`` and its further targets ``group`` (-1 after the last): steps, attack rolls.
 
     As ``perform_multi_attack`` plays it (G-35, MAA-2, X-12).
@@ -1316,7 +1328,7 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
             at = _damage(mt, a, ids[m], kx, 1 if results[m] == 2 else 0, dice, flat, dealt, low, hp, temp, max_hp,
                          vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces)
             at = _answered(mt, a, ids[m], side, vit, prone, hp, temp, react, px, py, dist, eview, max_hp, succ, fail,
-                           dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd)
+                           dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left, rf, crowd, fx)
     return at, count
 
 
@@ -1337,7 +1349,7 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
     The action, the contest's two checks as the log shows them, then Prone, and Dazed on a win by the degree
     margin: no reactions until its next turn ends (G-13).
     """
-    ints, draws, totals, margins, labels, dazed = mv
+    ints, draws, totals, margins, labels, dazed = mv[0], mv[1], mv[2], mv[3], mv[4], mv[5]
     if record:
         at = _record(steps, at, ACTIONS, c, -1, ints[kmv.MV_TRIP_LABEL], cf, 0)
     result = kmv.trip_contest(mt, c, t, dazed, draws, totals, margins, ints, cf)
@@ -1350,6 +1362,30 @@ def _trip(mt: I64, c: int, t: int, prone: I64, react: I64, mv: kmv.MvTab, cf: I6
     if result == kmv.TRIPPED_HARD:
         dazed[t] = 1
         react[t] = 0
+    return at
+
+
+@_jit
+def _feint(mt: I64, c: int, t: int, mv: kmv.MvTab, cf: I64, record: bool, steps: I64, at: int) -> int:
+    """``c`` Feints ``t`` (FNT-1..5, FNT-7); returns the steps written.
+
+    The action, the contest's two checks as the log shows them (Deception against Insight, FNT-2), then the
+    effect: advantage on ``c``'s next melee attack on ``t`` this turn on a win (FNT-3), ``t``'s advantage on its
+    next attack on ``c`` until its next turn ends on a loss by the degree margin (FNT-5, CON-5), nothing else
+    (FNT-4); ``c`` feints ``t`` no more this turn (FNT-7).
+    """
+    ints, labels, fx, f_draws = mv[0], mv[9], mv[6], mv[7]
+    if record:
+        at = _record(steps, at, ACTIONS, c, -1, ints[kmv.MV_FEINT_LABEL], cf, 0)
+    result = kmv.feint_contest(mt, c, t, f_draws, mv[8], mv[10], ints[kmv.MV_FEINT_OFF], cf)
+    if record:
+        at = _record(steps, at, kmv.CHECK, c, -1, labels[c, t, 0], cf, f_draws[c, t, 0])
+        at = _record(steps, at, kmv.CHECK, t, -1, labels[c, t, 1], cf[2:], f_draws[c, t, 1])
+    fx[c, t] |= kmv.FX_FEINTED
+    if result == kmv.FEINT_WON:
+        fx[c, t] |= kmv.FX_ADV
+    elif result == kmv.FEINT_BACKFIRED:
+        fx[t, c] |= kmv.FX_BACK
     return at
 
 @_jit
@@ -1386,7 +1422,8 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
 def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
             react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
             speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
-            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab, ammo_left: I64) -> int:
+            config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab, ammo_left: I64,
+            fx: I64) -> int:
     """Whom the AI would attack now for the scripted ``c`` (``TacticalPolicy.preferred_target``), or -1 for nobody.
 
     The AI's focus-fire pick among its best candidate against each target (:func:`ashfall.kernel.ai.decide`, the
@@ -1412,7 +1449,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], opt[18][0],
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
                                (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
-                                opt[23]))
+                                opt[23]), fx)
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -9,13 +9,13 @@ The slice: creatures of one square with melee weapons and at most one thrown wea
 (so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for one), not a leader (rallying), PCs catching
 their breath below half HP (Second Wind, HEAL-5, its roll and the temporary HP edition 2 grants, THP-5, read off the
 rules' own ``second_wind``), creatures that fall dying only where dropping ends the fight (two sides, nobody else on
-theirs), with edition 2's Trip as its opener where it stands (E-37, :mod:`ashfall.sim.kernel_maneuvers`; a Feint it
-would open with is named), on a grid the kernel's approach plays (terrain, walls, cover objects, height; no total
-cover between two squares side by side). There it weighs every square it can attack from this turn (stay, Step, one
-or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every plan of its
-remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from that square
-(cover and high ground, COV-1..3, POS-4: the lowered ``view``), net of the Attacks of Opportunity a route provokes
-and the fire its square invites, focuses fire, and otherwise closes in (``_approach``).
+theirs), with edition 2's Trip and Feint as its openers where it stands (E-37, :mod:`ashfall.sim.kernel_maneuvers`;
+a Feint it does not mirror is named), on a grid the kernel's approach plays (terrain, walls, cover objects, height;
+no total cover between two squares side by side). There it weighs every square it can attack from this turn (stay,
+Step, one or two Strides around walls: the AI's own ``routes``, mirrored), every target within reach and every plan
+of its remaining actions (Strike, Power Strike, All-Out Attack) in the situation its ``Sights`` read from that
+square (cover and high ground, COV-1..3, POS-4: the lowered ``view``), net of the Attacks of Opportunity a route
+provokes and the fire its square invites, focuses fire, and otherwise closes in (``_approach``).
 
 No value is restated: ``plan_frac``/``plan_drop``/``plan_first`` are the AI's own best plan
 (:func:`~ashfall.ai.plans.plans_for` ranked by :func:`~ashfall.ai.plans.plan_key`, as ``TurnView.best_plan``

@@ -93,6 +93,8 @@ from ashfall.sim.kernel_burst_rolls import burst_action_names
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ManeuverTables,
+    feint_action_names,
+    feint_attack_tables,
     lower_maneuvers,
     prone_attack_tables,
     stand_costs,
@@ -596,13 +598,14 @@ def _damage(parts: Sequence[DamagePart], critical: bool, state: EncounterState) 
 
 def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity: Activity,
                     map_mod: Modifier | None, hostile_flipped: bool = False, code: int | None = None,
-                    view: View | None = None) -> tuple[AttackContext, Any]:
+                    view: View | None = None, extra: tuple[Any, ...] = ()) -> tuple[AttackContext, Any]:
     """The rules core's context, as the engine's ``_attack_context`` builds it (the situation read off the map).
 
     ``hostile_flipped`` turns "a hostile within 5 ft" (AMOD-7) the other way: the one fact of the situation that
     changes as enemies fall, so the tables are only used when it makes no difference. ``code`` (a situation
     code, see :data:`SITUATIONS`) sets flanking and "within 5 ft" as positions on the move make them, ``view``
-    (see ``read_sights``) the cover and high ground read between their squares.
+    (see ``read_sights``) the cover and high ground read between their squares. ``extra``: roll sources the engine
+    puts first (``next_attack_sources``: a Feint's advantage, FNT-3, FNT-5).
     """
     weapon = _first_weapon(a)
     sit = situation(state, a, t, False)
@@ -619,7 +622,7 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
         activity=activity, map_modifier=map_mod if takes_map(activity, state.ruleset) else None,
         flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
         within_5ft=sit.within_5ft, target_conditions=t.condition_set, attacker_conditions=a.condition_set,
-        unseen_attacker=sit.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t)),
+        unseen_attacker=sit.unseen_attacker, extra_sources=(*extra, *concealment_sources(state, a, t)),
     )
     return context, dv
 
@@ -938,20 +941,22 @@ def _prepared(prepared: Prepared, a: Combatant, weapon: Any, context: AttackCont
 
 
 def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activity, m: Modifier | None,
-              code: int | None = None, view: View | None = None,
-              prepared: Prepared | None = None) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
+              code: int | None = None, view: View | None = None, prepared: Prepared | None = None,
+              extra: tuple[Any, ...] = ()) -> tuple[int, I64, tuple[DamagePart, ...] | None]:
     """(d20s drawn, outcome by first and second face, damage parts of a hit) of one attack, from ``resolve_attack``.
 
     ``prepared``: the lowering's ``prepare_attack`` answers so far (each attack is asked about up to 800 faces and
-    several situations; its modifiers and sources depend on none of the faces).
+    several situations; its modifiers and sources depend on none of the faces). ``extra``: roll sources the engine
+    adds first (a Feint's advantage, ``kernel_maneuvers``).
 
     Raises:
         KernelUnsupported: For what the table cannot hold (AMOD-7 changing as enemies fall, riders, fumbles).
     """
     rs = state.ruleset
     weapon = _first_weapon(a)
-    context, dv = _attack_context(state, a, t, activity, m, code=code, view=view)
-    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code, view=view)
+    context, dv = _attack_context(state, a, t, activity, m, code=code, view=view, extra=extra)
+    flipped, flipped_dv = _attack_context(state, a, t, activity, m, hostile_flipped=True, code=code, view=view,
+                                          extra=extra)
     settled = _hostile_beside(t, code)
     memo: Prepared = {} if prepared is None else prepared
     ready = _prepared(memo, a, weapon, context, rs)
@@ -1138,12 +1143,20 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                 ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
+        if uses_trip(fight):  # edition 2's Feint: attacks with its advantage (FNT-3, FNT-5), where the AI may feint
+            try:
+                outcome, draws = feint_attack_tables(fight, roster, outcome, draws, ai.open_first, variants,
+                                                     {"all_out": used_all_out, "map": used_map}, codes, sights,
+                                                     act_legal, prepared)
+            except ValueError as error:
+                raise KernelUnsupported(str(error)) from error
     else:
         ai = dataclasses.replace(empty_tables(n), options=empty_options(n), ranged=empty_ranged(n))
     action_names = (*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
                     state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
                     state.rulebook.actions[SecondWind].name, *option_action_names(state),
-                    *((trip_action_name(fight),) if uses_trip(fight) else ()), *ranged_action_names(state),
+                    *((trip_action_name(fight), *feint_action_names(fight)) if uses_trip(fight) else ()),
+                    *ranged_action_names(state),
                     *burst_action_names(fight))
     try:
         maneuvers = lower_maneuvers(fight, roster, action_names)

@@ -112,9 +112,11 @@ def _ranged_tab(lo: Lowered) -> kf.RangedTab:
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:
-    """Trip's tables as the compiled fight takes them (edition 2, E-37)."""
+    """Trip's and Feint's tables as the compiled fight takes them (edition 2, E-37)."""
     m = lo.maneuvers
-    return (m.ints, m.contest_draws, m.contest_total, m.margins, m.check_label, m.dazed)
+    f = m.feint
+    return (m.ints, m.contest_draws, m.contest_total, m.margins, m.check_label, m.dazed, m.feinted, f.draws, f.totals,
+            f.labels, f.margins)
 
 
 class KernelSetup:

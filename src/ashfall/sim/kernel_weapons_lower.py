@@ -522,7 +522,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                             if steps > int((actions - left) * per_action + 1e-9):
                                                 continue  # no turn gets here: never read
                                             raise KernelManeuverUnsupported(
-                                                f"the tactical AI's {block.value} as an opener (combatant {c.id})")
+                                                f"the tactical AI's {block.value} as an opener of a further way "
+                                                f"to attack (combatant {c.id})")
                                         raise ValueError(f"the AI's {block.value} (combatant {c.id})")
                                     for m in into:
                                         frac[i, xo, at + m, j, code, steps, left, hps] = best.frac[hps - 1]
