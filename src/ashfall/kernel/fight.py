@@ -520,12 +520,14 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
                    prone: I64, hp: I64, temp: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
                    threat_ft: I64, sight: I64, eview: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-                   taken: I64, record: bool, steps: I64, at: int, faces: I64) -> int:
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, order: I64, react: I64,
+                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int) -> int:
     """One attack with a further option (``kernel_weapons_lower``) as ``perform_attack`` makes it.
 
     A thrown attack's situation: "a hostile within 5 ft" of the thrower (an enemy up, AMOD-7), within 5 ft, Aim's
     bonus (``aim``, E-05) and the engine's cover and high ground between the squares (``eview``); a melee one's as
-    :func:`_situation` reads it (no Intercept: nobody it attacks has an ally, ``kernel_lower._crowd``).
+    :func:`_situation` reads it, after the Intercept it offers as the first option's swing does (:func:`_melee`,
+    RX-26: a second melee weapon's swing at a creature with allies, the Warrior's Javelin in hand).
     """
     if ranged == 1:
         hostile = 0
@@ -535,6 +537,8 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
         code = hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + \
             8 * eview[px[a], py[a], px[t], py[t]]
     else:
+        t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard_hit, guard_reach, intercept_ft, sight, 0)
         code = _situation(a, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code)
@@ -1085,7 +1089,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                             side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
                                             sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
                                             max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
-                                            at, faces)
+                                            at, faces, order, react, guard_hit, guard_reach, intercept_ft)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -1114,7 +1118,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
                                             dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
                                             x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
-                                            rules, dealt_by, taken, record, steps, at, faces)
+                                            rules, dealt_by, taken, record, steps, at, faces, order, react, guard_hit,
+                                            guard_reach, intercept_ft)
                     if ranged == 1:
                         aimed, aim_live = 0, 0
                     attacks += 1
