@@ -75,9 +75,10 @@ def test_kernel_ai_marksman_teams__withdrawal_weighs_the_rifle_and_the_knife_and
     kernel = KernelSetup(setup)
     marksman = _index(setup, "kernel-ai-marksman")
     withdraw = kernel.lowered.ai.withdraw
-    # its knife where it could walk up (5 ft + 30 ft), its rifle from where it stands (long range, ATK-2)
-    assert withdraw.walk_ft[marksman] == 35 and withdraw.shot_ft[marksman] == 600
-    assert withdraw.throw_ft[marksman] == 60
+    # its knife where it could walk up (5 ft + 30 ft), its rifle from where it stands (long range, ATK-2), its
+    # knife's throw (the kernel's slots: the melee option first, then the AI's order)
+    assert withdraw.way_ft[marksman].tolist() == [35, 600, 60]
+    assert withdraw.way_melee[marksman].tolist() == [1, 0, 0]
     assert stops_at_the_dodge(setup, 12) >= 3
 
 
@@ -117,8 +118,7 @@ def test_kernel_ai_teams_with_a_gun_first__what_is_not_played_is_named(tmp_path:
 
 
 def test_shipped_skirmish__its_marksman_is_no_longer_named_under_edition_1() -> None:
-    """The marksman's own kit passes; what the allies' slice names for it is its enemies' (the Warrior's javelin)."""
+    """The marksman's own kit passes, and its withdrawal weighs every enemy's ways (the Warrior's javelin too)."""
     fight = EncounterSetup(SKIRMISH, "ashfall-1").build_fight(0)
     marksman = fight.engine.state.get("raider-marksman")
-    problem = allies_problem(fight, marksman)
-    assert problem is not None and "raider-marksman" not in problem and "combatant warrior" in problem
+    assert allies_problem(fight, marksman) is None

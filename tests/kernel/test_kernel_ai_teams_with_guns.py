@@ -71,7 +71,8 @@ def test_kernel_ai_pistol_teams__withdrawal_weighs_the_enemies_guns_and_stops_at
     setup = setup_of(WITHDRAW, OWN)
     assert check(setup) is None
     kernel = KernelSetup(setup)
-    assert (kernel.lowered.ai.withdraw.shot_ft > 0).all()  # every enemy's pistol reaches across the yard
+    withdraw = kernel.lowered.ai.withdraw  # every enemy's pistol reaches across the yard
+    assert (np.where(withdraw.way_melee == 0, withdraw.way_ft, -1).max(axis=1) > 0).all()
     assert stops_at_the_dodge(setup, 12) >= 3
 
 
@@ -83,7 +84,10 @@ class _Broken:
         lo = self.kernel.lowered
         ai = lo.ai
         if broken == "withdrawal-ignores-the-enemies-guns":  # ``incoming`` without the shots (DOD-1)
-            withdraw = dataclasses.replace(ai.withdraw, shot_mean=np.zeros_like(ai.withdraw.shot_mean))
+            shots = ai.withdraw.way_mean.copy()
+            for e, way in zip(*np.nonzero(ai.withdraw.way_melee == 0), strict=True):  # every ranged way a pistol
+                shots[e, :, way] = 0.0
+            withdraw = dataclasses.replace(ai.withdraw, way_mean=shots)
             ai = dataclasses.replace(ai, withdraw=withdraw)
         elif broken == "shots-never-intercepted":  # as under edition 2 (E-19)
             ai = dataclasses.replace(ai, ranged=dataclasses.replace(ai.ranged, intercepts=np.zeros(1, np.int64)))

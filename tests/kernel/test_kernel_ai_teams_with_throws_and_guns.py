@@ -55,7 +55,8 @@ def test_kernel_ai_javelin_and_pistol_pair__trades_throws_shots_and_return_fire_
     bandit = 2
     # the bandit's bolt in the first slot (its rounds counted), its knife's throw beside it (``gun_first``)
     assert lo.ai.options.throw_ft[bandit] == 320 and lo.ai.options.throw2_ft[bandit] == 60
-    assert lo.ai.withdraw.shot_ft[bandit] == 320 and lo.ai.withdraw.throw_ft[bandit] == 60  # ``incoming``
+    # ``incoming``: its knife walking up, the knife's throw and the bolt from where it stands
+    assert lo.ai.withdraw.way_ft[bandit, 1:3].tolist() == [60, 320] and lo.ai.withdraw.way_melee[bandit, 1:3].sum() == 0
     assert (lo.ai.ranged.fire_back >= 0).all()  # each fires back with its gun, never its thrown weapon (RX-31)
 
 

@@ -80,7 +80,7 @@ class _Broken:
             config = ai.withdraw.config.copy()
             config[:, kall.WD_BELOW] = 1.0
             ai = dataclasses.replace(ai, withdraw=dataclasses.replace(ai.withdraw, config=config,
-                                                                      turn_mean=ai.withdraw.turn_mean + 1000.0))
+                                                                      way_mean=ai.withdraw.way_mean + 1000.0))
         self.kernel.lowered = dataclasses.replace(lo, ai=ai)
 
     def __call__(self, setup: FightSetup, seed: int) -> FightSignature:

@@ -38,9 +38,9 @@ OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I
 RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
 fire_back, outcome, draws, dice, flat, dealt, low, intercepts)."""
-WdTab = tuple[F64, F64, I64, I64, I64, I64, F64, I64, F64, I64]  # turn_mean: [enemy, combatant, situation, prone]
-"""The AI with allies (``kernel_allies_lower.WithdrawTables``: config, turn_mean, walk_ft, medic, medic_hp,
-medic_ints, shot_mean, shot_ft, throw_mean, throw_ft)."""
+WdTab = tuple[F64, F64, I64, I64, I64, I64, I64]  # way_mean: [enemy, combatant, way, situation, prone]
+"""The AI with allies (``kernel_allies_lower.WithdrawTables``: config, way_mean, way_ft, medic, medic_hp,
+medic_ints, way_melee)."""
 GuardTab = tuple[F64, F64, I64]
 CrowdTab = tuple[I64, I64, I64, I64, GuardTab, I64, int, I64]
 """What :func:`_intercept` reads besides the creatures (order, flank_geo, flanker, threat_ft, guard, guard_reach,
@@ -531,12 +531,14 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
                    prone: I64, hp: I64, temp: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64,
                    threat_ft: I64, sight: I64, eview: I64, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-                   taken: I64, record: bool, steps: I64, at: int, faces: I64, fx: I64) -> int:
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, fx: I64, order: I64, react: I64,
+                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int) -> int:
     """One attack with a further option (``kernel_weapons_lower``) as ``perform_attack`` makes it.
 
     A thrown attack's situation: "a hostile within 5 ft" of the thrower (an enemy up, AMOD-7), within 5 ft, Aim's
     bonus (``aim``, E-05) and the engine's cover and high ground between the squares (``eview``); a melee one's as
-    :func:`_situation` reads it (no Intercept: nobody it attacks has an ally, ``kernel_lower._crowd``).
+    :func:`_situation` reads it, after the Intercept it offers as the first option's swing does (:func:`_melee`,
+    RX-26: a second melee weapon's swing at a creature with allies, the Warrior's Javelin in hand).
     """
     if ranged == 1:
         hostile = 0
@@ -546,6 +548,8 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
         code = hostile + (2 if _gap(a, t, px, py, dist) <= SQUARE_FT else 0) + 4 * aim + \
             8 * eview[px[a], py[a], px[t], py[t]]
     else:
+        t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard_hit, guard_reach, intercept_ft, sight, 0)
         code = _situation(a, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
@@ -1105,7 +1109,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                             side, vit, prone, hp, temp, px, py, dist, flank_geo, flanker, threat_ft,
                                             sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
                                             max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
-                                            at, faces, fx)
+                                            at, faces, fx, order, react, guard_hit, guard_reach, intercept_ft)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -1134,7 +1138,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at = _option_attack(mt, c, t, kx, v, act, ranged, aim, side, vit, prone, hp, temp, px, py,
                                             dist, flank_geo, flanker, threat_ft, sight, eview, x_outcome, x_draws,
                                             x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
-                                            rules, dealt_by, taken, record, steps, at, faces, fx)
+                                            rules, dealt_by, taken, record, steps, at, faces, fx, order, react,
+                                            guard_hit, guard_reach, intercept_ft)
                     if ranged == 1:
                         aimed, aim_live = 0, 0
                     attacks += 1
@@ -1485,12 +1490,11 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
 
     At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
     has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
-    (``outmatched.incoming``: each enemy up, the better of its turn of Strikes walking into reach and of shots with
-    its gun within range, each the plain mean in the situation the AI reads where both stand, summed in roster
-    order). DOD-1, DOD-2.
+    (``outmatched.incoming``: each enemy up, the best of its turns of Strikes with each of its ways to attack that
+    reaches, a melee way walking up first, a ranged one from where it stands, loaded or not; each the plain mean in
+    the situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
     """
-    config, turn_mean, walk_ft, shot_mean, shot_ft = withdraw[0], withdraw[1], withdraw[2], withdraw[6], withdraw[7]
-    throw_mean, throw_ft = withdraw[8], withdraw[9]
+    config, way_mean, way_ft, way_melee = withdraw[0], withdraw[1], withdraw[2], withdraw[6]
     n = len(side)
     if hp[c] > max_hp[c] * config[c, kai.WD_BELOW]:
         return False
@@ -1509,22 +1513,28 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
         gap = _gap(e, c, px, py, dist)
         view = ai_view[px[e], py[e], px[c], py[c]]
         close = 2 if gap <= SQUARE_FT else 0
+        lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+        melee = -1  # its melee situation code (flanking), read once a melee way reaches
+        ranged = -1  # its ranged one: "a hostile within 5 ft" of it (AMOD-7), c or one of c's allies up
         best = 0.0
-        if gap <= walk_ft[e]:  # its melee weapon, walking up first
-            code = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft) + close + 4 * view
-            lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
-            if turn_mean[e, c, code, lying] > best:
-                best = turn_mean[e, c, code, lying]
-        hostile = 0  # "a hostile within 5 ft" of the shooter (AMOD-7): c, or one of c's allies up
-        for o in range(n):
-            if side[o] != side[e] and vit[o] == ALIVE and _gap(e, o, px, py, dist) <= SQUARE_FT:
-                hostile = 1
-        ranged = hostile + close + 4 * view
-        # its gun, loaded or not, and its thrown weapon, from where it stands
-        if shot_ft[e] >= 0 and gap <= shot_ft[e] and shot_mean[e, c, ranged] > best:
-            best = shot_mean[e, c, ranged]
-        if throw_ft[e] >= 0 and gap <= throw_ft[e] and throw_mean[e, c, ranged] > best:
-            best = throw_mean[e, c, ranged]
+        for w in range(way_ft.shape[1]):
+            if way_ft[e, w] < 0 or gap > way_ft[e, w]:
+                continue
+            if way_melee[e, w] == 1:
+                if melee < 0:
+                    melee = _flanked(e, c, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft) + close + \
+                        4 * view
+                code = melee
+            else:
+                if ranged < 0:
+                    hostile = 0
+                    for o in range(n):
+                        if side[o] != side[e] and vit[o] == ALIVE and _gap(e, o, px, py, dist) <= SQUARE_FT:
+                            hostile = 1
+                    ranged = hostile + close + 4 * view
+                code = ranged
+            if way_mean[e, c, w, code, lying] > best:
+                best = way_mean[e, c, w, code, lying]
         total += best
     return bool(total >= max(1, hp[c] + temp[c]))
 

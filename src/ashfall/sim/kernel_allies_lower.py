@@ -8,9 +8,10 @@ differences the kernel mirrors:
 - badly hurt and outmatched, with an ally still fighting, it withdraws (``TacticalPolicy._withdraw``, DOD-1,
   DOD-2): at or below ``withdraw_below`` of its maximum HP, when its best attack is less than an even chance to
   drop its target and the enemies' one-turn damage (``ashfall.ai.outmatched.incoming``: each active enemy that
-  could walk up, every action a Strike, the plain mean of the exact odds) reaches its HP left. The kernel makes
-  that judgement exactly (:class:`WithdrawTables`: ``turn_mean``, each enemy's mean turn of Strikes on it in every
-  situation, read off the AI's own ``turn_value``) and stops the fight there: the Dodge it would take first and
+  could reach it, the best of its ways to attack, every action a Strike, the plain mean of the exact odds) reaches
+  its HP left. The kernel makes that judgement exactly (:class:`WithdrawTables`: ``way_mean``, each enemy's mean
+  turn of Strikes on it with each of its ways in every situation, read off the AI's own ``turn_value``, and
+  ``way_ft``, how far each way reaches) and stops the fight there: the Dodge it would take first and
   the retreat after it are not played, and the simulator plays that trial on the reference engine;
 - it saves a dying ally (``families.dying.ai.heal``) before anything else: under edition 1 with a Medicine check
   beside the ally (E-31, DEATH-17), mirrored (``medic``: the check's success for every face of its d20, asked of
@@ -18,25 +19,30 @@ differences the kernel mirrors:
   healing spell it would treat one or walk up to one: named (:func:`allies_problem`). Under edition 2 without them a
   dying ally rolls its death saves as any dying creature does, and the AI leaves it be.
 
-Under edition 1 a creature the AI plays with allies, and every enemy whose turn it weighs, may carry one gun or
-crossbow with ammunition beside its one melee weapon (G-31: shots, reloads and Return Fire as for a lone creature,
-:mod:`ashfall.sim.kernel_ranged_lower`); the withdrawal then weighs each enemy's turn of shots from where it stands
-(``shot_mean``), and the AI's Intercept an attacker's gun (``kernel_lower._guard_shots``). The gun may be listed before
+The withdrawal weighs every way an enemy has to attack, as ``incoming`` does: each option ``attack_options`` gives
+(a melee weapon and a second one, a melee weapon thrown, one gun or two, the unarmed strike of a creature without a
+melee weapon, none for a machine without weapons), a melee way within its limit plus the enemy's walking speed, a
+ranged one within its long range from where the enemy stands, loaded or not, the best of those that reach.
+
+Under edition 1 a creature the AI plays with allies may carry one gun or crossbow with ammunition beside its one
+melee weapon (G-31: shots, reloads and Return Fire as for a lone creature, :mod:`ashfall.sim.kernel_ranged_lower`),
+and the AI's Intercept weighs an attacker's gun (``kernel_lower._guard_shots``). The gun may be listed before
 the melee weapon (the shipped skirmish's raider marksman, ``[Hunting Rifle, Combat Knife]``, ATK-2): every table here
 reads the options in the kernel's slots, the melee one first (``kernel_option_slots``), and ``incoming`` and
 ``_worth_intercepting`` take the best of them, so the order changes nothing; the AI's own tie-break between the rifle
 and the knife at one square is the decision's (``AiTables.config``'s lead column).
 
 A melee weapon that can be thrown beside that gun (the shipped bandits' ``[Combat Knife, Crossbow]``) gives two ranged
-options, weighed as a lone creature weighs them; the withdrawal then weighs each enemy's throw from where it stands
-too (``throw_mean``), and the AI's Intercept the better of the attacker's throw and shot at any distance. The thrown
-weapon stays in hand after a throw, as in the engine (no ruling says otherwise yet).
+options, weighed as a lone creature weighs them; the AI's Intercept weighs the better of the attacker's throw and shot
+at any distance (an attacker's throw without a gun too). The thrown weapon stays in hand after a throw, as in the
+engine (no ruling says otherwise yet).
 
 What is still named: a thrown weapon without a gun, a second melee weapon or other pairs of ranged options for a
-creature the AI plays with allies, or for the enemies whose turn it weighs; a throw beside a gun under edition 2
-(E-18, E-37, by ``kernel_weapons_lower``); Brace with a braceable weapon on the move (RX-12: the Spear, by
-``kernel_lower``); treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with allies
-is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+creature the AI plays with allies (its own decision; an enemy's ways are named only where the AI's Intercept or the
+fire a square invites cannot weigh them, ``kernel_lower._guard_problem``, ``options_problem``); a throw beside a gun
+under edition 2 (E-18, E-37, by ``kernel_weapons_lower``); Brace with a braceable weapon on the move (RX-12: the
+Spear, by ``kernel_lower``); treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with
+allies is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
@@ -70,7 +76,7 @@ F64 = npt.NDArray[np.float64]
 
 
 def _ways(fight: Fight, c: Combatant) -> str | None:
-    """What of ``c``'s ways to attack the allies' slice lacks (None: one melee weapon, and at most one gun).
+    """What of ``c``'s own ways to attack the allies' slice lacks (None: one melee weapon, and at most one gun).
 
     A gun or crossbow with ammunition beside one melee weapon (G-31), or beside one melee weapon that can be thrown
     too (a Combat Knife, a Spear, a Javelin: two ranged options, the throw and the shot), is played as for a creature
@@ -107,10 +113,8 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
     ways = _ways(fight, c)
     if ways is not None:
         return f"the tactical AI with allies and {ways} (combatant {c.id})"
-    for e in state.enemies_of(c.id):  # its withdrawal weighs each enemy's turn of Strikes with each way
-        ways = _ways(fight, e)
-        if ways is not None:
-            return f"the tactical AI's withdrawal weighing enemies with {ways} (DOD-1, combatant {e.id})"
+    # its withdrawal weighs each enemy's turn of Strikes with each of its ways to attack, whatever they are (a
+    # second melee weapon, a throw, one gun or two, its unarmed strike): ``WithdrawTables.way_mean``
     for ally in state.allies_of(c.id):
         if falls_dying(ally.health, rs) and can_treat(c):
             return f"the tactical AI treating a dying ally (MAA-6, G-31, HEAL-1, combatant {c.id})"
@@ -129,46 +133,44 @@ how near the patient must be (touch range, 5 ft)."""
 class WithdrawTables:
     """What the AI's withdrawal check reads (DOD-1, DOD-2), every array indexed by roster position first.
 
+    Each enemy's ways to attack are its options in the kernel's slots (``kernel_options``: every option
+    ``attack_options`` gives, its first melee one first): a melee weapon, the same weapon thrown, a second melee
+    weapon, a gun, a second gun, its unarmed strike where it carries no melee weapon. ``incoming`` takes the best of
+    those that reach, so the order changes nothing.
+
     Attributes:
         config: ``[combatant, slot]`` (``WD_*``).
-        turn_mean: ``[enemy, combatant, situation, prone]`` the plain mean damage of the enemy's turn of Strikes on the
-            combatant (``incoming``: ``turn_value`` of every action a Strike, MAP included), the situation code as
-            in ``AiTables.enemy_hit`` (flanking, plus 2 within 5 ft, plus 4 times the view); ``prone`` 1 for the
-            enemy lying prone (C-PRO: after edition 2's Trip).
-        walk_ft: ``[enemy]`` how far the enemy's attack reaches with a walk first (its option's limit plus its walking
-            speed, ``incoming``'s test).
+        way_mean: ``[enemy, combatant, way, code, prone]`` the plain mean damage of the enemy's turn of Strikes with
+            that way on the combatant (``incoming``: ``turn_value`` of every action a Strike, MAP included, loaded
+            or not). A melee way's code is flanking plus 2 within 5 ft plus 4 times the view (as in
+            ``AiTables.enemy_hit``); a ranged way's is "a hostile within 5 ft" of the enemy (AMOD-7) plus 2 within
+            5 ft plus 4 times the view; ``prone`` 1 for the enemy lying prone (C-PRO).
+        way_ft: ``[enemy, way]`` how far the way reaches from where the enemy stands (``incoming``'s test: a melee
+            way's limit plus its walking speed, a ranged way's long range, ATK-2); -1: no such way.
         medic: ``[combatant, 0]`` 1 where the AI tries edition 1's Medicine check on a dying ally beside it
             (``families.dying.ai.heal``: ``StabiliseWithMedicine``, E-31); ``[combatant, face]`` 1 where the check's
             d20 showing ``face`` succeeds (``stabilize_with_medicine``, asked for every face).
         medic_hp: ``[patient]`` its HP once stabilised (DEATH-9).
         medic_ints: ``MED_*``.
+        way_melee: ``[enemy, way]`` 1 for a melee way (its situation code flanking's), 0 for a ranged one.
         medic_name: The action's name as the log spends it.
-        shot_mean: ``[enemy, combatant, hostile + 2 within 5 ft + 4 view]`` the plain mean of the enemy's turn of shots
-            with its gun on the combatant (``incoming``: every action a Strike, loaded or not), in the AI's ranged
-            situation ("a hostile within 5 ft" of the shooter, AMOD-7; cover and high ground, the AI's view).
-        shot_ft: ``[enemy]`` how far its gun reaches (long range, ATK-2; -1: none).
-        throw_mean: ``[enemy, combatant, code]`` as ``shot_mean``, of its turn of throws with a thrown weapon.
-        throw_ft: ``[enemy]`` how far that throw reaches (long range, ATK-2; -1: none).
     """
 
     config: F64
-    turn_mean: F64
-    walk_ft: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    way_mean: F64
+    way_ft: I64 = field(default_factory=lambda: np.full((1, 1), -1, np.int64))
     medic: I64 = field(default_factory=lambda: np.zeros((1, 21), np.int64))
     medic_hp: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
     medic_ints: I64 = field(default_factory=lambda: np.zeros(3, np.int64))
+    way_melee: I64 = field(default_factory=lambda: np.zeros((1, 1), np.int64))
     medic_name: str = ""
-    shot_mean: F64 = field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
-    shot_ft: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
-    throw_mean: F64 = field(default_factory=lambda: np.zeros((1, 1, 1), np.float64))
-    throw_ft: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
 
 
 def no_withdrawing(n: int) -> WithdrawTables:
     """Tables of a fight where no AI creature has allies (never read)."""
-    return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 2), np.float64), np.zeros(n, np.int64),
-                          np.zeros((n, 21), np.int64), np.zeros(n, np.int64), np.zeros(3, np.int64),
-                          shot_ft=np.full(n, -1, np.int64), throw_ft=np.full(n, -1, np.int64))
+    return WithdrawTables(np.zeros((n, 2), np.float64), np.zeros((1, 1, 1, 1, 2), np.float64),
+                          np.full((n, 1), -1, np.int64), np.zeros((n, 21), np.int64), np.zeros(n, np.int64),
+                          np.zeros(3, np.int64), np.zeros((n, 1), np.int64))
 
 
 def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -> WithdrawTables:
@@ -176,32 +178,29 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
 
     ``views`` are the view codes of ``AiTables.view``'s indices (:func:`~ashfall.sim.kernel_ai_lower.ai_views`).
     Each enemy's odds are built as ``TurnView.enemy_base`` builds them (its conditions, the creature's without a
-    Dodge); "a hostile within 5 ft" (AMOD-7) must not change a melee turn: checked, not assumed.
+    Dodge, the enemy's with Prone too); "a hostile within 5 ft" (AMOD-7) must not change a melee turn: checked, not
+    assumed.
     """
     state = fight.engine.state
     rs = state.ruleset
     n = len(roster)
     config = np.zeros((n, 2), np.float64)
-    walk_ft = np.zeros(n, np.int64)
-    shot_ft = np.full(n, -1, np.int64)
-    throw_ft = np.full(n, -1, np.int64)
+    ways = [kernel_options(c, state) for c in roster]  # ``incoming`` takes the best of them: the order changes nothing
+    width = max(1, *(len(o) for o in ways))
+    way_ft = np.full((n, width), -1, np.int64)
+    way_melee = np.zeros((n, width), np.int64)
     for i, c in enumerate(roster):
         policy = fight.policies.get(c.id)
         if isinstance(policy, TacticalPolicy) and state.allies_of(c.id):
             config[i] = (1.0, policy.config.withdraw_below)
-        options = kernel_options(c, state)  # its melee option first, whatever the order it lists its weapons in
-        if options:
-            walk_ft[i] = options[0].limit_ft + c.creature.speeds.walk
-        for o in options[1:]:
-            if o.ranged:
-                (shot_ft if shot_ok(o) else throw_ft)[i] = o.limit_ft
+        for w, o in enumerate(ways[i]):
+            way_ft[i, w] = o.limit_ft + (0 if o.ranged else c.creature.speeds.walk)
+            way_melee[i, w] = 0 if o.ranged else 1
     if not config[:, WD_ON].any():
         return no_withdrawing(n)
     medic, medic_hp, medic_ints, medic_name = _medicine(fight, roster, config)
     codes = 4 * len(views)
-    turn_mean = np.zeros((n, n, codes, 2), np.float64)
-    shot_mean = np.zeros((n, n, codes) if (shot_ft >= 0).any() else (1, 1, 1), np.float64)
-    throw_mean = np.zeros((n, n, codes) if (throw_ft >= 0).any() else (1, 1, 1), np.float64)
+    way_mean = np.zeros((n, n, width, codes, 2), np.float64)
     token = ruleset_token(rs)
     actions = rs.turn.actions_per_turn
     for i, c in enumerate(roster):
@@ -210,36 +209,28 @@ def lower_withdrawing(fight: Fight, roster: list[Combatant], views: list[int]) -
         for j, e in enumerate(roster):
             if e.side == c.side:
                 continue
-            options = kernel_options(e, state)  # ``incoming`` takes the best of them: the order changes nothing
-            option = options[0]
-            for o in options[1:]:  # its gun and throw, in the AI's ranged situation (``enemy_base``)
-                if not o.ranged:
-                    continue
-                mean = shot_mean if shot_ok(o) else throw_mean
+            for w, o in enumerate(ways[j]):
                 for code in range(codes):
-                    sit = replace(situation_of(views[code // 4]), hostile_within_5ft=bool(code & 1),
-                                  within_5ft=bool(code & 2))
-                    base = base_for(state, e, c, o, situation_of(situation_code(sit)), token, None,
-                                    (e.condition_set, c.condition_set))
-                    mean[j, i, code] = 0.0 if base is None else \
-                        turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected
-            for code in range(codes):
-                flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
-                for lying in (0, 1):
-                    found = []
-                    for hostile in (False, True):
-                        sit = replace(situation_of(seen), flanking=flanking, within_5ft=close,
-                                      hostile_within_5ft=hostile)
-                        with with_conditions(e, *((Condition.PRONE,) if lying else ())):
-                            base = base_for(state, e, c, option, situation_of(situation_code(sit)), token, None,
-                                            (e.condition_set, c.condition_set))
-                        found.append(0.0 if base is None else
-                                     turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected)
-                    if found[0] != found[1]:
-                        raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
-                    turn_mean[j, i, code, lying] = found[0]
-    return WithdrawTables(config, turn_mean, walk_ft, medic, medic_hp, medic_ints, medic_name, shot_mean, shot_ft,
-                          throw_mean, throw_ft)
+                    seen, close = views[code // 4], bool(code & 2)
+                    for lying in (0, 1):
+                        found = []
+                        for hostile in (False, True):
+                            # a ranged way's first bit is "a hostile within 5 ft", a melee way's flanking (the
+                            # other asked both ways, and a melee turn must not change with it)
+                            sit = replace(situation_of(seen), within_5ft=close,
+                                          flanking=not o.ranged and bool(code & 1),
+                                          hostile_within_5ft=bool(code & 1) if o.ranged else hostile)
+                            with with_conditions(e, *((Condition.PRONE,) if lying else ())):
+                                base = base_for(state, e, c, o, situation_of(situation_code(sit)), token, None,
+                                                (e.condition_set, c.condition_set))
+                            found.append(0.0 if base is None else
+                                         turn_value(tuple(base.key(k) for k in range(1, actions + 1)), 1).expected)
+                            if o.ranged:
+                                break
+                        if found[0] != found[-1]:
+                            raise ValueError(f"a melee turn that changes with a hostile within 5 ft (combatant {e.id})")
+                        way_mean[j, i, w, code, lying] = found[0]
+    return WithdrawTables(config, way_mean, way_ft, medic, medic_hp, medic_ints, way_melee, medic_name)
 
 
 def _medicine(fight: Fight, roster: list[Combatant], config: F64) -> tuple[I64, I64, I64, str]:

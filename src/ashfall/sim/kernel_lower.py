@@ -843,12 +843,13 @@ def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | No
     """Why the AI's Intercept cannot weigh ``c``'s attacks on a creature with allies (None: it can).
 
     ``_worth_intercepting`` weighs the best mean hit of every option: melee options of the first weapon's reach where
-    the ally is within it, and one gun (with perhaps a thrown melee weapon's throw beside it) whatever the distance
-    (:func:`_guard_shots`); a thrown option without a gun is named.
+    the ally is within it, and at most one gun and one thrown melee weapon's throw whatever the distance
+    (:func:`_guard_shots`: the best of them, in every ranged situation); no melee option, or more ranged ones, are
+    named.
     """
     ranged = [o for o in options if o.ranged]
     guns = [o for o in ranged if shot_ok(o)]
-    if options[0].ranged or len(guns) != len(ranged) - (len(ranged) == 2) or len(ranged) > 2 or \
+    if options[0].ranged or len(guns) > 1 or len(ranged) - len(guns) > 1 or \
             any(o.weapon is None or o.weapon.reach != reach for o in options if not o.ranged):
         return f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})"
     return None

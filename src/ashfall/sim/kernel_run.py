@@ -84,9 +84,8 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
              o.draws, o.dice, o.flat, o.dealt, o.low, o.eview, with_aim_label(o, lo.action_names), o.prone_fire,
              o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst, lo.action_names), o.normal, o.total),
             _ranged_tab(lo),
-            (ai.withdraw.config, ai.withdraw.turn_mean, ai.withdraw.walk_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
-             ai.withdraw.medic_ints, ai.withdraw.shot_mean, ai.withdraw.shot_ft, ai.withdraw.throw_mean,
-             ai.withdraw.throw_ft))
+            (ai.withdraw.config, ai.withdraw.way_mean, ai.withdraw.way_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
+             ai.withdraw.medic_ints, ai.withdraw.way_melee))
 
 
 def burst_tab(b: BurstTables, action_names: Sequence[str] = ()) -> kai.BurstTab:
