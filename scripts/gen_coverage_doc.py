@@ -12,6 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+from docgen import write_or_check
+
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "src/ashfall/core/catalog.json"
 OUT = ROOT / "docs/rules-coverage.md"
@@ -63,14 +65,10 @@ def render() -> str:
 
 def main() -> int:
     text = render()
-    if "--check" in sys.argv:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("docs/rules-coverage.md is out of date: run python scripts/gen_coverage_doc.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    print(text.splitlines()[6])
-    return 0
+    failed = write_or_check(OUT, text, "gen_coverage_doc.py")
+    if not failed and "--check" not in sys.argv:
+        print(text.splitlines()[6])
+    return failed
 
 
 if __name__ == "__main__":

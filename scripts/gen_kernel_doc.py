@@ -9,8 +9,9 @@ reference engine plays it, and ``ashfall sim`` prints the same line). With --che
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from docgen import write_or_check
 
 from ashfall.sim.kernel_lower import check
 from ashfall.sim.setups import EncounterSetup
@@ -45,13 +46,7 @@ def render() -> str:
 def main() -> int:
     """Write the file, or with --check say whether it is current."""
     text = render()
-    if "--check" in sys.argv:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("docs/kernel-coverage.md is out of date: run python scripts/gen_kernel_doc.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, text, "gen_kernel_doc.py")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@ usage: python scripts/gen_rulings_doc.py [--check]
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
+
+from docgen import write_or_check
 
 from ashfall.ruleset import option_rows
 
@@ -81,13 +82,7 @@ def render() -> str:
 
 def main() -> int:
     text = render()
-    if "--check" in sys.argv:
-        if not OUT.exists() or OUT.read_text() != text:
-            print("docs/rulings.md is out of date: run python scripts/gen_rulings_doc.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, text, "gen_rulings_doc.py")
 
 
 if __name__ == "__main__":
