@@ -12,6 +12,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -314,3 +315,28 @@ def test_unwritable_folder__is_no_error(unwritable: Path) -> None:
     for _ in range(2):
         same(kernel_cache.cached(lambda: {"fight": 1}, counting(made), CLASSES), tables())
     assert made == [1, 1]
+
+
+def _dataclasses_within(kind: type, found: set[type]) -> set[type]:
+    """Every dataclass a field of ``kind`` may hold, by its type hints, ``kind`` included."""
+    if kind in found:
+        return found
+    found.add(kind)
+    for hint in typing.get_type_hints(kind).values():
+        for inner in (hint, *_args_deep(hint)):
+            if isinstance(inner, type) and dataclasses.is_dataclass(inner):
+                _dataclasses_within(inner, found)
+    return found
+
+
+def _args_deep(hint: Any) -> Iterator[Any]:
+    for arg in typing.get_args(hint):
+        yield arg
+        yield from _args_deep(arg)
+
+
+def test_table_classes__name_every_dataclass_a_lowering_holds() -> None:
+    # A class missing here makes every entry Uncacheable, and the cache silently lowers each fight again.
+    held = _dataclasses_within(kernel_lower.Lowering, set())
+    assert {kind.__qualname__ for kind in held} <= set(kernel_lower.TABLE_CLASSES)
+    assert all(kernel_lower.TABLE_CLASSES[kind.__qualname__] is kind for kind in held)

@@ -92,6 +92,7 @@ from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_burst_rolls import burst_action_names
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
+    FeintContest,
     ManeuverTables,
     feint_action_names,
     feint_attack_tables,
@@ -1279,7 +1280,7 @@ def check(setup: FightSetup) -> str | None:
 
 TABLE_CLASSES: dict[str, type] = {kind.__qualname__: kind for kind in (
     Lowering, Lowered, AiTables, OptionTables, BurstTables, RangedTables, WithdrawTables, ManeuverTables,
-    MoraleTables)}
+    FeintContest, MoraleTables)}
 """The dataclasses a lowering is made of: all an entry of the disk cache may build (``kernel_cache``)."""
 
 
