@@ -320,8 +320,9 @@ def test_kernel_ai__reads_the_fights_vitality_codes() -> None:
 
 
 def test_kernel_ai__reads_the_lowered_slots() -> None:
-    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND, kai.CFG_LEAD) == (
-        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND, kal.CFG_LEAD)
+    assert (kai.CFG_SELF, kai.CFG_THREAT, kai.CFG_DROP, kai.CFG_ROUTES, kai.CFG_WIND, kai.CFG_LEAD, kai.CFG_OPEN) == (
+        kal.CFG_SELF, kal.CFG_THREAT, kal.CFG_DROP, kal.CFG_ROUTES, kal.CFG_WIND, kal.CFG_LEAD, kal.CFG_OPEN)
+    assert kal.CFG_OPEN < kal.CFG_SLOTS
     assert (kai.WIND_ON, kai.WIND_USES, kai.WIND_COST, kai.WIND_DICE, kai.WIND_SIDES, kai.WIND_FLAT, kai.WIND_TEMP) == (
         kal.WIND_ON, kal.WIND_USES, kal.WIND_COST, kal.WIND_DICE, kal.WIND_SIDES, kal.WIND_FLAT, kal.WIND_TEMP)
 

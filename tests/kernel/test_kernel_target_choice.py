@@ -5,7 +5,8 @@ An encounter's plan without ``target`` attacks whom the tactical AI would attack
 compiled decision the AI's own turns use (``ashfall.kernel.ai.decide``) with the scripted creature's tables
 lowered under the AI's default config, its own attacks flanking where an ally helps (POS-1). The set
 ``scripted-two-on-two-the-ai-picks.yaml`` plays identically on both engines; a kernel whose plans attack the
-nearest instead must diverge; what the choice still lacks (edition 2's openers and Sweeping Strike) is named.
+nearest instead must diverge; what the choice still lacks (edition 2's Sweeping Strike among several enemies) is
+named. Edition 2's openers in the choice: ``test_kernel_target_choice_openers``.
 """
 
 from __future__ import annotations
@@ -146,10 +147,12 @@ def test_compare_engines__a_kernel_whose_plans_attack_the_nearest_diverges() -> 
     assert report.divergences[0].explanation
 
 
-@pytest.mark.rule("E-37", "E-10")
-def test_target_choice__under_edition_2_names_the_openers_it_lacks() -> None:
+@pytest.mark.rule("E-37", "E-10", "SWP-3")
+def test_target_choice__under_edition_2_names_the_sweeping_strike_it_lacks() -> None:
+    """The openers Trip and Feint are weighed (``test_kernel_target_choice_openers``); Sweeping Strike is not."""
     assert check(setup_of(AI_PICKS, "ashfall-2")) == (
-        "the AI's target choice weighing the openers Feint and Trip (E-37, combatant kernel-picker-raider)")
+        "the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant "
+        "kernel-picker-raider)")
 
 
 def test_target_choice__with_one_enemy_is_never_asked() -> None:
@@ -181,13 +184,19 @@ class AiPicks(Planned):
 @pytest.mark.rule("POS-1", "RX-21")
 def test_random_fights_where_the_ai_picks__kernel_matches_reference_or_names_what_it_lacks(setup: Planned) -> None:
     """Random fights that start apart (terrain, walls, cover, height or not), plans without a rule asking the AI."""
-    picks = AiPicks(setup.inline, setup.targets, setup.ai_answers)
+    plays_alike_or_is_named(AiPicks(setup.inline, setup.targets, setup.ai_answers))
+
+
+def plays_alike_or_is_named(picks: AiPicks) -> KernelSetup | None:
+    """A random fight whose plans may ask the AI: the kernel names what it lacks (None), or plays its first 6 seeds
+    step for step as the reference (its kernel returned)."""
     problem = check(picks)
     event(f"not on the kernel: {problem.split(' (')[0]}" if problem else "played on both engines")
     if problem is not None:
         assert problem.strip()
-        return
+        return None
     kernel = KernelSetup(picks)
     event("the AI picks for someone" if kernel.lowered.ai.chooser.any() else "every plan has a rule or one enemy")
     report = compare_engines(picks, seeds(6), reference_signature, lambda _, seed: kernel.signature(seed))
     assert report.identical, (picks.inline.ruleset.name, picks.targets, report.first)
+    return kernel

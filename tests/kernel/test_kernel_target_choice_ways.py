@@ -98,11 +98,12 @@ def test_kernel__plays_every_step_of_the_reference_fight_where_the_ai_weighs_sev
     assert report.identical, report.first
 
 
-@pytest.mark.rule("E-37")
+@pytest.mark.rule("E-37", "SWP-3")
 @pytest.mark.parametrize("path", WAYS_SETS, ids=["throwers", "shotgun"])
-def test_target_choice_with_several_ways__under_edition_2_names_the_openers_it_lacks(path: Path) -> None:
+def test_target_choice_with_several_ways__under_edition_2_names_the_sweeping_strike_it_lacks(path: Path) -> None:
     problem = check(setup_of(path, "ashfall-2"))
-    assert problem is not None and problem.startswith("the AI's target choice weighing the openers Feint and Trip")
+    assert problem is not None and problem.startswith(
+        "the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37")
 
 
 def _further_pick(engine: Engine, actor: str) -> bool:

@@ -48,7 +48,7 @@ STEP_LABEL = 5
 """The Step's index in ``Lowered.action_names`` (after the activities, Stand and Stride)."""
 MOVED_STEP = 1
 """A ``MOVED`` row's label for a square entered by a Step (0: by a Stride)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD = 0, 1, 2, 3, 4, 5
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD, CFG_OPEN = 0, 1, 2, 3, 4, 5, 6
 WD_ON, WD_BELOW = 0, 1
 """Slots of the lowered withdrawal config (``kernel_allies_lower.WD_*``; a test holds them equal)."""
 MED_ON, MED_COST, MED_REACH = 0, 1, 2

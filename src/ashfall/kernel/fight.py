@@ -1437,21 +1437,25 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     AI's ``Sights``). A plan without a target rule attacks it first (``ScriptedTactics._ordered``).
     ``path_x``/``path_y`` are scratch. Its further ways to attack (another melee weapon, a thrown weapon's throw,
     Aim first where it stands, E-05) and each enemy's (its best melee option, its gun while loaded, ``ammo_left``,
-    G-31, and a throw beside it) are weighed from ``ai_tab``'s options as for a creature the AI plays; no openers
-    (``kernel_ai_lower.chooser_problem``). It never aims, so nothing it has aimed counts.
+    G-31, and a throw beside it) are weighed from ``ai_tab``'s options as for a creature the AI plays. Under edition 2
+    (``config[c, CFG_OPEN]``) its plans where it stands open with Trip and Feint and a prone enemy's attacks are
+    weighed lying prone, as for a creature the AI plays (E-37: the opener tables hold its rows). It never aims nor
+    feints, so nothing it has aimed and no Feint's effect counts.
     """
     opt = ai_tab[13]
     n = len(side)
+    openers = int(config[c, kai.CFG_OPEN])
     value = np.zeros(n, np.float64)
     mvalue = np.zeros(n, np.float64)  # each enemy's best melee option (``melee_best``), for the fire a square invites
     _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                  enemy_hit, ai_tab[11], 0, opt[6], opt[17][0])
+                  enemy_hit, ai_tab[11], openers, opt[6], opt[17][0])
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
     _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], mvalue, opt[7],
-                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], 0, own_flank, opt[17][1], opt[18][0],
+                               opt[8], 0, ai_tab[8], ai_tab[9], ai_tab[10], openers, own_flank, opt[17][1],
+                               opt[18][0],
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
                                (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
                                 opt[23]), fx)

@@ -27,7 +27,8 @@ square invites (``ranged_threat``'s melee part). The weights come from the polic
 
 The same decision answers a scripted plan without a target rule (``ScriptedTactics`` asking
 ``ashfall.ai.target_choice`` whom to attack: the AI's focus-fire pick with its default config,
-:func:`chooser_problem`): its tables are lowered for that creature too, with flanking (its allies may flank).
+:func:`chooser_problem`): its tables are lowered for that creature too, with flanking (its allies may flank), and
+under edition 2 with the openers its candidates weigh where it stands (E-37, ``kernel_maneuvers.weighs_openers``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
 from ashfall.sim.kernel_faces import Faces
-from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, uses_trip
+from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, weighs_openers
 from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged, shot_ok
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
@@ -74,10 +75,13 @@ F64 = npt.NDArray[np.float64]
 
 FIRST_BLOCKS = {Block.STRIKE: 0, Block.POWER: 1, Block.ALL_OUT: 2}
 """A plan's first block as the kernel's activity code (``kernel_lower.ACTIVITY_CODES``)."""
-CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD = 0, 1, 2, 3, 4, 5
+CFG_SELF, CFG_THREAT, CFG_DROP, CFG_ROUTES, CFG_WIND, CFG_LEAD, CFG_OPEN = 0, 1, 2, 3, 4, 5, 6
 """Slots of ``AiTables.config``: ``self_weight``, ``threat_weight``, ``drop_step``, ``max_routes``,
-``second_wind_below``, and 1 where the AI weighs its first further option (a gun) before its first (melee) one
-(``kernel_option_slots.leads``)."""
+``second_wind_below``, 1 where the AI weighs its first further option (a gun) before its first (melee) one
+(``kernel_option_slots.leads``), and 1 where its choice weighs edition 2's openers Trip and Feint (E-37: the
+config's ``openers`` under ``checks.new_maneuvers``; a scripted plan's target choice too, ``weighs_openers``)."""
+CFG_SLOTS = 7
+"""Columns of ``AiTables.config``."""
 WIND_ON, WIND_USES, WIND_COST, WIND_DICE, WIND_SIDES, WIND_FLAT, WIND_TEMP = 0, 1, 2, 3, 4, 5, 6
 """Slots of ``AiTables.wind``: whether the AI uses Second Wind for it (HEAL-5), the uses left, the actions it
 costs, its roll (dice, sides, the flat part), and the temporary HP it grants (THP-5, E-30; 0 for none), which
@@ -218,7 +222,10 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     throw: ``kernel_weapons_lower``, whose plan tables are lowered for it too), and each enemy's as the AI weighs
     them in the fire a square invites (``options_problem``, as for the enemies of a creature the AI plays). The plan
     itself attacks with its own weapons in order (``ScriptedTactics._attack``: ``extra_weapons_problem``), so its
-    throw is only weighed; a gun's plans would count rounds the plan never spends (named).
+    throw is only weighed; a gun's plans would count rounds the plan never spends (named). Under edition 2 the AI's
+    candidates where it stands open with Trip and Feint (E-37): their plans are lowered for it as for a creature the
+    AI plays (``kernel_maneuvers.opener_tables``, ``weighs_openers``), read only to rank targets, since the plan
+    never trips nor feints; Sweeping Strike among several enemies (SWP-3) is named.
     """
     state = fight.engine.state
     policy = fight.policies.get(c.id)
@@ -228,8 +235,6 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
         return f"a target chooser other than the AI's (combatant {c.id})"
     if state.board is None:
         return f"the AI's target choice off the map (combatant {c.id})"
-    if rs.checks.new_maneuvers:
-        return f"the AI's target choice weighing the openers Feint and Trip (E-37, combatant {c.id})"
     options = attack_options(c, state)
     if any(shot_ok(o) for o in options):
         return f"the AI's target choice weighing a gun's rounds (G-31, combatant {c.id})"
@@ -243,6 +248,9 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     view = TurnView(fight.engine, c, ())
     multi = {Block.SWEEP, *((Block.FULL_AUTO,) if bursts(state) else ())}  # among several enemies, as ``ai_problem``
     for option in options:
+        if Block.SWEEP in view.available(option) and rs.checks.new_maneuvers:  # as ``ai_problem`` names it
+            return f"the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant " \
+                   f"{c.id})"
         played = {Block.FULL_AUTO} if option.ranged and bursts_played(fight) else set()  # ``kernel_burst_lower``
         if view.available(option) & ({Block.EXTRA, *multi} - played):
             return f"the AI's target choice weighing multi-target and extra attacks (combatant {c.id})"
@@ -377,7 +385,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     n = len(roster)
     on = np.array([isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster], np.int64)
     chooser = np.array([asks_the_ai(fight, c) for c in roster], np.int64)
-    config = np.zeros((n, 6), np.float64)
+    config = np.zeros((n, CFG_SLOTS), np.float64)
     wind = np.zeros((n, 7), np.int64)
     # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5, and may grant
     # temporary HP, THP-5)
@@ -405,7 +413,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
         # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
         cfg = policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()
         config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below,
-                     leads(c, state))
+                     leads(c, state), cfg.openers and rs.checks.new_maneuvers)
         if isinstance(policy, TacticalPolicy) and _winds(policy, c):
             wind[i] = _wind(fight, c)
         view = TurnView(fight.engine, c, ())
@@ -442,8 +450,8 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                             plan_first[i, j, code, steps, left, hps] = first
     ints = np.array([rs.attack.map_counting is MapCounting.PER_ATTACK_ROLL,
                      rs.turn.diagonals is Diagonals.ALTERNATING, step_cost], np.int64)
-    opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and uses_trip(fight) else \
-        _no_openers()
+    opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and weighs_openers(fight) \
+        else _no_openers()
     withdraw = lower_withdrawing(fight, list(roster), views) if played else no_withdrawing(n)
     return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened, chooser,
                     withdraw=withdraw)
@@ -458,7 +466,8 @@ def _no_openers() -> tuple[F64, F64, I64, F64]:
 def empty_tables(n: int) -> AiTables:
     """Tables of a fight nobody in which the AI plays (the compiled turn is never asked)."""
     return AiTables(np.zeros(n, np.int64), np.zeros((1,) * 6, np.float64), np.zeros((1,) * 6, np.float64),
-                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((n, 6), np.float64),
+                    np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64),
+                    np.zeros((n, CFG_SLOTS), np.float64),
                     np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 7), np.int64),
                     *_no_openers(), np.zeros(n, np.int64), withdraw=no_withdrawing(n))
 

@@ -26,7 +26,9 @@ that exactly, every number read off the reference's own rules:
   is refused), and Stand's cost for everyone (ACT-5).
 
 Trip on a creature with allies is refused (:func:`maneuver_problem`): a prone interceptor and the AI's judging
-of an Intercept for a prone ally (RX-26) are not lowered.
+of an Intercept for a prone ally (RX-26) are not lowered. The AI's target choice for a scripted plan without a target
+rule weighs the openers too (:func:`weighs_openers`): its plans are lowered with the AI's, the contests and prone
+tables only where the AI itself may Trip (:func:`uses_trip`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai import TacticalPolicy
+from ashfall.ai import TacticalConfig, TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
@@ -174,6 +176,20 @@ def uses_trip(fight: Fight) -> bool:
         isinstance(p, TacticalPolicy) for p in fight.policies.values())
 
 
+def weighs_openers(fight: Fight) -> bool:
+    """Whether some choice in this fight weighs edition 2's openers Trip and Feint (E-37).
+
+    The tactical AI's own turns (:func:`uses_trip`), or its target choice for a scripted plan without a target rule
+    (``ashfall.ai.target_choice``: the AI's candidates with its default config, openers on), though such a plan
+    itself never trips nor feints: its rows of the opener tables only rank targets.
+    """
+    from ashfall.sim.kernel_ai_lower import asks_the_ai
+
+    state = fight.engine.state
+    return uses_trip(fight) or (state.ruleset.checks.new_maneuvers and TacticalConfig().openers and any(
+        asks_the_ai(fight, c) for c in state.combatants.values()))
+
+
 @contextmanager
 def with_conditions(c: Combatant, *added: Condition) -> Iterator[None]:
     """The creature with conditions added (prone after a Trip, TRP-3; Dazed, TRP-4), restored afterwards."""
@@ -218,13 +234,15 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
     in the fight :data:`FEINTED_UP`, :data:`ADV_UP`, :data:`ADV_PRONE`, :data:`ADV_MOVED_UP`: the plans after a
     Feint on the target this turn, FNT-7, with its advantage live or not, FNT-3, each read off the AI's own
     ``base_for`` with the Feint's effect in the state) and ``enemy_hit_prone`` (``[enemy, combatant,
-    situation]``, the enemy prone).
+    situation]``, the enemy prone). A scripted plan's target choice (``kernel_ai_lower.asks_the_ai``) has its rows
+    of the first three variants too, under the AI's default config: it never feints, so a Feint first is neither
+    checked (:func:`feint_problem`) nor followed by the variants after one.
 
     Raises:
         KernelManeuverUnsupported: Where the AI would open with a Feint the kernel does not mirror
             (:func:`feint_problem`), or Dazed changes the odds it reads.
     """
-    from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, _melee_code, _settled_base
+    from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, _melee_code, _settled_base, asks_the_ai
 
     state = fight.engine.state
     rs = state.ruleset
@@ -249,9 +267,12 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
     for second in (False, True):
         for i, c in enumerate(roster):
             policy = fight.policies.get(c.id)
-            if not isinstance(policy, TacticalPolicy):
+            # a scripted plan's target choice weighs the openers as the AI's candidates do (``target_choice``, its
+            # default config), but the plan never Trips nor Feints: its rows are only read to rank targets
+            chooses = not isinstance(policy, TacticalPolicy)
+            if chooses and (second or not asks_the_ai(fight, c)):
                 continue
-            drop_step = policy.config.drop_step
+            drop_step = (policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()).drop_step
             view = TurnView(fight.engine, c, ())
             option = kernel_options(c, state)[0]  # its first melee option
             costs = view.costs(option)
@@ -327,8 +348,9 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                                         first = TRIP_FIRST
                                     elif block is Block.FEINT:
                                         first = FEINT_FIRST
-                                        opening.add((i, j))
-                                        problem = feint_problem(fight, c, t)
+                                        problem = None if chooses else feint_problem(fight, c, t)
+                                        if not chooses:
+                                            opening.add((i, j))
                                         if problem is not None:
                                             if steps > most_steps(actions - left):
                                                 continue  # no turn gets here: never read

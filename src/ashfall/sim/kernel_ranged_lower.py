@@ -181,10 +181,10 @@ def bursts_played(fight: Fight) -> bool:
     Edition 1's settings only: not beside edition 2's openers (E-37) nor where a ranged attack in reach provokes
     (E-18), and one roll for all the targets (MAA-2).
     """
-    from ashfall.sim.kernel_maneuvers import uses_trip  # it imports the weapons lowering, which imports this
+    from ashfall.sim.kernel_maneuvers import weighs_openers  # it imports the weapons lowering, which imports this
 
     rs = fight.engine.state.ruleset
-    return not uses_trip(fight) and not rs.turn.ranged_attack_provokes and rs.attack.full_auto_single_roll
+    return not weighs_openers(fight) and not rs.turn.ranged_attack_provokes and rs.attack.full_auto_single_roll
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:

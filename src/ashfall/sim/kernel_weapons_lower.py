@@ -79,12 +79,13 @@ from ashfall.sim.kernel_burst_rolls import lower_burst_rolls
 from ashfall.sim.kernel_faces import attack_faces
 from ashfall.sim.kernel_maneuvers import (
     ALL_STATES,
+    FEINT_FIRST,
     PRONE_UP,
     TRIP_FIRST,
     KernelManeuverUnsupported,
     _feint_legal,
     _trip_legal,
-    uses_trip,
+    weighs_openers,
     with_conditions,
 )
 from ashfall.sim.kernel_option_slots import kernel_options, leads
@@ -404,7 +405,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     ranged = np.zeros((n, max(1, extra)), np.int64)
     limit = np.zeros((n, max(1, extra)), np.int64)
     normal = np.zeros((n, max(1, extra)), np.int64)
-    trip = uses_trip(fight)
+    trip = weighs_openers(fight)  # the AI's own turns, or its target choice for a scripted plan (E-37)
     slots = option_slots(fight, roster, actions)  # rounds loaded, for options with ammunition (G-31)
     stride = MODES * (2 if trip else 1)  # the settings of one number of rounds loaded, against targets up and prone
     shape = (n, max(1, extra), stride * (1 + max(slots.values(), default=0)), n, codes, max_map, actions + 1,
@@ -517,6 +518,8 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                 for draft, hps in best.groups():
                                     block = draft.blocks[0]
                                     code_first = TRIP_FIRST if block is Block.TRIP else FIRST.get(block)
+                                    if block is Block.FEINT and not played[i]:
+                                        code_first = FEINT_FIRST  # a target choice's plan: it only ranks the target
                                     if code_first is None:
                                         if block is Block.FEINT:
                                             if steps > int((actions - left) * per_action + 1e-9):
