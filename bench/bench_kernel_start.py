@@ -16,10 +16,19 @@ each as CPU seconds of the child (user + system, from its resource usage: a busy
 not work), the least of ``--repeat`` runs for the starts (one run for first use: only one run is the first), and
 the kernel's against the reference start as ratios, with the load average. Then where a later start's time goes
 (cache warm), from one more child that times its steps (importing numba, the rest of the imports, the encounter
-and its tables, loading the compiled code and playing one fight). Not a test (it compiles the kernel from
-scratch; tests/kernel/test_bench_kernel.py only checks that the step timer it runs is valid Python). By hand::
+and its tables, loading the compiled code and playing one fight). Two more first uses on request, each with
+empty caches again:
 
-    .venv/bin/python bench/bench_kernel_start.py [--encounter FILE] [--ruleset NAME] [--repeat 3]
+- ``--compile-step``: the kernel compiled at setup by ``ashfall compile-kernel`` (its CPU), then the command's
+  first use after it: the same compilation, moved;
+- ``--stages``: where a first use's time goes, numba's and LLVM's stages and the costliest functions
+  (``bench/kernel_compile_stages.py``).
+
+Not a test (it compiles the kernel from scratch; tests/kernel/test_bench_kernel.py only checks that the step timer
+it runs is valid Python and that the stage timer runs). By hand::
+
+    .venv/bin/python bench/bench_kernel_start.py [--encounter FILE] [--ruleset NAME] [--repeat 3] [--compile-step]
+        [--stages]
 """
 
 from __future__ import annotations
@@ -117,6 +126,37 @@ def later_steps(cache: str, encounter: Path = DUEL, ruleset: str | None = "ashfa
     return steps
 
 
+def compile_step(encounter: Path = DUEL, ruleset: str | None = "ashfall-1") -> tuple[float, float]:
+    """CPU seconds of ``ashfall compile-kernel`` with empty caches, then of the command's first use after it."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = _environment(cache)
+        setup = cpu_seconds([*ASHFALL, "compile-kernel"], env)
+        sim = [*ASHFALL, "sim", str(encounter), "--trials", "1", "--engine", "kernel",
+               *(("--ruleset", ruleset) if ruleset else ())]
+        return setup, cpu_seconds(sim, env)
+
+
+def stages(encounter: Path = DUEL, ruleset: str | None = "ashfall-1", env: dict[str, str] | None = None
+           ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    """Where a first use's CPU goes: ``(stage rows, function rows)`` from ``bench/kernel_compile_stages.py``.
+
+    ``env``: the child's environment (default: empty caches in a new folder, so the kernel compiles).
+    """
+    script = str(Path(__file__).with_name("kernel_compile_stages.py"))
+    with tempfile.TemporaryDirectory() as fresh:
+        done = subprocess.run([sys.executable, script, str(encounter), *((ruleset,) if ruleset else ())], cwd=ROOT,
+                              env=env or _environment(fresh), capture_output=True, text=True, check=True)
+    rows: tuple[list[tuple[str, float]], list[tuple[str, float]]] = ([], [])
+    table = rows[0]
+    for line in done.stdout.strip().splitlines():
+        if line == "functions":
+            table = rows[1]
+            continue
+        label, seconds = line.split("\t")
+        table.append((label, float(seconds)))
+    return rows
+
+
 def main() -> None:
     """Print the three start-up figures with the kernel's ratios to the reference, then a later start's steps."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -124,6 +164,9 @@ def main() -> None:
     parser.add_argument("--ruleset", default="ashfall-1", help="preset or house-rule file ('' for the file's own)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each start (the least is printed)")
     parser.add_argument("--no-steps", action="store_true", help="skip the later start's breakdown")
+    parser.add_argument("--compile-step", action="store_true",
+                        help="also: `ashfall compile-kernel` at setup, then the first use (one more compile)")
+    parser.add_argument("--stages", action="store_true", help="also: a first use's stages (one more compile)")
     args = parser.parse_args()
     ruleset = args.ruleset or None
     with tempfile.TemporaryDirectory() as cache:
@@ -143,6 +186,20 @@ def main() -> None:
         print("a later start, step by step (CPU s):")
         for label, seconds in steps:
             print(f"  {label:52} {seconds:6.2f}")
+    if args.compile_step:
+        setup, first = compile_step(args.encounter, ruleset)
+        print("compiled at setup instead (empty caches again, CPU s):")
+        print(f"  {'`ashfall compile-kernel`':42} {setup:7.2f}")
+        print(f"  {'then the first use':42} {first:7.2f}   {first / ref:5.1f}x the reference")
+    if args.stages:
+        stage_rows, functions = stages(args.encounter, ruleset)
+        print(f"a first use by stage (empty caches again, CPU s, {sum(s for _, s in stage_rows):.1f} in all; "
+              f"load average {os.getloadavg()[0]:.1f}):")
+        for label, seconds in stage_rows:
+            print(f"  {label:52} {seconds:6.2f}")
+        print("  the costliest functions (each less its callees):")
+        for label, seconds in functions[:8]:
+            print(f"    {label:50} {seconds:6.2f}")
 
 
 if __name__ == "__main__":

@@ -36,9 +36,11 @@ def _sum_of_doubles() -> int:
 
 def test_constants_from_compiled_callers__one_plain_specialisation() -> None:
     assert _sum_of_doubles() == 14
+    assert _signatures(_doubled.for_compiled_callers) == [("int64",)]  # compiled callers call its unwrapped twin
+    assert _doubled(5) == 10  # a Python call compiles the function itself, once, for the plain type too
+    assert _doubled(6) == 12
     assert _signatures(_doubled) == [("int64",)]
-    assert _doubled(5) == 10  # a Python call with an int reuses it
-    assert _signatures(_doubled) == [("int64",)]
+    assert _signatures(_doubled.for_compiled_callers) == [("int64",)]
 
 
 def test_fight_entry_points__play_batch_and_play_share_one_specialisation_of_play() -> None:

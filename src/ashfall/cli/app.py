@@ -2,7 +2,8 @@
 
 Commands: ``roll`` (dice with a replayable seed), ``rule`` (catalog text of a rule ID), the ``odds``
 group (exact odds), ``validate`` (encounter and content files), ``schema`` (JSON Schema for editors),
-``run`` / ``sim`` / ``compare`` (the simulator) and ``serve`` (the GM's table).
+``run`` / ``sim`` / ``compare`` (the simulator), ``compile-kernel`` (the fight kernel's first use, done at setup)
+and ``serve`` (the GM's table).
 Commands only translate options into engine calls and hand results to presenters. Importing this module is
 cheap: every command imports what it needs (the simulator, the odds, the encounter loader, matplotlib, pandas)
 when it runs, so ``ashfall --help`` and ``ashfall rule`` start at once (``bench/bench_startup.py``).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import typer
 
+from ashfall.cli.kernel_cmd import compile_kernel_command
 from ashfall.cli.odds_cmd import odds_app
 from ashfall.cli.roll import roll_command, rule_command
 from ashfall.cli.serve_cmd import serve_command
@@ -32,6 +34,7 @@ register_sim(app)
 app.command("serve")(serve_command)
 register_validate(app)
 register_sweep(app)
+app.command("compile-kernel")(compile_kernel_command)
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.kernel.jit import jit
+from ashfall.kernel.jit import entry, jit
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -76,4 +76,4 @@ def heap_push(h_total: I64, h_count: I64, h_node: I64, n: int, total: int, count
     return n + 1
 
 
-__all__ = ["F64", "I8", "I64", "heap_pop", "heap_push", "jit"]
+__all__ = ["F64", "I8", "I64", "entry", "heap_pop", "heap_push", "jit"]

@@ -29,6 +29,7 @@ from ashfall.kernel import ai as kai
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
+from ashfall.kernel.compiled import entry as _entry
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
 
@@ -595,7 +596,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
     return at, attacks
 
 
-@_jit
+@_entry
 def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
          near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64, threat: F64,
          act_cost: I64, act_legal: I64, counts: I64, actions: int, map_index: I64, all_out_index: I64,
@@ -861,7 +862,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     out[OUT_STEPS] = at
 
 
-@_jit
+@_entry
 def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebreak_sides: int, hp0: I64, temp0: I64,
                near: I64, plan: I64, plan_len: I64, step_actions: I64, target_rule: I64,
                threat: F64, act_cost: I64, act_legal: I64, counts: I64, actions: int,
