@@ -21,9 +21,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.choice import Choice
+from ashfall.content.schema import Speeds
 from ashfall.engine import Engine
 from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.setups import EncounterSetup, FightSetup
@@ -32,12 +35,13 @@ from tests.kernel.kit import (
     ENCOUNTERS,
     Rewired,
     plays_like_the_reference,
+    plays_like_the_reference_or_is_named,
     seeds,
     setup_of,
     variant,
     wrong_kernel_diverges,
 )
-from tests.kernel.test_kernel_ai import _Checked
+from tests.kernel.test_kernel_ai import _Checked, _Mixed, ai_fights
 from tests.kernel.test_kernel_ai_throws_out_of_range import _Counted, _decisions
 
 RAIDERS = ENCOUNTERS / "ai-halberdier-against-two-slow-raiders.yaml"
@@ -176,3 +180,30 @@ def test_check__a_reach_weapon_beside_edition_2_trip_is_named(tmp_path: Path) ->
 ], ids=lambda p: getattr(p, "stem", ""))
 def test_check__the_reach_sets_under_edition_2_are_named(path: Path, named: str) -> None:
     assert check(setup_of(path, "ashfall-2")) == named
+
+
+@st.composite
+def reach_fights(draw: st.DrawFn) -> _Mixed:
+    """The random AI fights of ``test_kernel_ai`` (terrain, walls, cover objects, height), some creatures with a halberd
+    instead of their weapon, everyone walking 15 ft a Stride (below Brace's 20-ft charge, RX-12), half of them without
+    walls."""
+    fight = draw(ai_fights())
+    members = []
+    for c in fight.inline.combatants:
+        weapons = ("halberd",) if draw(st.booleans()) else c.creature.weapons
+        creature = c.creature.model_copy(update={"weapons": weapons, "speeds": Speeds(walk=15)})
+        members.append(dataclasses.replace(c, creature=creature))
+    board = fight.inline.board
+    if board is not None and draw(st.booleans()):  # walls within 10 ft of a square are often total cover (named)
+        board = dataclasses.replace(board, walls=frozenset())
+    inline = dataclasses.replace(fight.inline, combatants=tuple(members), board=board)
+    return dataclasses.replace(fight, inline=inline)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reach_fights())
+@pytest.mark.rule("ATK-1", "RX-21", "COV-1", "COV-2", "POS-4")
+def test_random_reach_fights__kernel_matches_reference_or_names_what_it_lacks(setup: _Mixed) -> None:
+    plays_like_the_reference_or_is_named(setup, 6, (setup.inline, setup.ai))
+    if check(setup) is None and any("halberd" in c.creature.weapons for c in setup.inline.combatants):
+        event("played with a halberd")
