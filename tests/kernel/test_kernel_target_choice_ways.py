@@ -215,7 +215,8 @@ def test_random_fights_with_several_ways_where_the_ai_picks__kernel_matches_refe
 @pytest.mark.rule("COV-3")
 def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_walls_included() -> None:
     """The skirmish's scripted Warrior (greataxe and javelin, its throw behind the yard's walls weighed as the AI weighs
-    it: ``test_kernel_ai_throws_behind_total_cover``): what keeps the fight off is the Vanguard's several ways."""
+    it: ``test_kernel_ai_throws_behind_total_cover``): what keeps the fight off is the Vanguard's pistol, which could
+    shoot past the yard's walls (its halberd's reach beside it is weighed: ``test_kernel_ai_reach_weapons``)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
-    assert problem == "the tactical AI with several ways to attack (combatant vanguard)"
+    assert problem == "the tactical AI's guns behind total cover (combatant vanguard)"
 

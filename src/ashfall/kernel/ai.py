@@ -41,7 +41,8 @@ MODES = 3
 ALIVE, DEAD = 0, 3
 """The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
 BESIDE = 2
-"""The situation code of its own attacks: within 5 ft, never flanking (alone on its side, no ally flanks)."""
+"""The situation code's "within 5 ft" (its own melee attacks from beside the target; a reach weapon's from 10 ft lack
+it); flanking adds 1 where an ally helps (``flank``)."""
 # the AI turn's status (``ashfall.kernel.fight``)
 GOES_ON, ENDED, BAILED = 0, 1, 2
 STEP_LABEL = 5
@@ -369,7 +370,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     not behind total cover (``_approach``: the longest normal reach of its ranged options, ``normal_reach``; 0 for
     none; the caller searches the way); ``END`` the turn. ``view``: the
     lowered view index between two squares as the AI reads it (cover and high ground; its own attacks are made
-    in situation ``BESIDE + 4 * view``, a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
+    in situation ``BESIDE + 4 * view`` from beside the target, ``4 * view`` from further within a reach weapon's
+    10 ft, ATK-1; a target behind total cover has no plan). ``flank[x, y, t]``: 1 where an
     ally of ``c`` makes its attack on ``t`` from ``(x, y)`` a flanking one (situation code + 1, with any of its melee
     options; all 0 for a creature alone on its side).
 
@@ -607,9 +609,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         penalty = weight * r_aoo[r]
         for q in range(nt):
             t = targets[q]
-            if dist[abs(x - px[t]), abs(y - py[t])] > reach_ft[c]:
+            g = dist[abs(x - px[t]), abs(y - py[t])]
+            if g > reach_ft[c]:
                 continue
-            code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
+            code = (BESIDE if g <= FEET else 0) + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]  # reach: 10 ft
             hp_t = max(1, hp[t] + temp[t])
             lying = prone[t] == 1 and vit[t] == ALIVE
             fxt = feint[c, t]
@@ -678,7 +681,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                             hostile = 1
                     code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
                 else:  # flanking where an ally helps (POS-1; 0 for a creature the AI plays alone on its side)
-                    code = BESIDE + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
+                    code = (BESIDE if g <= FEET else 0) + flank[x, y, t] + 4 * view[x, y, px[t], py[t]]
                 hp_t = max(1, hp[t] + temp[t])
                 first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 frac = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t]

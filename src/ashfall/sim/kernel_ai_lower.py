@@ -55,7 +55,7 @@ from ashfall.families.dying.ai import SECOND_WIND_TALENT
 from ashfall.families.dying.moves import recovery_of
 from ashfall.families.dying.rules_healing import second_wind as rules_second_wind
 from ashfall.families.dying.rules_recovery import Recovery
-from ashfall.grid.board import Terrain
+from ashfall.grid.board import SQUARE_FT, Terrain
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.defense import Cover
 from ashfall.rules.health import falls_dying
@@ -313,8 +313,9 @@ def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant
     Returns the table ``[ax, ay, tx, ty]`` of view indices and the views by index (situation codes without
     flanking and "within 5 ft", index 0 the open view). Cover and high ground are a pure function of the board
     and the two squares (``sightline``), checked the same for every pair of creatures; the other bits are the
-    creatures' (surprise, unseen, leaning out: refused). Total cover within 5 ft is refused too: the AI closes in
-    on a square beside a target whatever lies between (``_approach``), the kernel's approach does not.
+    creatures' (surprise, unseen, leaning out: refused). Total cover within 5 ft (within a reach weapon's 10 ft for
+    one who wields it) is refused too: the AI closes in on a square within its reach of a target whatever lies
+    between (``_approach``), the kernel's approach does not.
     """
     state = fight.engine.state
     board = state.board
@@ -325,6 +326,8 @@ def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant
     squares = [(x, y) for x in range(board.width) for y in range(board.height)
                if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]  # nobody stands anywhere else
     pairs = [(a, t) for a in roster for t in roster if a.side != t.side and (a in played or t in played)]
+    # the AI closes in to within its melee reach whatever lies between (``_approach``): 5 ft, or a reach weapon's 10
+    near = max([1, *(o.limit_ft // SQUARE_FT for c in played for o in kernel_options(c, state)[:1] if not o.ranged)])
     for a_sq in squares:
         for t_sq in squares:
             if a_sq == t_sq:
@@ -339,7 +342,7 @@ def _views(fight: Fight, roster: Sequence[Combatant], played: Sequence[Combatant
                     sit, flanking=False, hostile_within_5ft=False, within_5ft=False)))
                 if found >= 0 and views[found] != code:
                     raise KernelAiUnsupported(f"the tactical AI where sight differs by creature (combatant {a.id})")
-                if sit.cover is Cover.TOTAL and max(abs(a_sq[0] - t_sq[0]), abs(a_sq[1] - t_sq[1])) <= 1:
+                if sit.cover is Cover.TOTAL and max(abs(a_sq[0] - t_sq[0]), abs(a_sq[1] - t_sq[1])) <= near:
                     raise KernelAiUnsupported(f"the tactical AI beside total cover (combatant {a.id})")
                 if code not in views:
                     views.append(code)
@@ -428,9 +431,11 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
                 flanking, close, seen = bool(code & 1), bool(code & 2), views[code // 4]
                 hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                 enemy_hit[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
-                if not close or (flanking and not chooser[i] and not state.allies_of(c.id)):
-                    # the AI attacks from within its 5-ft reach only, alone on its side never flanking; the allies
-                    # of a scripted creature or of one the AI plays may make its attack a flanking one
+                if (not close and option.limit_ft <= SQUARE_FT) or \
+                        (flanking and not chooser[i] and not state.allies_of(c.id)):
+                    # the AI attacks from within its reach only (beyond 5 ft with a reach weapon, ATK-1), alone on
+                    # its side never flanking; the allies of a scripted creature or of one the AI plays may make its
+                    # attack a flanking one
                     continue
                 base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                 if base is None:

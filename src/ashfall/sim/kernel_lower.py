@@ -389,12 +389,20 @@ def _approach_problem(fight: Fight) -> str | None:
                 (isinstance(policy, ScriptedTactics) and not policy.move):
             return f"plans that do not move (combatant {c.id})"
         if not limit == weapon_distance(weapon, state) == melee_reach(c, state) == threat_reach(c.weapons, rs) \
-                == SQUARE_FT:
+                or (limit != SQUARE_FT and not isinstance(policy, TacticalPolicy)):
+            # a reach weapon (ATK-1) is played for the tactical AI (its routes, plans and approach within reach)
             return f"maps and movement with reach weapons (combatant {c.id})"
+        if limit != SQUARE_FT and state.allies_of(c.id):
+            # ``flanks`` holds at any distance, and the kernel reads only allies beside the target as flankers
+            return f"maps and movement with reach weapons among allies (POS-1: flanking from 10 ft, combatant {c.id})"
+        if limit != SQUARE_FT and uses_trip(fight):
+            return f"maps and movement with reach weapons beside edition 2's Trip (E-37, TRP-1, combatant {c.id})"
         if weapon.has(WeaponProperty.THROWN) and not any(shot_ok(o) for o in attack_options(c, state)):
             # beside a gun the AI's Intercept weighs the throw with the shot (``_guard_shots``)
             return f"thrown weapons on the move (combatant {c.id}: the AI weighs throwing when it Intercepts)"
-        if bracing_weapon(c) is not None:
+        if bracing_weapon(c) is not None and any(speed_ft(e, state) >= rs.turn.brace_charge_ft
+                                                 for e in state.enemies_of(c.id)):
+            # a charge is one Stride's straight run (RX-12): shorter than the enemy's speed, it never sets Brace off
             return f"Brace (RX-12, combatant {c.id})"
         for other in state.combatants.values():
             # a wall between them is the sight table's business (``read_sights``); anything else is not mirrored
@@ -463,15 +471,18 @@ def _placed(*creatures: Combatant) -> Iterator[None]:
 def read_sights(state: EncounterState, roster: Sequence[Combatant]) -> Sights:
     """The sight table of a fight on the move (a single empty view where nobody moves).
 
-    For every square and every square within ``r`` of it (``r``: 5 ft of reach plus Intercept's range, the
-    furthest an attack is made from: at an interceptor beside its ally), two creatures of the fight are set on
+    For every square and every square within ``r`` of it (``r``: the longest first weapon's reach, 5 ft or a reach
+    weapon's 10, plus Intercept's range, the furthest an attack is made from: at an interceptor beside its ally, and
+    what a reach weapon's attack or Attack of Opportunity meets), two creatures of the fight are set on
     them and the engine's own ``situation`` reads the cover and high ground between them (``cover_level``,
     ``high_ground``: COV-1..3, POS-4, G-37), and ``has_line_of_sight`` whether the one sees the other.
     """
     board = state.board
     if board is None or not _moves(state):
         return Sights(np.zeros((1, 1, 1, 1, 2), np.int64), ((Cover.NONE, False),), frozenset({0}), frozenset())
-    r = max(1, -(-(SQUARE_FT + state.ruleset.turn.intercept_range_ft) // SQUARE_FT))
+    reach = max([SQUARE_FT, *(w.reach for c in roster
+                               if (w := _first_weapon(c)) is not None and w.kind is WeaponKind.MELEE)])
+    r = max(1, -(-(reach + state.ruleset.turn.intercept_range_ft) // SQUARE_FT))
     table = np.zeros((board.width, board.height, 2 * r + 1, 2 * r + 1, 2), np.int64)
     views: list[View] = []
     near: set[int] = set()
@@ -814,7 +825,8 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
             guard_reach[i] = weapon.reach
             # its melee option first (``kernel_options``): ``_worth_intercepting`` takes the best of them all
             options = [dataclasses.replace(o, limit_ft=1 << 30) for o in kernel_options(c, state)]
-            if any(state.allies_of(e.id) for e in state.enemies_of(c.id)):
+            guarded = any(state.allies_of(e.id) for e in state.enemies_of(c.id))
+            if guarded:
                 problem = _guard_problem(c, options, weapon.reach)
                 if problem is not None:
                     raise KernelUnsupported(problem)
@@ -828,8 +840,13 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                             sit = dataclasses.replace(plain, flanking=bool(flanking), cover=cover, high_ground=high)
                             for option in options:  # the best of its melee options (``_worth_intercepting``)
                                 if not option.ranged:
-                                    guard_hit[i, j, flanking + 2 * s] = max(guard_hit[i, j, flanking + 2 * s],
-                                                                            _mean_hit(state, c, ally, option, sit))
+                                    hit = _mean_hit(state, c, ally, option, sit)
+                                    if guarded and weapon.reach != SQUARE_FT and hit != _mean_hit(
+                                            state, c, ally, option, dataclasses.replace(sit, within_5ft=False)):
+                                        # ``guard_hit`` holds one hit per flanking and view, read at 5 or 10 ft
+                                        raise KernelUnsupported(f"the AI's Intercept weighing a reach weapon's hit "
+                                                                f"that changes beyond 5 ft (RX-26, combatant {c.id})")
+                                    guard_hit[i, j, flanking + 2 * s] = max(guard_hit[i, j, flanking + 2 * s], hit)
             for option in options:
                 if option.ranged:
                     shots.setdefault(i, []).append(option)
@@ -1047,6 +1064,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     sights = read_sights(state, roster)
     codes: tuple[int | None, ...] = tuple(range(SITUATIONS * len(sights.views))) if moving else (None,)
     outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
+    long = [_first_weapon(c).reach > SQUARE_FT for c in roster]  # a reach weapon attacks from 10 ft too (ATK-1)
     draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     prepared: Prepared = {}
@@ -1075,12 +1093,12 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                     (k in (STRIKE, POWER) and v not in used_map):
                                 continue  # an AoO takes no MAP (MAP-6): variant 0 stands for it
                             for s_, code in enumerate(codes):
-                                if down and code is not None and not code & 2:
-                                    continue  # a target down is attacked from beside it
+                                if down and code is not None and not code & 2 and not long[i]:
+                                    continue  # a target down is attacked from beside it (or a reach weapon's 10 ft)
                                 if code is not None and code & 1 and not state.allies_of(a.id):
                                     continue  # nobody to flank with
-                                if code is not None and not code & 2 and not state.allies_of(t.id):
-                                    continue  # only an interceptor is attacked from further than 5 ft
+                                if code is not None and not code & 2 and not state.allies_of(t.id) and not long[i]:
+                                    continue  # only an interceptor, or a reach weapon's target, is attacked from afar
                                 if code is not None and code // SITUATIONS not in (
                                         sights.near if code & 2 else sights.far):
                                     continue  # no two squares so far apart give this view (or it is total cover)

@@ -220,7 +220,13 @@ def with_aim_label(options: OptionTables, action_names: Sequence[str]) -> I64:
 
 
 def _melee_ok(o: AttackOption) -> bool:
-    return o.weapon is not None and not o.ranged and not o.unarmed and o.limit_ft == SQUARE_FT
+    return _reach_ok(o) and o.limit_ft == SQUARE_FT
+
+
+def _reach_ok(o: AttackOption) -> bool:
+    """A melee weapon's swing reaching whole squares: 5 ft, or further with the reach trait (ATK-1)."""
+    return o.weapon is not None and not o.ranged and not o.unarmed and o.limit_ft >= SQUARE_FT and \
+        o.limit_ft % SQUARE_FT == 0
 
 
 def _thrown_ok(o: AttackOption) -> bool:
@@ -259,12 +265,15 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     ahead = leads(c, state)
     if ahead and (options[0].ranged or options[0].unarmed):  # its rifle and its fists: no melee weapon
         return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
-    if not options or not _melee_ok(options[0]):
+    if not options or not _reach_ok(options[0]):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
         return None
     thrown = [o for o in options if o.ranged]
-    if any(not _melee_ok(o) for o in options if not o.ranged) or not _ranged_pair_ok(thrown):
+    if options[0].limit_ft != SQUARE_FT and any(not o.ranged for o in options[1:]):
+        # the routes keep squares within the first option's reach; a further melee option's plans are 5 ft ones
+        return f"the tactical AI with a reach weapon beside another melee weapon (combatant {c.id})"
+    if any(not _melee_ok(o) for o in options[1:] if not o.ranged) or not _ranged_pair_ok(thrown):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
