@@ -9,7 +9,7 @@ table at any distance (``OptionTables.total``: the views of total cover). Held h
 javelin throwers, one in a walled pen, one behind a wall; a scripted Warrior with every enemy behind a wall, whose
 target the AI picks), the kernel
 plays them step for step, its decision and its pick equal the AI's on every state, and a kernel that reads total
-cover as open ground diverges. A gun behind total cover (Return Fire, rounds) stays named.
+cover as open ground diverges. A gun behind total cover is held in ``test_kernel_ai_fires_behind_total_cover``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.choice import Choice
 from ashfall.engine import Engine, Stand
-from ashfall.sim.kernel_lower import Lowered, check
+from ashfall.sim.kernel_lower import Lowered
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import FightSignature
@@ -55,7 +55,10 @@ def walled_off(engine: Engine, actor: str) -> bool:
 
 
 class _WalledCounted(_Counted):
-    """The tactical AI with the kernel's decision compared at every choice, counting the choices made walled off."""
+    """The tactical AI with the kernel's decision compared at every choice, counting the choices made walled off.
+
+    Counted by walled off or open, the reason and the ranged option of its plan (``thrown``, or the gun's id).
+    """
 
     __slots__ = ()
 
@@ -68,7 +71,8 @@ class _WalledCounted(_Counted):
             return choice  # the compiled turn stands up before it decides (ACT-5)
         self.seen.append((_expected(choice), _kernel_choice(self.kernel, engine, actor)))
         plan = choice.candidate.plan if choice is not None and choice.candidate is not None else None
-        how = " thrown" if plan is not None and plan.option.thrown else ""
+        how = "" if plan is None or not plan.option.ranged else \
+            " thrown" if plan.option.thrown else f" {plan.option.weapon_id}"
         reason = choice.reason.value if choice is not None else "none"
         self.counts[f"{'walled' if walled else 'open'} {reason}{how}"] += 1
         return choice
@@ -99,12 +103,19 @@ def test_kernel_ai__throws_from_behind_total_cover_like_the_reference(path: Path
 @pytest.mark.parametrize("edition", ["ashfall-1", "ashfall-2"])
 def test_kernel_ai_decide__equals_tactical_policy_choose_behind_a_wall(edition: str) -> None:
     """Every decision of 8 fights; walled off from its enemy the AI walks out to throw or closes in, then throws."""
-    found = _decisions(WALL, edition, 8, _WalledCounted)
+    walled_decisions(WALL, edition, "thrown", 15)
+
+
+def walled_decisions(path: Path, edition: str, how: str, least: int) -> None:
+    """Every decision of 8 fights of a walled set equals the kernel's: at least 10 made walled off, 8 of them walks out
+    to attack with the ranged option ``how`` (``thrown`` or a gun's id) or approaches, ``least`` attacks with it in the
+    open, and never one into a wall."""
+    found = _decisions(path, edition, 8, _WalledCounted)
     walled = sum(v for k, v in found.items() if k.startswith("walled"))
     assert walled >= 10, found
-    assert found["walled move-to-attack thrown"] + found["walled approach"] >= 8, found
-    assert found["open attack thrown"] >= 15, found
-    assert not any(k.startswith("walled attack thrown") for k in found), found  # never a throw into a wall
+    assert found[f"walled move-to-attack {how}"] + found["walled approach"] >= 8, found
+    assert found[f"open attack {how}"] >= least, found
+    assert not any(k.startswith(f"walled attack {how}") for k in found), found  # never an attack into a wall
 
 
 @pytest.mark.rule("COV-3", "ATK-2")
@@ -157,8 +168,8 @@ def test_kernel_ai__a_wall_across_the_long_road_is_played(tmp_path: Path) -> Non
 
 
 @pytest.mark.rule("COV-3", "RX-29", "G-31")
-def test_options_problem__a_gun_behind_total_cover_is_named(tmp_path: Path) -> None:
-    """A pistol the AI fires past the wall (its rounds, the Return Fire it could draw) is not mirrored: named."""
-    problem = check(variant(tmp_path, WALL, "weapons: [salvaged-sword, javelin]", "weapons: [salvaged-sword, pistol]",
-                            "ashfall-1"))
-    assert problem == "the tactical AI's guns behind total cover (combatant kernel-ai-wall-slinger)"
+def test_options_problem__a_gun_behind_total_cover_is_played(tmp_path: Path) -> None:
+    """A pistol in place of the javelins, fired past the walls (its rounds, the Return Fire it draws; once named):
+    played step for step (``test_kernel_ai_fires_behind_total_cover``)."""
+    plays_like_the_reference(variant(tmp_path, WALL, "weapons: [salvaged-sword, javelin]",
+                                     "weapons: [salvaged-sword, pistol]", "ashfall-1"), 20)

@@ -215,8 +215,10 @@ def test_random_fights_with_several_ways_where_the_ai_picks__kernel_matches_refe
 @pytest.mark.rule("COV-3")
 def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_walls_included() -> None:
     """The skirmish's scripted Warrior (greataxe and javelin, its throw behind the yard's walls weighed as the AI weighs
-    it: ``test_kernel_ai_throws_behind_total_cover``): what keeps the fight off is the Vanguard's pistol, which could
-    shoot past the yard's walls (its halberd's reach beside it is weighed: ``test_kernel_ai_reach_weapons``)."""
+    it: ``test_kernel_ai_throws_behind_total_cover``) and the Vanguard's pistol past the yard's walls
+    (``test_kernel_ai_fires_behind_total_cover``; its halberd's reach beside it: ``test_kernel_ai_reach_weapons``) are
+    weighed: what keeps the fight off is that a raider beside the one it shoots could Intercept the shot from behind a
+    wall (RX-26, E-19), then the Gunslinger's Return Fire among its allies (RX-29)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
-    assert problem == "the tactical AI's guns behind total cover (combatant vanguard)"
+    assert problem == "Intercept of a shot or throw across walls (RX-26, E-19, combatant vanguard)"
 

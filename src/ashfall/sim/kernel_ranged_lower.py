@@ -24,10 +24,10 @@ Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripte
 allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
 Full Auto Burst among several enemies beyond edition 1's settings (:func:`bursts_played`; under edition 1 the AI's
 burst is :mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`'); and, by the weapons
-lowering, several ranged options (two guns), guns out of range of some square, guns behind total cover, and a
-ranged weapon first with no melee weapon beside it (a throw out of range or behind total cover is played). A gun
-listed before the melee weapon (a marksman's rifle and knife, ATK-2) is the first further option
-(``kernel_option_slots``).
+lowering, several ranged options (two guns), guns out of range of some square, total cover one way only, and a
+ranged weapon first with no melee weapon beside it (a throw out of range, and a throw or shot behind total cover, are
+played: a shot's target always has a line of fire back, so no Return Fire is walled off). A gun listed before the
+melee weapon (a marksman's rifle and knife, ATK-2) is the first further option (``kernel_option_slots``).
 """
 
 from __future__ import annotations

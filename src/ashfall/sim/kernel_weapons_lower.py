@@ -30,12 +30,16 @@ a thrown weapon's throw beside one gun (its gun in ``throw_*``, its throw in ``t
 edition 2 both with their plans against a prone target, the enemy's throw lying prone in ``prone_fire[2]``, and
 both provoking in reach, E-18); a gun may be listed before the melee weapon (ATK-2: the kernel's slots hold the
 melee option first and weigh that gun before it, ``kernel_option_slots``); a gun in the range of every square from
-every square, and, for a gun the AI fires, no square behind total cover from another. A throw may be out of range or
-behind total cover (COV-3): there it has no plan against that target from that square (``decide`` reads ``limit``;
-the plan tables hold none in a view of total cover), and with no target in range of it where the AI stands, or none
-but behind total cover (``total``), the AI weighs walks to squares within its normal range (``normal``) and closes in
-to within the longest normal reach with a line of fire when nothing is in reach (``TacticalPolicy._wanted``,
-``_approach``). Everything else is named
+every square. A throw may be out of range, and a throw or a shot behind total cover (COV-3): there it has no plan
+against that target from that square (``decide`` reads ``limit``; the plan tables hold none in a view of total cover,
+``base_for``), and with no target in range of it where the AI stands, or none but behind total cover (``total``), the
+AI weighs walks to squares within its normal range (``normal``) and closes in to within the longest normal reach with
+a line of fire when nothing is in reach (``TacticalPolicy._wanted``, ``_approach``). A gun's rounds and the Return
+Fire a hit sets off need nothing more behind walls: the AI declines a Return Fire at a shooter walled off from it
+(``reactions.ai._walled_off``) and the engine refuses one (``return_fire_weapon``), but total cover here comes from
+walls alone (``kernel_lower._sight_problem`` names cover objects of total cover), walls are what blocks sight, and
+total cover one way only is named, so the creature a shot hits, or an Interceptor that sees the shooter (RX-26),
+always has a line of fire back. Everything else is named
 (:func:`options_problem`), and a plan a Feint would open (FNT-1..7) is refused by name.
 """
 
@@ -290,6 +294,7 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     limit = min(guns) if guns else None
     sights = Sights(state)
     others = [e for e in state.combatants.values() if e.side != c.side]
+    walls = False
     for a_sq in squares:
         for t_sq in squares:
             if a_sq == t_sq:
@@ -298,10 +303,13 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
                 return f"the tactical AI's guns out of range of some square (combatant {c.id})"
             for t in others[:1]:
                 total = _walled(sights, c, a_sq, t, t_sq)
-                if total and guns and shoots:  # a shot behind walls: its Return Fire and rounds are not mirrored
-                    return f"the tactical AI's guns behind total cover (combatant {c.id})"
                 if total != _walled(sights, t, t_sq, c, a_sq):  # a Return Fire or reply one way only
-                    return f"the tactical AI's throws behind total cover one way only (combatant {c.id})"
+                    return f"the tactical AI's ranged attacks behind total cover one way only (combatant {c.id})"
+                walls = walls or total
+    if walls and shoots and not state.ruleset.turn.intercept_melee_only and any(state.allies_of(e.id) for e in others):
+        # the compiled Intercept reads whether the interceptor sees the attacker (RX-26) in the sight table's window
+        # about it (``kernel_lower.read_sights``) and takes a shooter beyond it as seen: walls could belie that
+        return f"Intercept of a shot or throw across walls (RX-26, E-19, combatant {c.id})"
     return None
 
 
