@@ -212,6 +212,15 @@ def asks_the_ai(fight: Fight, c: Combatant) -> bool:
         len(fight.engine.state.enemies_of(c.id)) > 1
 
 
+def decision_config(fight: Fight, c: Combatant) -> TacticalConfig:
+    """The config the AI decides with for ``c``: its policy's, else the default (a scripted plan's target choice).
+
+    ``ashfall.ai.target_choice`` asks a ``TacticalPolicy`` with the default ``TacticalConfig``.
+    """
+    policy = fight.policies.get(c.id)
+    return policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()
+
+
 def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks to mirror the AI's target choice for ``c``'s scripted plan (None: it mirrors it).
 
@@ -413,8 +422,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
         policy = fight.policies.get(c.id)
         if not (isinstance(policy, TacticalPolicy) or chooser[i]):
             continue
-        # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
-        cfg = policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()
+        cfg = decision_config(fight, c)
         config[i] = (cfg.self_weight, cfg.threat_weight, cfg.drop_step, cfg.max_routes, cfg.second_wind_below,
                      leads(c, state), cfg.openers and rs.checks.new_maneuvers)
         if isinstance(policy, TacticalPolicy) and _winds(policy, c):

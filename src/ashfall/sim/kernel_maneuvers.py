@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai import TacticalConfig, TacticalPolicy
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
 from ashfall.ai.plans import Block, Setting, drafts_for
@@ -183,11 +183,11 @@ def weighs_openers(fight: Fight) -> bool:
     (``ashfall.ai.target_choice``: the AI's candidates with its default config, openers on), though such a plan
     itself never trips nor feints: its rows of the opener tables only rank targets.
     """
-    from ashfall.sim.kernel_ai_lower import asks_the_ai
+    from ashfall.sim.kernel_ai_lower import asks_the_ai, decision_config
 
     state = fight.engine.state
-    return uses_trip(fight) or (state.ruleset.checks.new_maneuvers and TacticalConfig().openers and any(
-        asks_the_ai(fight, c) for c in state.combatants.values()))
+    return uses_trip(fight) or (state.ruleset.checks.new_maneuvers and any(
+        asks_the_ai(fight, c) and decision_config(fight, c).openers for c in state.combatants.values()))
 
 
 @contextmanager
@@ -242,7 +242,7 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
         KernelManeuverUnsupported: Where the AI would open with a Feint the kernel does not mirror
             (:func:`feint_problem`), or Dazed changes the odds it reads.
     """
-    from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, _melee_code, _settled_base, asks_the_ai
+    from ashfall.sim.kernel_ai_lower import FIRST_BLOCKS, _melee_code, _settled_base, asks_the_ai, decision_config
 
     state = fight.engine.state
     rs = state.ruleset
@@ -272,7 +272,7 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
             chooses = not isinstance(policy, TacticalPolicy)
             if chooses and (second or not asks_the_ai(fight, c)):
                 continue
-            drop_step = (policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()).drop_step
+            drop_step = decision_config(fight, c).drop_step
             view = TurnView(fight.engine, c, ())
             option = kernel_options(c, state)[0]  # its first melee option
             costs = view.costs(option)

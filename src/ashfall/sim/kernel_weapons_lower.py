@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ashfall.ai import TacticalConfig, TacticalPolicy
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.intents import normal_reach
 from ashfall.ai.odds_cache import attack_value, contest_win, ruleset_token
 from ashfall.ai.plan_tables import best_at_each_hp
@@ -397,6 +397,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     plays, with the AI's default config, but the plan attacks with its own weapon order (``ScriptedTactics._attack``),
     so no attack tables are lowered for it.
     """
+    from ashfall.sim.kernel_ai_lower import decision_config  # it imports this module
     state = fight.engine.state
     rs = state.ruleset
     n = len(roster)
@@ -476,9 +477,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     for i, c in enumerate(roster):
         if not weighs[i] or len(opts[i]) < 2:
             continue
-        policy = fight.policies[c.id]
-        # a scripted plan's chooser is the AI with its default config (``ashfall.ai.target_choice``)
-        drop_step = (policy.config if isinstance(policy, TacticalPolicy) else TacticalConfig()).drop_step
+        drop_step = decision_config(fight, c).drop_step
         flanks = bool(state.allies_of(c.id))  # its allies may make its melee attacks flanking ones (POS-1)
         turn = TurnView(fight.engine, c, ())
         count[i] = len(opts[i]) - 1
