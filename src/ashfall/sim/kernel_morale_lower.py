@@ -119,6 +119,20 @@ def _checks(fight: Fight) -> list[Combatant]:
     return [c for c in state.combatants.values() if immune_rule(state, c) is None]
 
 
+def may_rally(fight: Fight, c: Combatant) -> bool:
+    """Whether a Rally could ever be legal for ``c`` in this fight (G-04, MOR-25), as the reference AI asks it.
+
+    ``families.dying.ai.rally`` tries only the Rally action's candidates, and ``_rally_candidates`` offers one only to
+    a leader while morale is on (E-33, MOR-38), for a morale group of its own side (MOR-4) whose record is falling
+    back or broken, which only a failed group check makes it (``after_check``); a PC never rallies. Where no group of
+    its side exists (morale off, its side immune: MOR-37) the leader's turn is any other creature's.
+    """
+    state = fight.engine.state
+    if not c.creature.leader or c.creature.is_pc or not morale_active(state):
+        return False
+    return any(o.side == c.side and group_key(state, o) is not None for o in state.combatants.values())
+
+
 def morale_problem(fight: Fight) -> str | None:
     """The first morale feature of a fight the kernel does not play yet (named with its rule), or None."""
     state = fight.engine.state
@@ -241,7 +255,7 @@ def _off(n: int) -> MoraleTables:
                         np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64))
 
 
-__all__ = ["MoraleTables", "lower_morale", "morale_of", "morale_problem"]
+__all__ = ["MoraleTables", "lower_morale", "may_rally", "morale_of", "morale_problem"]
 
 
 def morale_of(status: int, style: int, fled: int) -> str | None:
