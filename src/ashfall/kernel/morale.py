@@ -1,7 +1,8 @@
 """The compiled morale family: group checks after a drop, what a break does, and a cornered NPC's turn start (MOR).
 
 It mirrors :mod:`ashfall.families.morale.engine` (and the cornered half of ``engine_fleeing``) in the fights the
-kernel plays it in (:mod:`ashfall.sim.kernel_morale_lower` says which): scripted plans, nobody moving, no
+kernel plays it in (:mod:`ashfall.sim.kernel_morale_lower` says which): scripted plans where nobody moves, and fights
+on the move (the tactical AI's, scripted plans that walk) on a map without exits where nobody surrenders; no
 Breaking Points, no rallies, no fear conditions. Every number and outcome comes from the lowered tables
 (:class:`~ashfall.sim.kernel_morale_lower.MoraleTables`, filled by the rules' own functions); this module only
 carries the logic between them:
@@ -18,7 +19,8 @@ carries the logic between them:
   squares it may enter, searched as ``can_reach_exit`` searches them) is cornered (MOR-19, MOR-23: ``cornered``
   and ``cornered_behaviour``).
 * :func:`may_act` says whether a broken NPC still attacks (a charging zealot does; the rest end their turn,
-  MOR-21).
+  MOR-21), :func:`reacts` whether it still takes reactions (a broken one does not, MOR-22), :func:`holds` whether
+  it holds (the only status the kernel plays an AI turn in).
 
 A creature that surrendered or fled takes vitality code :data:`LEFT` (out of the fight, never targeted, yet an
 All-Out Attack's later attacks still land on one that surrendered, as on a creature that is not dead).
