@@ -108,11 +108,12 @@ def test_morale_notice__breaking_points_are_named(tmp_path: Path) -> None:
 
 
 
-@pytest.mark.rule("MOR-17")
+@pytest.mark.rule("MOR-17", "MOR-23")
 def test_morale_notice__morale_on_the_move_is_named(tmp_path: Path) -> None:
     setup = _edited(tmp_path, CORNERED, ("position: [2, 3]", "position: [3, 3]"),
                     ("weapons: [combat-knife]", "weapons: [salvaged-sword]"))
-    assert "morale on the move (MOR-17, MOR-20" in (check(setup) or "")
+    # on the move the kernel plays morale only where nobody surrenders (``moving_problem``)
+    assert "surrendering when cornered on the move (MOR-19, MOR-23" in (check(setup) or "")
 
 
 @pytest.mark.rule("MOR-8", "MOR-9")
@@ -123,11 +124,12 @@ def test_morale_notice__a_checker_that_falls_dying_is_named(tmp_path: Path) -> N
     assert "falls dying (MOR-8, MOR-9, combatant kernel-boss)" in (check(setup) or "")
 
 
-@pytest.mark.rule("MOR-17", "MOR-25")
-def test_morale_notice__the_tactical_ai_with_morale_is_named(tmp_path: Path) -> None:
+@pytest.mark.rule("MOR-23", "MOR-24")
+def test_morale_notice__the_tactical_ai_with_morale_names_what_it_lacks(tmp_path: Path) -> None:
     setup = _edited(tmp_path, GANG_BREAKS, ("    tactics: [all-out-attack]\n    target: nearest\n", ""))
     fight = setup.build_fight(0)
-    assert "morale with the tactical AI (MOR-17, MOR-18, MOR-25" in (morale_problem(fight) or "")
+    # the AI's fights are on the move: this ruleset's cornered broken NPCs surrender, and the soldier surrenders at once
+    assert "surrendering when cornered on the move (MOR-19, MOR-23" in (morale_problem(fight) or "")
 
 
 @pytest.mark.rule("MOR-38")

@@ -562,12 +562,14 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
                   dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                   falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
-                  steps: I64, at: int, faces: I64, sight: I64, fx: I64) -> tuple[int, int]:
+                  steps: I64, at: int, faces: I64, sight: I64, fx: I64, mor: kmor.MoraleTab) -> tuple[int, int]:
     """``c`` Strides along the first ``went`` squares of ``path_x``/``path_y``: ``(steps written, attack rolls)``.
 
     Before each square, every enemy up whose reach the step leaves makes its Attack of Opportunity, asked in
     reactor order, one reaction a round (RX-21), unless the mover is behind total cover from it (COV-3); a mover
-    that falls stops where it is. The scripted plans' Stride and the AI's play it alike.
+    that falls stops where it is. Each attack that drops a group member or leader is a morale event then and
+    there (MOR-7..12, :func:`ashfall.kernel.morale.after_attack`). The scripted plans' Stride and the AI's play it
+    alike.
     """
     attacks = 0
     for s in range(went):
@@ -587,6 +589,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                         flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice,
                         flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
                         at, faces, sight, fx)
+            at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
             attacks += 1
         if vit[c] != ALIVE:
             break  # it fell: the move ends
@@ -702,7 +705,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             index += 1
             continue
         kmor.turn_start(mor, c, side, vit)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
-        react[c] = 1
+        react[c] = 1 if kmor.reacts(mor, c) else 0  # its reaction is back, unless it is broken (MOR-22)
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
             if record:
@@ -719,7 +722,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if rnd > round_limit:  # the simulator stops before the first intent of the round after the limit
             timed_out = 1
             break
-        if not kmor.may_act(mor, c):  # broken: its plan ends the turn at once (MOR-21)
+        broken = not kmor.may_act(mor, c)
+        if broken and ai_on[c] == 0:  # broken: its plan ends the turn at once (MOR-21)
             index += 1
             continue
         left = actions
@@ -736,6 +740,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _record(steps, at, ACTIONS, c, -1, STAND, faces, 0)
             left -= stand_cost[c]
             prone[c] = 0
+        if broken:  # the AI's broken creature stood up, and finds no exit to flee to (``TacticalPolicy._flee``)
+            index += 1
+            continue
         if ai_on[c] == 1:  # the tactical AI's turn (``_ai_turn``, ``ashfall.kernel.ai``)
             at, made, status = _ai_turn(mt, c, left, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                                        flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft, speed,
@@ -743,7 +750,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left, mor)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -754,7 +761,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 break
             index += 1
             continue
-        while left > 0:
+        while left > 0 and kmor.may_act(mor, c):  # broken mid-turn: the plan ends the turn (MOR-21)
             # the plan step it is on: actions spent on the plan this turn against the steps' action counts
             step = -1
             total = 0
@@ -811,7 +818,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                          reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
                                          dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
-                                         at, faces, sight, fx)
+                                         at, faces, sight, fx, mor)
                 attacks += made
                 standing = _standing(side, vit)
                 if standing != -1:
@@ -835,7 +842,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                 hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                 intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
                                 falls, dying_rules, dealt_by, taken, record, steps, at, faces, sight, fx)
-                    at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
+                    at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
                     attacks += 1
                     rolls += counts[k]
                 strikes += len(all_out_index)
@@ -845,7 +852,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                             flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
                             dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
                             steps, at, faces, sight, fx)
-                at = kmor.after_attack(mt, mor, side, vit, record, steps, at, STEP_HEAD)
+                at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
                 attacks += 1
                 rolls += counts[k]
                 strikes += 1
@@ -901,7 +908,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
              dealt_by: I64, taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64,
              ints: I64, path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
              ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
-             ammo_left: I64) -> tuple[int, int, int]:
+             ammo_left: I64, mor: kmor.MoraleTab) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -918,6 +925,10 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     (E-05) adds its bonus to the next thrown attack this turn unless the creature moves first, and is used up by it.
     A shot with ammunition spends a round of ``ammo_left`` (``spend_ammo``, G-31); a Reload (the plan's first block,
     or the AI's idle choice, ``TacticalPolicy._idle``) costs its actions and fills the weapon (:func:`_reload`).
+
+    Morale (``mor``, :mod:`ashfall.kernel.morale`): every attack that drops a group member or leader is a morale
+    event then and there (MOR-7..12); a creature that no longer holds (its group fell back or broke while it
+    acted, MOR-17, MOR-21) stops the fight (``BAILED``).
     """
     (x_count, x_ranged, x_limit, x_frac, x_drop, x_first, melee_best, throw_hit, throw_ft, x_outcome, x_draws,
      x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst,
@@ -941,6 +952,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     strikes = 0
     attacks = 0
     while left > 0:
+        if not kmor.holds(mor, c):  # falling back or broken mid-turn (MOR-17, MOR-21): not in the slice
+            return at, attacks, kai.BAILED
         if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
             p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
             if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else
@@ -1018,7 +1031,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             at, made = _stride_along(mt, c, went, 1, order, side, vit, prone, hp, temp, react, px, py, dist,
                                      flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
                                      outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
-                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx)
+                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx, mor)
             attacks += made
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
@@ -1094,7 +1107,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                                   outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
+                                                  falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx,
+                                                  mor)
                         attacks += made
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
@@ -1111,6 +1125,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                             sight, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0],
                                             max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
                                             at, faces, fx, order, react, guard_hit, guard_reach, intercept_ft)
+                    at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
                     if ranged == 1:
                         aimed, aim_live, aim = 0, 0, 0  # the first thrown attack uses the Aim up (E-05)
                     attacks += 1
@@ -1125,7 +1140,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor)
                     attacks += made
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
@@ -1141,6 +1156,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                             x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail, dropped, falls,
                                             rules, dealt_by, taken, record, steps, at, faces, fx, order, react,
                                             guard_hit, guard_reach, intercept_ft)
+                    at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
                     if ranged == 1:
                         aimed, aim_live = 0, 0
                     attacks += 1
@@ -1162,6 +1178,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                rules, dealt_by, taken, record, steps, at, faces, sight, fx)
+                at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
                 attacks += 1
                 rolls += counts[k]
             strikes += len(all_out_index)
@@ -1171,6 +1188,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                            flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
                            low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
                            sight, fx)
+            at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
             attacks += 1
             rolls += counts[k]
             strikes += 1
@@ -1183,7 +1201,8 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                    px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
                    guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
-                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64) -> tuple[int, int]:
+                   taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64,
+                   mor: kmor.MoraleTab) -> tuple[int, int]:
     """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
 
     Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
@@ -1203,6 +1222,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
         at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                     flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
                     max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
+        at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
         made += 1
     return at, made
 

@@ -1,7 +1,8 @@
 """The compiled morale family: group checks after a drop, what a break does, and a cornered NPC's turn start (MOR).
 
 It mirrors :mod:`ashfall.families.morale.engine` (and the cornered half of ``engine_fleeing``) in the fights the
-kernel plays it in (:mod:`ashfall.sim.kernel_morale_lower` says which): scripted plans, nobody moving, no
+kernel plays it in (:mod:`ashfall.sim.kernel_morale_lower` says which): scripted plans where nobody moves, and fights
+on the move (the tactical AI's, scripted plans that walk) on a map without exits where nobody surrenders; no
 Breaking Points, no rallies, no fear conditions. Every number and outcome comes from the lowered tables
 (:class:`~ashfall.sim.kernel_morale_lower.MoraleTables`, filled by the rules' own functions); this module only
 carries the logic between them:
@@ -18,7 +19,8 @@ carries the logic between them:
   squares it may enter, searched as ``can_reach_exit`` searches them) is cornered (MOR-19, MOR-23: ``cornered``
   and ``cornered_behaviour``).
 * :func:`may_act` says whether a broken NPC still attacks (a charging zealot does; the rest end their turn,
-  MOR-21).
+  MOR-21), :func:`reacts` whether it still takes reactions (a broken one does not, MOR-22), :func:`holds` whether
+  it holds (the only status the kernel plays an AI turn in).
 
 A creature that surrendered or fled takes vitality code :data:`LEFT` (out of the fight, never targeted, yet an
 All-Out Attack's later attacks still land on one that surrendered, as on a creature that is not dead).
@@ -50,6 +52,8 @@ HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED = 0, 1, 2, 3, 4
 CONF_ON, CONF_MAP, CONF_CHARGE = 0, 1, 2
 # ``style_rule`` columns: sides of the die a breaking NPC rolls (0: none), it surrenders at once
 SR_DRAW, SR_SURRENDERS = 0, 1
+# ``acts`` columns: it still attacks (MOR-21), it still takes reactions (MOR-22)
+ACT_ATTACKS, ACT_REACTS = 0, 1
 # ``state`` columns: status, break style (-1: none), already counted down, fled (MOR-20)
 ST_STATUS, ST_STYLE, ST_DOWN, ST_FLED = 0, 1, 2, 3
 # ``gstate`` columns: casualties so far, First Blood done
@@ -78,7 +82,7 @@ def may_act(mor: MoraleTab, c: int) -> bool:
     conf, acts, state = mor[0], mor[9], mor[13]
     if conf[CONF_ON] == 0:
         return True
-    return bool(acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1] == 1)
+    return bool(acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1, ACT_ATTACKS] == 1)
 
 
 @_jit
@@ -95,10 +99,12 @@ def _breaks(mt: I64, mor: MoraleTab, m: int, vit: I64) -> None:
 
 
 @_jit
-def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, record: bool, steps: I64, at: int, head: int) -> int:
+def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, react: I64, record: bool, steps: I64, at: int,
+                 head: int) -> int:
     """The morale event of one attack, if it dropped a group member or a leader (MOR-7..12); returns ``at``.
 
-    A morale check is recorded as a step (:data:`MORALE_STEP`, no actor: the group rolls, its face).
+    A morale check is recorded as a step (:data:`MORALE_STEP`, no actor: the group rolls, its face). A member it
+    leaves broken loses its reaction (``react`` 0: a broken NPC makes none, MOR-22).
     """
     conf, group, leader, will_idx, trig, outcome, nxt = mor[0], mor[1], mor[2], mor[3], mor[4], mor[5], mor[6]
     outn, state, gstate = mor[12], mor[13], mor[14]
@@ -183,7 +189,23 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, record: bool, ste
                 new_status = state[i, ST_STATUS]
                 if new_status in (BROKEN, ROUTED) and olds[i] not in (BROKEN, ROUTED):
                     _breaks(mt, mor, i, vit)
+                if not reacts(mor, i):
+                    react[i] = 0
     return at
+
+
+@_jit
+def reacts(mor: MoraleTab, c: int) -> bool:
+    """Whether its morale lets ``c`` take reactions (``behaviour(...).reactions``: not broken, MOR-22, MOR-23)."""
+    conf, acts, state = mor[0], mor[9], mor[13]
+    return bool(conf[CONF_ON] == 0 or acts[state[c, ST_STATUS], state[c, ST_STYLE] + 1, ACT_REACTS] == 1)
+
+
+@_jit
+def holds(mor: MoraleTab, c: int) -> bool:
+    """Whether ``c`` holds (MOR-20): the only status the kernel plays an AI turn in (else it stops the fight)."""
+    conf, state = mor[0], mor[13]
+    return bool(conf[CONF_ON] == 0 or state[c, ST_STATUS] == HOLD)
 
 
 @_jit
@@ -247,4 +269,4 @@ def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
         vit[c] = LEFT
 
 
-__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "may_act", "reset", "turn_start"]
+__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "holds", "may_act", "reacts", "reset", "turn_start"]

@@ -6,7 +6,8 @@ fight into tables (:class:`AiTables`) the compiled turn (:mod:`ashfall.kernel.ai
 
 The slice: creatures of one square with melee weapons and at most one thrown weapon
 (:mod:`ashfall.sim.kernel_weapons_lower`), played by the AI with its default switches, with no ally on their side
-(so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for one), not a leader (rallying), PCs catching
+(so the AI never withdraws, DOD-1, saves a dying ally or Intercepts for one), not a leader that may rally (MOR-25: one
+whose side has a morale group; with none its Rally is never legal), PCs catching
 their breath below half HP (Second Wind, HEAL-5, its roll and the temporary HP edition 2 grants, THP-5, read off the
 rules' own ``second_wind``), creatures that fall dying only where dropping ends the fight (two sides, nobody else on
 theirs), with edition 2's Trip and Feint as its openers where it stands (E-37, :mod:`ashfall.sim.kernel_maneuvers`;
@@ -64,6 +65,7 @@ from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, weighs_openers
+from ashfall.sim.kernel_morale_lower import may_rally
 from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged, shot_ok
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
@@ -161,7 +163,7 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         problem = allies_problem(fight, c)
         if problem is not None:
             return problem
-    if c.creature.leader:
+    if may_rally(fight, c):  # a leader whose side has no morale group never rallies (``kernel_morale_lower``)
         return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
     sides = {other.side for other in state.combatants.values()}
     for other in state.combatants.values():

@@ -12,7 +12,9 @@ from ``DIRECTIONS`` (MOR-24), and a cornered NPC's fate from ``cornered`` and ``
 MOR-23), and where it can flee from ``exits_of`` and ``step_cost`` (MOR-20).
 
 The slice: scripted plans, fights where nobody moves (off the map, or on a map, where a falling-back or broken NPC
-flees as its turn starts on an exit square and is cornered when it can reach none), no Breaking Points (MOR-27),
+flees as its turn starts on an exit square and is cornered when it can reach none), and fights on the move (the
+tactical AI's, scripted plans that walk) on a map without exits where nobody surrenders (:func:`moving_problem`);
+no Breaking Points (MOR-27),
 no fear conditions (MOR-10), no rallies (MOR-25: only the tactical AI rallies), no group member or leader that
 falls dying (MOR-8, MOR-9 count drops to 0 HP; a dying one's conditions are events of their own).
 """
@@ -27,17 +29,29 @@ import numpy as np
 import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
+from ashfall.ai.profile import attack_options
+from ashfall.core.types import Condition, Save
 from ashfall.engine import Combatant
 from ashfall.families.morale import rules as mr
-from ashfall.families.morale.engine import group_key, immune_rule, morale_active
+from ashfall.families.morale.engine import BREAK_WORDS, group_key, immune_rule, morale_active
 from ashfall.families.morale.engine_fleeing import exits_of
-from ashfall.families.morale.rules_behaviour import DIRECTIONS, behaviour, break_behaviour, cornered, cornered_behaviour
+from ashfall.families.morale.rules_behaviour import (
+    DIRECTIONS,
+    Behaviour,
+    behaviour,
+    break_behaviour,
+    cornered,
+    cornered_behaviour,
+    dropped_on_break,
+)
 from ashfall.families.movement.moves import step_cost
+from ashfall.rules import conditions as cond
 from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import BreakBehaviour
 from ashfall.sim.fight import morale_outcome
 from ashfall.sim.kernel_faces import Faces
+from ashfall.sim.kernel_ranged_lower import shot_ok
 from ashfall.sim.setups import Fight
 
 if TYPE_CHECKING:  # the compiled module imports numba, which deciding and lowering never need
@@ -70,7 +84,8 @@ class MoraleTables:
         next_status: ``[status, outcome]`` -> status after a check (no rally in these fights).
         style: What each combatant does when it breaks (a style code).
         style_rule: ``[style, (die sides drawn, surrenders at once)]``.
-        acts: ``[status, style + 1]`` -> whether it still attacks.
+        acts: ``[status, style + 1, (attacks, reacts)]`` -> whether it still attacks (MOR-21) and takes reactions
+            (MOR-22).
         corner: ``[status]`` -> status once cornered.
         corner_style: ``[style + 1]`` -> style once cornered into surrender (-1: kept, -2: never gives up).
         outnumbered: ``[own side fighting, others fighting]`` -> 1 when outnumbered.
@@ -119,15 +134,30 @@ def _checks(fight: Fight) -> list[Combatant]:
     return [c for c in state.combatants.values() if immune_rule(state, c) is None]
 
 
+def may_rally(fight: Fight, c: Combatant) -> bool:
+    """Whether a Rally could ever be legal for ``c`` in this fight (G-04, MOR-25), as the reference AI asks it.
+
+    ``families.dying.ai.rally`` tries only the Rally action's candidates, and ``_rally_candidates`` offers one only to
+    a leader while morale is on (E-33, MOR-38), for a morale group of its own side (MOR-4) whose record is falling
+    back or broken, which only a failed group check makes it (``after_check``); a PC never rallies. Where no group of
+    its side exists (morale off, its side immune: MOR-37) the leader's turn is any other creature's.
+    """
+    state = fight.engine.state
+    if not c.creature.leader or c.creature.is_pc or not morale_active(state):
+        return False
+    return any(o.side == c.side and group_key(state, o) is not None for o in state.combatants.values())
+
+
 def morale_problem(fight: Fight) -> str | None:
     """The first morale feature of a fight the kernel does not play yet (named with its rule), or None."""
     state = fight.engine.state
     checkers = _checks(fight)
     if not checkers:
         return None
-    first = checkers[0].id
     if any(isinstance(p, TacticalPolicy) for p in fight.policies.values()):
-        return f"morale with the tactical AI (MOR-17, MOR-18, MOR-25: combatant {first} checks morale)"
+        problem = moving_problem(fight)  # the tactical AI's fights are on the move
+        if problem is not None:
+            return problem
     for c in state.combatants.values():
         if c.creature.morale.breaking_points:
             return f"Breaking Points (MOR-27, combatant {c.id})"
@@ -136,11 +166,46 @@ def morale_problem(fight: Fight) -> str | None:
     return None
 
 
+def moving_problem(fight: Fight) -> str | None:
+    """What of morale on the move (the tactical AI's fights, scripted plans that walk) the kernel lacks, or None.
+
+    The kernel plays morale on the move where nobody ever leaves the fight or changes its ways: a map without exits
+    (``exits_of``: none declared, no passable edge square; the AI's own none), so a falling-back NPC is cornered
+    back to Hold as its turn starts (MOR-19, MOR-20) and a broken one stays broken where it stands (the ruleset's
+    cornered broken NPCs do not surrender, MOR-23), doing nothing but standing up (MOR-21: the AI finds no way out,
+    ``TacticalPolicy._flee``) and taking no reactions (MOR-22); broken NPCs that flee or scatter (MOR-24) and keep
+    their weapons (no two-handed ones, MOR-21); no guns (a shot and its Return Fire), so that every attack is one
+    damage and one morale event (MOR-12); no condition the fight can bring that changes a morale check (G-14).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    checkers = _checks(fight)
+    if not checkers:
+        return None
+    first = checkers[0].id
+    if exits_of(state) or any(isinstance(p, TacticalPolicy) and p.exits for p in fight.policies.values()):
+        return f"fleeing toward an exit on the move (MOR-17, MOR-20, MOR-21: combatant {first} checks morale)"
+    if rs.morale.broken_cornered_surrenders or rs.morale.fall_back_cornered_surrenders:
+        return f"surrendering when cornered on the move (MOR-19, MOR-23: combatant {first} checks morale)"
+    for c in checkers:
+        style = break_behaviour(c.creature.morale.type, rs)
+        if style not in (BreakBehaviour.FLEE, BreakBehaviour.SCATTER):
+            return f"a broken NPC that {BREAK_WORDS[style]} on the move (MOR-23, MOR-24, combatant {c.id})"
+        if dropped_on_break(c.weapons):
+            return f"a broken NPC dropping its two-handed weapon on the move (MOR-21, combatant {c.id})"
+    for c in state.combatants.values():
+        if any(shot_ok(o) for o in attack_options(c, state)):
+            return f"shots and Return Fire with morale on the move (MOR-12, combatant {c.id})"
+    if cond.save_sources(frozenset({Condition.PRONE, Condition.DAZED}), Save.WILL):
+        return "a prone or dazed creature's morale check (G-14)"
+    return None
+
+
 def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTables:
     """The morale tables of a fight :func:`morale_problem` accepts (``on`` 0 when nobody checks).
 
     Raises:
-        ValueError: Morale on the move (MOR-17, MOR-20): the kernel's morale hooks run only where nobody moves.
+        ValueError: Morale on the move (MOR-17, MOR-20) beyond :func:`moving_problem`'s slice.
     """
     state = fight.engine.state
     rs = state.ruleset
@@ -149,7 +214,9 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
     if not checkers:
         return _off(n)
     if moves:
-        raise ValueError(f"morale on the move (MOR-17, MOR-20: combatant {checkers[0].id} checks morale)")
+        problem = moving_problem(fight)
+        if problem is not None:
+            raise ValueError(problem)
     keys: list[str] = []
     group = np.full(n, -1, np.int64)
     for i, c in enumerate(roster):
@@ -195,7 +262,7 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
     for s, behaviour_ in enumerate(STYLES):
         style_rule[s] = (len(DIRECTIONS) if behaviour_ is BreakBehaviour.FLEE_RANDOM else 0,
                          behaviour_ in (BreakBehaviour.SURRENDER, BreakBehaviour.COWER))
-    acts = np.array([[behaviour(s, rs).may_attack] + [behaviour(s, rs, style=b).may_attack for b in STYLES]
+    acts = np.array([[_acts(behaviour(s, rs))] + [_acts(behaviour(s, rs, style=b)) for b in STYLES]
                      for s in STATUSES], np.int64)
     corner = np.array([STATUSES.index(cornered(s, rs)) for s in STATUSES], np.int64)
     corner_style = np.array([_give_up(None, rs)] + [_give_up(b, rs) for b in STYLES], np.int64)
@@ -219,6 +286,11 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
                         corner_style, outnumbered, wills, exits, enterable, pos)
 
 
+def _acts(found: Behaviour) -> tuple[bool, bool]:
+    """A behaviour's ``acts`` row: it still attacks (MOR-21), it still takes reactions (MOR-22)."""
+    return found.may_attack, found.reactions
+
+
 def _give_up(style: BreakBehaviour | None, rs: Ruleset) -> int:
     """What a cornered broken NPC of ``style`` gives up as (``cornered_behaviour``): cowering's style, or a code."""
     found = cornered_behaviour(style, rs)
@@ -235,13 +307,13 @@ def _off(n: int) -> MoraleTables:
     return MoraleTables(np.zeros(3, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
                         np.zeros(n, np.int64), np.zeros((1, 1, 1, 2, 2), np.int64), np.zeros((1, 1, 2, D20), np.int64),
                         np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(n, np.int64),
-                        np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1), np.int64),
+                        np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1, 2), np.int64),
                         np.arange(len(STATUSES), dtype=np.int64), np.full(len(STYLES) + 1, -1, np.int64),
                         np.zeros((n + 1, n + 1), np.int64), (0,), np.zeros((1, 1), np.int64),
                         np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64))
 
 
-__all__ = ["MoraleTables", "lower_morale", "morale_of", "morale_problem"]
+__all__ = ["MoraleTables", "lower_morale", "may_rally", "morale_of", "morale_problem", "moving_problem"]
 
 
 def morale_of(status: int, style: int, fled: int) -> str | None:
