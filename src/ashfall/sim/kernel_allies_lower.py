@@ -68,7 +68,7 @@ from ashfall.ruleset.sections.enums import StabiliseBy
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
-from ashfall.sim.kernel_ranged_lower import shot_ok
+from ashfall.sim.kernel_ranged_lower import shot_ok, two_guns_problem
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -110,6 +110,9 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     rs = state.ruleset
+    guns = two_guns_problem(c, state)  # the Gunslinger's kit: named alike alone on its side or among allies
+    if guns is not None:
+        return guns
     ways = _ways(fight, c)
     if ways is not None:
         return f"the tactical AI with allies and {ways} (combatant {c.id})"

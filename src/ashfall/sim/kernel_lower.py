@@ -33,6 +33,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.board_cache import static_step
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_options, base_for
+from ashfall.content.names import COVERING_FIRE
 from ashfall.content.schema import WeaponKind, WeaponProperty
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
@@ -346,9 +347,18 @@ def _combatant_problem(fight: Fight, c: Combatant) -> str | None:
         return f"vehicles (combatant {c.id})"
     if c.conditions:
         return f"starting conditions (combatant {c.id})"
+    if COVERING_FIRE in c.creature.talents:
+        # the AI takes the reaction on an enemy's every declared attack it can see and shoot (``reactions.ai``)
+        return (f"the Covering Fire talent (SUP-11, combatant {c.id}: a round on an enemy's attack, disadvantage "
+                f"until its next turn, a free shot when it moves)")
     weapon = _first_weapon(c)
     if weapon is None:
         return f"unarmed and natural attacks (combatant {c.id})"
+    if weapon.kind is not WeaponKind.MELEE and isinstance(fight.policies.get(c.id), TacticalPolicy):
+        # its first melee option would be its unarmed strike (``attack_options``: none for a machine), the kernel's
+        # first option is a weapon's
+        fists = "a machine: no unarmed strike" if c.creature.machine else "its unarmed strike, RX-24, E-18"
+        return f"the tactical AI without a melee weapon ({fists}, combatant {c.id})"
     if weapon.kind is not WeaponKind.MELEE or (weapon is not c.weapons[0] and
                                                not isinstance(fight.policies.get(c.id), TacticalPolicy)):
         return f"ranged and thrown weapons (combatant {c.id})"  # the AI's gun ahead of its knife is played
@@ -382,6 +392,8 @@ def _approach_problem(fight: Fight) -> str | None:
     for c in state.combatants.values():
         policy = fight.policies[c.id]
         weapon = _first_weapon(c)
+        if weapon is None or weapon.kind is not WeaponKind.MELEE:  # guns only (``_combatant_problem``)
+            return f"maps and movement without a melee weapon (combatant {c.id})"
         limit = attack_limit_ft(weapon, False, rs.attack.natural_reach)
         if c.creature.size.squares != 1 or (len(c.weapons) != 1 and extra_weapons_problem(fight, c) is not None):
             return f"maps and movement for large creatures or several weapons (combatant {c.id})"

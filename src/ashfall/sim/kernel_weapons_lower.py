@@ -93,7 +93,7 @@ from ashfall.sim.kernel_maneuvers import (
     with_conditions,
 )
 from ashfall.sim.kernel_option_slots import kernel_options, leads
-from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok, two_guns_problem
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -267,6 +267,9 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     state = fight.engine.state
     options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
     ahead = leads(c, state)
+    pair = two_guns_problem(c, state)  # the Gunslinger's kit
+    if pair is not None:
+        return pair
     if ahead and (options[0].ranged or options[0].unarmed):  # its rifle and its fists: no melee weapon
         return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
     if not options or not _reach_ok(options[0]):
