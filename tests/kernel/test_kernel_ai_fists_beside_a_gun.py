@@ -5,8 +5,8 @@ NAT-6) after its weapons, and the engine's Attacks of Opportunity use it (``best
 kernel's first option is now that strike (``kernel_lower._first_weapon`` None, ``_first_mode`` unarmed: every table of
 the first option asked of ``resolve_attack`` in that mode), the gun its first further option weighed before it (ATK-2,
 the lead column). Held here for one gun beside the fists, alone on its side: the set plays step for step, the
-reference logs show fists and shots, and a kernel whose fists hit as a d6 diverges. Two guns (the Gunslinger) and the
-fists among allies stay named.
+reference logs show fists and shots, and a kernel whose fists hit as a d6 diverges; beside a partner too (edition 1:
+its Intercept weighing and flanking read the fists at natural reach). Two guns (the Gunslinger) stay named.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from tests.kernel.kit import (
 )
 
 FISTS = ENCOUNTERS / "ai-crossbow-and-fists-against-a-raider.yaml"
+TEAM = ENCOUNTERS / "ai-crossbow-and-fists-beside-a-partner-against-a-raider.yaml"
 CROSSBOWMAN = "kernel-ai-fists-crossbowman"
 EDITIONS = ["ashfall-1", "ashfall-2"]
 ALONE = [  # earlier sets with the melee weapon taken away: the fists beside the gun, alone on its side
@@ -86,18 +87,27 @@ def _fists_as_a_d6(lo: Lowered) -> Lowered:
 
 
 @pytest.mark.rule("G-23", "RX-24")
-def test_compare_engines__a_kernel_whose_fists_hit_as_a_d6_diverges() -> None:
-    setup = setup_of(FISTS, "ashfall-1")
-    wrong_kernel_diverges(setup, Rewired(setup, _fists_as_a_d6), 20, 10)
+@pytest.mark.parametrize(("path", "least"), [(FISTS, 10), (TEAM, 5)], ids=["alone", "beside-a-partner"])
+def test_compare_engines__a_kernel_whose_fists_hit_as_a_d6_diverges(path: Path, least: int) -> None:
+    setup = setup_of(path, "ashfall-1")
+    wrong_kernel_diverges(setup, Rewired(setup, _fists_as_a_d6), 20, least)
 
 
-@pytest.mark.rule("RX-24", "E-18", "ATK-2")
-def test_check__fists_beside_a_gun_among_allies_and_a_machine_without_a_melee_weapon_stay_named(
-        tmp_path: Path) -> None:
-    cover = ENCOUNTERS / "ai-marksman-behind-cover-saves-a-fallen-partner.yaml"
-    team = check(variant(tmp_path, cover, "weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle]",
-                         "ashfall-1"))
-    assert team == "the tactical AI with allies and several ways to attack (combatant kernel-ai-hero-marksman)"
+@pytest.mark.rule("RX-24", "RX-26", "POS-1", "E-19", "DOD-1")
+def test_kernel_ai__swings_its_fists_beside_a_partner_like_the_reference() -> None:
+    """Among allies (edition 1): its Intercept and flanking read its fists at their natural reach (``_guard_problem``,
+    ``_ways``); under edition 2 AI teams with guns stay named (E-18)."""
+    plays_like_the_reference(setup_of(TEAM, "ashfall-1"), 100)
+    problem = check(setup_of(TEAM, "ashfall-2"))
+    assert problem is not None and problem.startswith("Return Fire from within a shooter's reach (E-18"), problem
+    found = _counts(setup_of(TEAM, "ashfall-1"), 40)
+    assert found["unarmed"] >= 50 and found["crossbow"] >= 20, found
+
+
+@pytest.mark.rule("RX-24", "E-18", "ATK-2", "G-31", "RX-31")
+def test_check__two_guns_among_allies_and_a_machine_without_a_melee_weapon_stay_named(tmp_path: Path) -> None:
+    pair = check(variant(tmp_path, TEAM, "weapons: [crossbow]", "weapons: [crossbow, pistol]", "ashfall-1"))
+    assert pair is not None and pair.startswith("the tactical AI with two guns and no melee weapon"), pair
     machine = check(variant(tmp_path, FISTS, "      kind: pc\n", "      kind: pc\n      machine: true\n", "ashfall-1"))
     assert machine is not None and "no melee weapon" in machine, machine
     assert check(EncounterSetup(FISTS, "ashfall-1")) is None

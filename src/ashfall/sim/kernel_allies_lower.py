@@ -89,8 +89,9 @@ def _ways(fight: Fight, c: Combatant) -> str | None:
     ranged = [o for o in options if o.ranged]
     if len(options) == 1 and not ranged:
         return None
-    if not options or options[0].ranged or options[0].unarmed or len(options) - len(ranged) != 1 or \
-            not 1 <= len(ranged) <= 2:
+    fists = bool(options) and options[0].unarmed and len(ranged) == 1  # one gun beside its unarmed strike (RX-24)
+    if not options or options[0].ranged or (options[0].unarmed and not fists) or \
+            len(options) - len(ranged) != 1 or not 1 <= len(ranged) <= 2:
         return "several ways to attack"
     guns = [o for o in ranged if shot_ok(o)]
     if len(guns) != 1:
