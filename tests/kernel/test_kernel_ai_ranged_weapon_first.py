@@ -152,8 +152,9 @@ def test_compare_engines__a_kernel_that_never_shoots_its_gun_first_diverges() ->
 
 @pytest.mark.rule("ATK-2", "E-18", "E-37")
 @pytest.mark.parametrize(("change", "edition", "named"), [
-    (("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle]"), "ashfall-1",
-     "a ranged weapon first and no melee weapon beside it (ATK-2"),
+    # the rifle alone beside the unarmed strike is played (``test_kernel_ai_fists_beside_a_gun``), two guns are not
+    (("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol]"), "ashfall-1",
+     "the tactical AI with two guns and no melee weapon"),
     (("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol, combat-knife]"), "ashfall-1",
      "several ways to attack other than melee weapons and one thrown"),
     # a scripted creature's plan tries its weapons in order: its rifle first is not mirrored

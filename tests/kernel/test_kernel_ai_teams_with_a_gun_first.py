@@ -104,8 +104,10 @@ def test_compare_engines__a_kernel_whose_intercept_is_blind_to_the_rifle_listed_
 
 @pytest.mark.rule("ATK-2", "E-18", "E-37")
 @pytest.mark.parametrize(("old", "new", "named"), [
+    # the rifle beside the unarmed strike is played among allies (``test_kernel_ai_fists_beside_a_gun``), but its
+    # free hand could Deflect, which the kernel does not play
     ("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle]",
-     "the tactical AI with allies and several ways to attack (combatant kernel-ai-marksman)"),
+     "Deflect against ranged attacks (RX-6, combatant kernel-ai-marksman has a free hand)"),
     ("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol, combat-knife]",
      "the tactical AI with allies and several ways to attack"),
     # under edition 2 AI teams with guns stay named (E-18, E-37): here the rifle's burst among several enemies first

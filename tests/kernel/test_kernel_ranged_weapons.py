@@ -6,7 +6,7 @@ militia shooting pistols they were never trained with at each other (the fire a 
 no Return Fire without proficiency, RX-31); two trained gunners whose hits set off Return Fire (RX-29, RX-30). The
 kernel's decision equals ``TacticalPolicy.choose`` on every state such fights reach (the Reloads among them), the
 shot plans are the AI's own best plans with the rounds loaded, what is not covered is named (edition 2's openers,
-Deflect, a scripted gunman's Return Fire, a gun with no melee weapon beside it; edition 2's shots in reach and
+Deflect, a scripted gunman's Return Fire, two guns with no melee weapon beside them; edition 2's shots in reach and
 openers are ``test_kernel_ai_guns_edition_2``'s), and kernels that never reload, plan as if
 always loaded, shoot past cover, fear no gun or never fire back must diverge. Every step of the four sets'
 reference fights under edition 1 is compared in ``test_kernel_matches_reference`` (the CI subset).
@@ -174,8 +174,8 @@ def test_kernel_ai_shooter__edition_2_is_played(path: Path) -> None:
     (("weapons: [greataxe]", "weapons: [salvaged-sword]"), "Deflect against ranged attacks (RX-6"),
     # two guns to fire back with (a thrown javelin beside one gun never fires back: that Return Fire is played)
     (("weapons: [greataxe]", "weapons: [greataxe, pistol, hunting-rifle]"), "Return Fire (RX-29"),
-    # a crossbow listed before the sword is played (``test_kernel_ai_ranged_weapon_first``); one without a sword is not
-    (("weapons: [salvaged-sword, crossbow]", "weapons: [crossbow]"), "a ranged weapon first and no melee weapon"),
+    # a crossbow listed before the sword is played (``test_kernel_ai_ranged_weapon_first``), and one without a sword
+    # beside the unarmed strike (``test_kernel_ai_fists_beside_a_gun``)
     (("weapons: [salvaged-sword, crossbow]", "weapons: [salvaged-sword, crossbow, pistol]"),
      "other than melee weapons and one thrown"),
     # a knife's throw beside the crossbow is weighed out of range too (edition 1); a gun out of range of some square

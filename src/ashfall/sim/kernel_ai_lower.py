@@ -392,6 +392,19 @@ def _settled_base(fight: Fight, a: Combatant, t: Combatant, flanking: bool, clos
     return found
 
 
+def most_hp(fight: Fight, roster: Sequence[Combatant]) -> int:
+    """The plan tables' last HP left: the most any creature can have.
+
+    Second Wind heals up to the maximum (HEAL-5) and may grant temporary HP (THP-5); the first option's plan tables and
+    the further options' (``kernel_weapons_lower``) share this axis.
+    """
+    grants = {c.id: _wind(fight, c)[WIND_TEMP] for c in roster
+              if isinstance(fight.policies.get(c.id), TacticalPolicy) and
+              _winds(cast(TacticalPolicy, fight.policies[c.id]), c)}
+    return max(max(1, max(c.health.hp, c.health.max_hp) + max(c.health.temp_hp, grants.get(c.id, 0)))
+               for c in roster)
+
+
 def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int) -> AiTables:
     """The AI's tables for a supported fight (check :func:`ai_problem` first)."""
     state = fight.engine.state
@@ -401,13 +414,7 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     chooser = np.array([asks_the_ai(fight, c) for c in roster], np.int64)
     config = np.zeros((n, CFG_SLOTS), np.float64)
     wind = np.zeros((n, 7), np.int64)
-    # a target's HP left, up to the most it can have (Second Wind heals up to the maximum, HEAL-5, and may grant
-    # temporary HP, THP-5)
-    grants = {c.id: _wind(fight, c)[WIND_TEMP] for c in roster
-              if isinstance(fight.policies.get(c.id), TacticalPolicy) and
-              _winds(cast(TacticalPolicy, fight.policies[c.id]), c)}
-    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + max(c.health.temp_hp, grants.get(c.id, 0)))
-                  for c in roster)
+    hp_most = most_hp(fight, roster)
     played = bool(on.any() or chooser.any())
     sight = np.zeros((1, 1, 1, 1), np.int64)
     views = [_melee_code(False, False, False)]
@@ -488,4 +495,4 @@ def empty_tables(n: int) -> AiTables:
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "asks_the_ai", "chooser_problem",
-           "empty_tables", "lower_ai"]
+           "empty_tables", "lower_ai", "most_hp"]

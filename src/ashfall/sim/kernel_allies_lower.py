@@ -68,7 +68,7 @@ from ashfall.ruleset.sections.enums import StabiliseBy
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
-from ashfall.sim.kernel_ranged_lower import shot_ok
+from ashfall.sim.kernel_ranged_lower import shot_ok, two_guns_problem
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -89,8 +89,9 @@ def _ways(fight: Fight, c: Combatant) -> str | None:
     ranged = [o for o in options if o.ranged]
     if len(options) == 1 and not ranged:
         return None
-    if not options or options[0].ranged or options[0].unarmed or len(options) - len(ranged) != 1 or \
-            not 1 <= len(ranged) <= 2:
+    fists = bool(options) and options[0].unarmed and len(ranged) == 1  # one gun beside its unarmed strike (RX-24)
+    if not options or options[0].ranged or (options[0].unarmed and not fists) or \
+            len(options) - len(ranged) != 1 or not 1 <= len(ranged) <= 2:
         return "several ways to attack"
     guns = [o for o in ranged if shot_ok(o)]
     if len(guns) != 1:
@@ -110,6 +111,9 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     rs = state.ruleset
+    guns = two_guns_problem(c, state)  # the Gunslinger's kit: named alike alone on its side or among allies
+    if guns is not None:
+        return guns
     ways = _ways(fight, c)
     if ways is not None:
         return f"the tactical AI with allies and {ways} (combatant {c.id})"

@@ -33,6 +33,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.board_cache import static_step
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.ai.profile import attack_options, base_for
+from ashfall.content.names import COVERING_FIRE
 from ashfall.content.schema import WeaponKind, WeaponProperty
 from ashfall.core.d20 import roll_d20
 from ashfall.core.dice import BinOp, Const, Dice, DiceExpr, Node
@@ -45,7 +46,7 @@ from ashfall.engine.actions import Refused
 from ashfall.engine.environment import Light
 from ashfall.engine.turns import TIEBREAK_SIDES, initiative_modifiers
 from ashfall.families.attacks.engine import cover_level, situation, target_defense
-from ashfall.families.attacks.engine_common import best_melee, melee_reach, speed_ft
+from ashfall.families.attacks.engine_common import best_melee, melee_reach, mode_for, speed_ft
 from ashfall.families.attacks.moves_activities import AllOutAttack, PowerStrike, validate_attack
 from ashfall.families.attacks.moves_strike import Strike
 from ashfall.families.attacks.rules import AttackContext, PreparedAttack, prepare_attack, resolve_attack
@@ -302,10 +303,17 @@ def _first_weapon(c: Combatant) -> Any:
 
     A gun listed first is the AI's first further option (``kernel_option_slots``); a scripted creature's is named
     (:func:`_combatant_problem`). The melee weapon is also the one its Attacks of Opportunity use (``best_melee``).
+    None: its unarmed strike (no weapon, or guns and no melee weapon: ``attack_options``' unarmed option, which its
+    Attacks of Opportunity use too, RX-24).
     """
     if not c.weapons:
         return None
-    return (best_melee(c) or c.weapons[0]) if c.weapons[0].kind is WeaponKind.RANGED else c.weapons[0]
+    return best_melee(c) if c.weapons[0].kind is WeaponKind.RANGED else c.weapons[0]
+
+
+def _first_mode(c: Combatant) -> AttackMode:
+    """The attack mode of its first option: a melee weapon swung, or its unarmed strike (``mode_for``)."""
+    return mode_for(_first_weapon(c))
 
 
 def _plan_problem(fight: Fight, c: Combatant) -> str | None:
@@ -346,11 +354,21 @@ def _combatant_problem(fight: Fight, c: Combatant) -> str | None:
         return f"vehicles (combatant {c.id})"
     if c.conditions:
         return f"starting conditions (combatant {c.id})"
+    if COVERING_FIRE in c.creature.talents:
+        # the AI takes the reaction on an enemy's every declared attack it can see and shoot (``reactions.ai``)
+        return (f"the Covering Fire talent (SUP-11, combatant {c.id}: a round on an enemy's attack, disadvantage "
+                f"until its next turn, a free shot when it moves)")
     weapon = _first_weapon(c)
+    ai = isinstance(fight.policies.get(c.id), TacticalPolicy)
     if weapon is None:
-        return f"unarmed and natural attacks (combatant {c.id})"
-    if weapon.kind is not WeaponKind.MELEE or (weapon is not c.weapons[0] and
-                                               not isinstance(fight.policies.get(c.id), TacticalPolicy)):
+        # guns and no melee weapon: the AI's first option is its unarmed strike (``attack_options``), played
+        if not c.weapons:
+            return f"unarmed and natural attacks (combatant {c.id})"
+        if not ai:
+            return f"ranged and thrown weapons (combatant {c.id})"  # a scripted plan would shoot its gun
+        if c.creature.machine:
+            return f"the tactical AI without a melee weapon (a machine: no unarmed strike, combatant {c.id})"
+    elif weapon.kind is not WeaponKind.MELEE or (weapon is not c.weapons[0] and not ai):
         return f"ranged and thrown weapons (combatant {c.id})"  # the AI's gun ahead of its knife is played
     if c.creature.talents:
         return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
@@ -397,7 +415,8 @@ def _approach_problem(fight: Fight) -> str | None:
             return f"maps and movement with reach weapons among allies (POS-1: flanking from 10 ft, combatant {c.id})"
         if limit != SQUARE_FT and uses_trip(fight):
             return f"maps and movement with reach weapons beside edition 2's Trip (E-37, TRP-1, combatant {c.id})"
-        if weapon.has(WeaponProperty.THROWN) and not any(shot_ok(o) for o in attack_options(c, state)):
+        thrown = weapon is not None and weapon.has(WeaponProperty.THROWN)  # none for its fists
+        if thrown and not any(shot_ok(o) for o in attack_options(c, state)):
             # beside a gun the AI's Intercept weighs the throw with the shot (``_guard_shots``)
             return f"thrown weapons on the move (combatant {c.id}: the AI weighs throwing when it Intercepts)"
         if bracing_weapon(c) is not None and any(speed_ft(e, state) >= rs.turn.brace_charge_ft
@@ -629,7 +648,7 @@ def _attack_context(state: EncounterState, a: Combatant, t: Combatant, activity:
         sit = dataclasses.replace(sit, cover=view[0], high_ground=view[1])
     if hostile_flipped:
         sit = dataclasses.replace(sit, hostile_within_5ft=not sit.hostile_within_5ft)
-    dv = target_defense(state, a, t, weapon, AttackMode.MELEE, sit)
+    dv = target_defense(state, a, t, weapon, mode_for(weapon), sit)
     context = AttackContext(
         activity=activity, map_modifier=map_mod if takes_map(activity, state.ruleset) else None,
         flanking=sit.flanking, high_ground=sit.high_ground, hostile_within_5ft=sit.hostile_within_5ft,
@@ -822,12 +841,13 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
             with _downed(c, True):
                 flanker[i, 2] = provides_flanking(c.condition_set, rs) is None
             weapon = _first_weapon(c)
-            guard_reach[i] = weapon.reach
+            reach = attack_limit_ft(weapon, False, rs.attack.natural_reach)  # its fists: natural reach (NAT-6)
+            guard_reach[i] = reach
             # its melee option first (``kernel_options``): ``_worth_intercepting`` takes the best of them all
             options = [dataclasses.replace(o, limit_ft=1 << 30) for o in kernel_options(c, state)]
             guarded = any(state.allies_of(e.id) for e in state.enemies_of(c.id))
             if guarded:
-                problem = _guard_problem(c, options, weapon.reach)
+                problem = _guard_problem(c, options, reach)
                 if problem is not None:
                     raise KernelUnsupported(problem)
             for j, ally in enumerate(roster):
@@ -841,7 +861,7 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                             for option in options:  # the best of its melee options (``_worth_intercepting``)
                                 if not option.ranged:
                                     hit = _mean_hit(state, c, ally, option, sit)
-                                    if guarded and weapon.reach != SQUARE_FT and hit != _mean_hit(
+                                    if guarded and reach != SQUARE_FT and hit != _mean_hit(
                                             state, c, ally, option, dataclasses.replace(sit, within_5ft=False)):
                                         # ``guard_hit`` holds one hit per flanking and view, read at 5 or 10 ft
                                         raise KernelUnsupported(f"the AI's Intercept weighing a reach weapon's hit "
@@ -862,13 +882,13 @@ def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | No
 
     ``_worth_intercepting`` weighs the best mean hit of every option: melee options of the first weapon's reach where
     the ally is within it, and at most one gun and one thrown melee weapon's throw whatever the distance
-    (:func:`_guard_shots`: the best of them, in every ranged situation); no melee option, or more ranged ones, are
-    named.
+    (:func:`_guard_shots`: the best of them, in every ranged situation); its unarmed strike where it has no melee
+    weapon (of the natural reach ``reach`` then); no melee option, or more ranged ones, are named.
     """
     ranged = [o for o in options if o.ranged]
     guns = [o for o in ranged if shot_ok(o)]
     if options[0].ranged or len(guns) > 1 or len(ranged) - len(guns) > 1 or \
-            any(o.weapon is None or o.weapon.reach != reach for o in options if not o.ranged):
+            any(o.weapon is not None and o.weapon.reach != reach for o in options if not o.ranged):
         return f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})"
     return None
 
@@ -954,7 +974,7 @@ def _prepared(prepared: Prepared, a: Combatant, weapon: Any, context: AttackCont
     key = (id(a.creature), id(weapon), context)
     hit = prepared.get(key)
     if hit is None:
-        hit = (a.creature, weapon, prepare_attack(a.creature, weapon, AttackMode.MELEE, rs, context))
+        hit = (a.creature, weapon, prepare_attack(a.creature, weapon, mode_for(weapon), rs, context))
         prepared[key] = hit
     return hit[2]
 
@@ -984,11 +1004,11 @@ def _tabulate(state: EncounterState, a: Combatant, t: Combatant, activity: Activ
     def same(faces: tuple[int, ...], result: Any) -> bool:
         if settled:
             return True
-        other = resolve_attack(a.creature, weapon, AttackMode.MELEE, flipped_dv, flipped, Faces(*faces), rs,
+        other = resolve_attack(a.creature, weapon, mode_for(weapon), flipped_dv, flipped, Faces(*faces), rs,
                                prepared=ready_flipped)
         return bool((other.outcome, other.damage_parts) == (result.outcome, result.damage_parts))
 
-    return attack_faces(lambda rng: resolve_attack(a.creature, weapon, AttackMode.MELEE, dv, context, rng, rs,
+    return attack_faces(lambda rng: resolve_attack(a.creature, weapon, mode_for(weapon), dv, context, rng, rs,
                                                    prepared=ready), a.id, KernelUnsupported, same)
 
 
@@ -1032,7 +1052,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     for i, c in enumerate(roster):
         for k, activity in enumerate(ACTIVITY_CODES):
             try:
-                validate_attack(state, c, _first_weapon(c), AttackMode.MELEE, activity)
+                validate_attack(state, c, _first_weapon(c), _first_mode(c), activity)
             except Refused:
                 continue
             act_legal[i, k] = 1
@@ -1064,7 +1084,8 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
     sights = read_sights(state, roster)
     codes: tuple[int | None, ...] = tuple(range(SITUATIONS * len(sights.views))) if moving else (None,)
     outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
-    long = [_first_weapon(c).reach > SQUARE_FT for c in roster]  # a reach weapon attacks from 10 ft too (ATK-1)
+    # a reach weapon attacks from 10 ft too (ATK-1); fists reach the natural 5 ft (NAT-6)
+    long = [attack_limit_ft(_first_weapon(c), False, rs.attack.natural_reach) > SQUARE_FT for c in roster]
     draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     prepared: Prepared = {}

@@ -126,6 +126,27 @@ def shot_ok(o: AttackOption) -> bool:
         o.weapon.ammo_capacity is not None
 
 
+def two_guns(c: Combatant, state: EncounterState) -> bool:
+    """Whether ``c`` carries two guns or more (G-31): the Gunslinger's ``[Submachine Gun, Pistol]``, say."""
+    return sum(shot_ok(o) for o in attack_options(c, state)) > 1
+
+
+def two_guns_problem(c: Combatant, state: EncounterState) -> str | None:
+    """Two guns and no melee weapon (the shipped Gunslinger's kit), as the AI plays it: named (None: not that kit).
+
+    The AI weighs each gun and its unarmed strike (``attack_options`` adds the strike when no melee weapon is drawn,
+    and it is what the creature's Attacks of Opportunity use, RX-24, E-18), counts each gun's rounds and reloads each
+    (``shots_left``, G-31), and fires back with the first gun loaded and within normal range (``return_fire_weapon``,
+    RX-31: the second only when the first is empty or out of its range). The kernel's first option is a melee
+    weapon's and it counts one gun's rounds a creature.
+    """
+    options = attack_options(c, state)
+    if not two_guns(c, state) or any(not o.ranged and not o.unarmed for o in options):
+        return None
+    return (f"the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first "
+            f"loaded in normal range, RX-31; its unarmed strike, E-18; combatant {c.id})")
+
+
 def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
@@ -148,6 +169,8 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
                 (not state.ruleset.turn.deflect_needs_proficiency or trained_to_deflect(e)):
             return f"Deflect against ranged attacks (RX-6, combatant {e.id} has a free hand)"
         if _fires_back(state, e) and _fire_back_gun(fight, e) is None:
+            if two_guns(e, state):  # ``return_fire_weapon``: the first loaded one in normal range (RX-31)
+                return f"Return Fire (RX-29, RX-31, combatant {e.id} could shoot back at {c.id} with either gun)"
             return f"Return Fire (RX-29, combatant {e.id} could shoot back at {c.id})"
         if _fires_back(state, e) and state.ruleset.turn.ranged_attack_provokes and _answer_provokes(state, e):
             return f"Return Fire from within a shooter's reach (E-18, combatant {e.id})"
@@ -336,4 +359,4 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
 
 __all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "bursts_played", "empty_ranged",
            "lower_fire_back", "lower_ranged", "option_slots", "ranged_action_names", "ranged_problem", "shot_ok",
-           "with_reload_label"]
+           "two_guns", "two_guns_problem", "with_reload_label"]

@@ -93,7 +93,7 @@ from ashfall.sim.kernel_maneuvers import (
     with_conditions,
 )
 from ashfall.sim.kernel_option_slots import kernel_options, leads
-from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok, two_guns_problem
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -233,6 +233,11 @@ def _reach_ok(o: AttackOption) -> bool:
         o.limit_ft % SQUARE_FT == 0
 
 
+def _fists_ok(o: AttackOption) -> bool:
+    """An unarmed strike of natural reach 5 ft (NAT-6): a creature's only melee option beside its guns (RX-24)."""
+    return o.unarmed and o.weapon is None and not o.ranged and o.limit_ft == SQUARE_FT
+
+
 def _thrown_ok(o: AttackOption) -> bool:
     return o.weapon is not None and o.thrown and o.mode is AttackMode.THROWN and o.weapon.ammo_capacity is None
 
@@ -267,9 +272,13 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     state = fight.engine.state
     options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
     ahead = leads(c, state)
-    if ahead and (options[0].ranged or options[0].unarmed):  # its rifle and its fists: no melee weapon
+    pair = two_guns_problem(c, state)  # the Gunslinger's kit
+    if pair is not None:
+        return pair
+    if options and options[0].ranged:  # a machine's rifle: no melee option at all (no unarmed strike)
         return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
-    if not options or not _reach_ok(options[0]):
+    fists = bool(ahead) and _fists_ok(options[0])  # one gun and its fists (``attack_options``' unarmed strike)
+    if not options or not (_reach_ok(options[0]) or fists):
         return f"the tactical AI with several ways to attack (combatant {c.id})"
     if len(options) == 1:
         return None
@@ -397,7 +406,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
     plays, with the AI's default config, but the plan attacks with its own weapon order (``ScriptedTactics._attack``),
     so no attack tables are lowered for it.
     """
-    from ashfall.sim.kernel_ai_lower import decision_config  # it imports this module
+    from ashfall.sim.kernel_ai_lower import decision_config, most_hp  # it imports this module
     state = fight.engine.state
     rs = state.ruleset
     n = len(roster)
@@ -416,7 +425,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
         return empty_options(n)
     board = state.board
     assert board is not None
-    hp_most = max(max(1, max(c.health.hp, c.health.max_hp) + c.health.temp_hp) for c in roster)
+    hp_most = most_hp(fight, roster)  # the first option's HP axis: a Second Wind's temporary HP too (THP-5)
     codes = 4 * len(views)
     token = ruleset_token(rs)
     count = np.zeros(n, np.int64)
