@@ -236,7 +236,8 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         ai.open_drop, ai.open_first, int(lo.maneuvers.ints[0]),
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
         o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64),
-        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total),
+        (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total,
+         burst_tab(ai.sweep)),
         _feint_bits(c, state, ids))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)

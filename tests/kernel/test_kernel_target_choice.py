@@ -148,11 +148,10 @@ def test_compare_engines__a_kernel_whose_plans_attack_the_nearest_diverges() -> 
 
 
 @pytest.mark.rule("E-37", "E-10", "SWP-3")
-def test_target_choice__under_edition_2_names_the_sweeping_strike_it_lacks() -> None:
-    """The openers Trip and Feint are weighed (``test_kernel_target_choice_openers``); Sweeping Strike is not."""
-    assert check(setup_of(AI_PICKS, "ashfall-2")) == (
-        "the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant "
-        "kernel-picker-raider)")
+def test_target_choice__under_edition_2_weighs_sweeping_strike_too() -> None:
+    """The openers Trip and Feint (``test_kernel_target_choice_openers``) and Sweeping Strike among several enemies
+    (``test_kernel_target_choice_sweep``) are weighed: the set is played under stock edition 2."""
+    assert check(setup_of(AI_PICKS, "ashfall-2")) is None
 
 
 def test_target_choice__with_one_enemy_is_never_asked() -> None:

@@ -125,17 +125,10 @@ def test_lowering__the_chooser_has_opener_rows_and_no_feint_variants(path: Path)
     assert KernelSetup(setup_of(path, "ashfall-1")).lowered.ai.config[i, kai.CFG_OPEN] == 0.0
 
 
-@pytest.mark.rule("E-37", "E-10", "SWP-3")
-@pytest.mark.parametrize("path", [TRIP, FEINT], ids=["trip", "feint"])
-def test_target_choice__under_edition_2_itself_names_sweeping_strike(path: Path) -> None:
-    assert check(setup_of(path, "ashfall-2")) == (
-        f"the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant "
-        f"{CHOOSER[path]})")
-
-
-def test_shipped_skirmish__under_edition_2_stops_at_the_warriors_sweeping_strike_not_its_openers() -> None:
+def test_shipped_skirmish__under_edition_2_passes_the_warriors_choice_and_stops_at_the_vanguards_burst() -> None:
+    """The Warrior's choice weighs its openers and Sweeping Strike (``test_kernel_target_choice_sweep``)."""
     assert check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-2")) == (
-        "the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant warrior)")
+        "Full Auto Burst among several enemies (G-35, combatant vanguard)")
 
 
 

@@ -249,6 +249,16 @@ def _burst_order(c: int, xo: int, x: int, y: int, hostile: int, nt: int, targets
             continue  # no base in that code: it cannot be shot from here
         order[nb], codes[nb] = t, code
         nb += 1
+    _rank(c, xo, nb, order, codes, hp, temp, worth, ranked)
+    return nb
+
+
+@_jit
+def _rank(c: int, xo: int, nb: int, order: I64, codes: I64, hp: I64, temp: I64, worth: F64, ranked: I64) -> None:
+    """Rank the ``nb`` targets in ``order`` into ``ranked`` by worth at their HP now (``multi_targets``' stable sort).
+
+    The first of equals stays first.
+    """
     w = np.zeros(max(1, nb), np.float64)
     for k in range(nb):
         t = order[k]
@@ -261,6 +271,36 @@ def _burst_order(c: int, xo: int, x: int, y: int, hostile: int, nt: int, targets
             ranked[m] = ranked[m - 1]
             m -= 1
         ranked[m] = v
+
+
+SWEEP = 7
+"""A plan's first block Sweeping Strike (``kernel_sweep_lower.SWEEP``; a test holds them equal)."""
+
+
+@_jit
+def _sweep_order(c: int, slot: int, x: int, y: int, limit_ft: int, nt: int, targets: I64, px: I64, py: I64,
+                 hp: I64, temp: I64, prone: I64, dist: I64, view: I64, flank: I64, worth: F64, order: I64,
+                 codes: I64, ranked: I64) -> int:
+    """The targets ``c`` can attack from ``(x, y)`` with melee option ``slot``, ranked for a Sweeping Strike's group.
+
+    As ``TurnView._bases_at`` and ``multi_targets`` find them (``kernel_sweep_lower``). Each code is the AI's melee
+    code (within 5 ft, flanking where an ally helps, the view), plus the codes' count where the target lies prone
+    (its odds inputs read prone, C-PRO). Returns how many.
+    """
+    half = worth.shape[3] // 2
+    nb = 0
+    for q in range(nt):
+        t = targets[q]
+        g = dist[abs(x - px[t]), abs(y - py[t])]
+        if g > limit_ft:
+            continue
+        code = (BESIDE if g <= FEET else 0) + flank[x, y, t] + 4 * view[x, y, px[t], py[t]] + \
+            (half if prone[t] == 1 else 0)
+        if worth[c, slot, t, code, 0] < 0.0:
+            continue  # no odds inputs in that code: it cannot be attacked from here
+        order[nb], codes[nb] = t, code
+        nb += 1
+    _rank(c, slot, nb, order, codes, hp, temp, worth, ranked)
     return nb
 
 
@@ -338,6 +378,38 @@ def _burst_best(c: int, xo: int, lst: int, hp_p: int, count: int, group: I64, or
 
 
 @_jit
+def _swept(c: int, slot: int, var: int, t: int, code: int, steps_map: int, rest: int, hp_t: int, nb: int, order: I64,
+           ranked: I64, codes: I64, group: I64, px: I64, py: I64, hp: I64, temp: I64, sweep: BurstTab,
+           drop_step: float, first: int, frac: float, drop: float) -> tuple[int, float, float, int]:
+    """The best plan on ``t`` where its setting has a Sweeping Strike's group (``multi_targets``, SWP-1..3).
+
+    ``order``/``ranked``/``codes``: :func:`_sweep_order`'s; ``var`` 1 where ``t`` lies prone. Where ``t`` has a group
+    the best of the setting's drafts from their parts (:func:`_burst_best`), else the plan given (``first``,
+    ``frac``, ``drop``). Returns the plan and the further targets its first block takes (0: none, or no sweep).
+    """
+    count = 0
+    for k in range(nb):
+        if order[k] == t:
+            count = _burst_group(k, nb, order, ranked, px, py, sweep[B_INTS][0], sweep[B_INTS][1], group)
+    if count == 0:
+        return first, frac, drop, 0
+    lst = sweep[B_LISTS][c, slot, var, t, code, steps_map, rest, count - 1]
+    if lst < 0:
+        return -1, frac, drop, 0  # a setting never lowered has no plan (it never occurs: every one met is)
+    row, frac, drop = _burst_best(c, slot, lst, hp_t, count, group, order, codes, hp, temp, sweep, drop_step)
+    if row < 0:
+        return -1, frac, drop, 0
+    return sweep[B_DRAFTS][row, D_FIRST], frac, drop, count if sweep[B_DRAFTS][row, D_NUMBER] >= 0 else 0
+
+
+@_jit
+def _sweeps(sweep: BurstTab, c: int, slot: int) -> bool:
+    """Whether ``c`` weighs a Sweeping Strike among several enemies with its melee option ``slot``."""
+    on = sweep[B_ON]
+    return bool(c < on.shape[0] and slot < on.shape[1] and on[c, slot] == 1)
+
+
+@_jit
 def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
     """The squares entered on the way to node ``(x, y, p)``, in order, into ``out`` (rows ``x, y, feet so far``)."""
     steps = 0
@@ -360,7 +432,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64], feint: I64) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64, BurstTab], feint: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -397,14 +469,17 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
     ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
 
-    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal, total)``: an enemy's thrown weapon
-    beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw is
-    ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
+    ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal, total, sweep)``: an enemy's thrown
+    weapon beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw
+    is ``throw2_hit_prone``'s, C-PRO); the AI's Full Auto Burst among several enemies where it stands
     (``kernel_burst_lower``, G-35, MAA-2, X-12: the targets' worth, the group of each primary target, the best of the
     setting's drafts from their parts), and ``burst_out`` gets the further targets of a chosen burst (first block
     ``BURST``), -1 after the last; ``normal[c, xo]`` each further option's normal reach (``normal_reach``);
     ``total[v]`` 1 where the view index ``v`` is total cover (COV-3): a ranged option has no target in range where it
-    stands but one it could hit (``_wanted``: ``setting`` needs a base, and none is had behind total cover).
+    stands but one it could hit (``_wanted``: ``setting`` needs a base, and none is had behind total cover);
+    ``sweep`` a scripted plan's target choice weighing a Sweeping Strike among several enemies with each melee option
+    where it stands beside the openers (``kernel_sweep_lower``, SWP-1..3: the group and parts as a burst's, first
+    block ``SWEEP``, its further targets into ``burst_out``).
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -416,7 +491,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
     throw2 = (more[0], more[1], more[2])
-    burst, burst_out, normal, total = more[3], more[4], more[5], more[6]
+    burst, burst_out, normal, total, sweep = more[3], more[4], more[5], more[6], more[7]
+    s_order = np.zeros(n, np.int64)  # a Sweeping Strike's targets in reach, their codes, ranks and one group
+    s_codes = np.zeros(n, np.int64)
+    s_ranked = np.zeros(n, np.int64)
+    s_group = np.zeros(n, np.int64)
     b_order = np.zeros(n, np.int64)  # a burst's shootable targets, their codes, ranks and one group
     b_codes = np.zeros(n, np.int64)
     b_ranked = np.zeros(n, np.int64)
@@ -607,6 +686,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                         best_e = thrown
                 threat += best_e
         penalty = weight * r_aoo[r]
+        s_nb = 0  # where it stands a scripted plan's target choice weighs a Sweeping Strike (``multi_targets``)
+        if openers == 1 and r_actions[r] == 0 and _sweeps(sweep, c, 0):
+            s_nb = _sweep_order(c, 0, x, y, reach_ft[c], nt, targets, px, py, hp, temp, prone, dist, view, flank,
+                                sweep[B_WORTH], s_order, s_codes, s_ranked)
         for q in range(nt):
             t = targets[q]
             g = dist[abs(x - px[t]), abs(y - py[t])]
@@ -629,6 +712,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 first = plan_first[c, t, code, steps_map, rest, hp_t]
                 frac = plan_frac[c, t, code, steps_map, rest, hp_t]
                 drop = plan_drop[c, t, code, steps_map, rest, hp_t]
+            s_count = 0
+            if s_nb > 1 and fxt == 0:  # a chooser never holds a Feint's effects (``feint_problem``)
+                first, frac, drop, s_count = _swept(c, 0, 1 if lying else 0, t, code, steps_map, rest, hp_t, s_nb,
+                                                    s_order, s_ranked, s_codes, s_group, px, py, hp, temp, sweep,
+                                                    drop_step, first, frac, drop)
             if first < 0:
                 continue
             net = frac - penalty
@@ -641,7 +729,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 has[t] = 1
                 b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, first
                 b_drop[t] = drop
-                b_groups[t, 0] = -1
+                for m in range(n):
+                    b_groups[t, m] = s_order[s_group[m]] if m < s_count else -1
         for xo in range(x_count[c]):  # the further options, in the AI's order (``_candidates``)
             ranged = x_ranged[c, xo]
             if ranged == 1 and r_way[r] >= 0 and shoot_anywhere == 0:
@@ -661,6 +750,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                         hostile = 1
                 nb = _burst_order(c, xo, x, y, hostile, nt, targets, px, py, hp, temp, dist, view, x_limit,
                                   burst[B_WORTH], b_order, b_codes, b_ranked)
+            s_nb = 0
+            if ranged == 0 and openers == 1 and r_actions[r] == 0 and _sweeps(sweep, c, xo + 1):
+                s_nb = _sweep_order(c, xo + 1, x, y, x_limit[c, xo], nt, targets, px, py, hp, temp, prone, dist,
+                                    view, flank, sweep[B_WORTH], s_order, s_codes, s_ranked)
             x_penalty = penalty
             if ranged == 1 and shot == 1:  # the throw provokes from each enemy whose reach holds the square (E-18)
                 shooting = 0.0  # but those the way there provoked already
@@ -686,6 +779,11 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 first = x_first[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 frac = x_frac[c, xo, at_mode, t, code, steps_map, rest, hp_t]
                 drop = x_drop[c, xo, at_mode, t, code, steps_map, rest, hp_t]
+                s_count = 0
+                if s_nb > 1:  # a Sweeping Strike among several enemies where it stands (a chooser's melee option)
+                    first, frac, drop, s_count = _swept(c, xo + 1, 1 if prone[t] == 1 else 0, t, code, steps_map,
+                                                        rest, hp_t, s_nb, s_order, s_ranked, s_codes, s_group, px,
+                                                        py, hp, temp, sweep, drop_step, first, frac, drop)
                 count = 0
                 for k in range(nb):  # a burst among several enemies where it stands: the group, then the parts
                     if b_order[k] == t:
@@ -717,7 +815,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                     b_tier[t], b_r[t], b_route[t], b_first[t] = tier, rounded, r, OPTION * (xo + 1) + first
                     b_drop[t] = drop  # the target's own stance
                     for m in range(n):
-                        b_groups[t, m] = b_order[b_group[m]] if m < count else -1
+                        if s_count > 0:
+                            b_groups[t, m] = s_order[s_group[m]] if m < s_count else -1
+                        else:
+                            b_groups[t, m] = b_order[b_group[m]] if m < count else -1
     # focus fire, then the winner's first step (a Stride that covers nothing drops that target)
     while True:
         pick = -1
@@ -783,4 +884,4 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
 
 
 __all__ = ["APPROACH", "ATTACK", "BAIL", "BAILED", "BURST", "END", "ENDED", "GOES_ON", "RELOAD", "STEP", "STRIDE",
-           "BurstTab", "decide", "round9"]
+           "SWEEP", "BurstTab", "decide", "round9"]

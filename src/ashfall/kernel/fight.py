@@ -48,10 +48,11 @@ CrowdTab = tuple[I64, I64, I64, I64, GuardTab, I64, int, I64]
 intercept_ft, sight)."""
 """What the AI's Intercept weighs (``kernel_lower.Lowered``: guard_hit, guard_shot, guard_view): the attacker's best
 melee hit and its gun's (RX-26, ``_worth_intercepting``)."""
-AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab]
+AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab,
+              kai.BurstTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
 enemy_hit, config, ints, view, wind, open_frac, open_drop, open_first, enemy_hit_prone, chooser, options, ranged,
-withdraw."""
+withdraw, sweep."""
 
 
 # step kinds (column 0 of a step row)
@@ -993,7 +994,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       x_first, mvalue, throw_hit, throw_ft, aimed, open_frac, open_drop, open_first,
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
                                       capacity, drop_of,
-                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total), fx)
+                                      (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total,
+                                       ai_tab[16]), fx)
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -1460,8 +1462,9 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     Aim first where it stands, E-05) and each enemy's (its best melee option, its gun while loaded, ``ammo_left``,
     G-31, and a throw beside it) are weighed from ``ai_tab``'s options as for a creature the AI plays. Under edition 2
     (``config[c, CFG_OPEN]``) its plans where it stands open with Trip and Feint and a prone enemy's attacks are
-    weighed lying prone, as for a creature the AI plays (E-37: the opener tables hold its rows). It never aims nor
-    feints, so nothing it has aimed and no Feint's effect counts.
+    weighed lying prone, as for a creature the AI plays (E-37: the opener tables hold its rows), and with its melee
+    options there a Sweeping Strike among several enemies (``ai_tab``'s sweep, SWP-1..3). It never aims nor feints
+    nor sweeps, so nothing it has aimed and no Feint's effect counts.
     """
     opt = ai_tab[13]
     n = len(side)
@@ -1479,7 +1482,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                opt[18][0],
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
                                (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
-                                opt[23]), fx)
+                                opt[23], ai_tab[16]), fx)
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

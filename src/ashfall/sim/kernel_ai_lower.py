@@ -63,11 +63,13 @@ from ashfall.rules.health import falls_dying
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import Diagonals, MapCounting
 from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lower_withdrawing, no_withdrawing
+from ashfall.sim.kernel_burst_lower import BurstTables, empty_bursts
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, weighs_openers
 from ashfall.sim.kernel_morale_lower import may_rally
 from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged, shot_ok
+from ashfall.sim.kernel_sweep_lower import lower_sweeps
 from ashfall.sim.kernel_weapons_lower import OptionTables, empty_options, options_problem
 from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
@@ -128,6 +130,8 @@ class AiTables:
             (:mod:`ashfall.sim.kernel_ranged_lower`, G-31).
         withdraw: What its withdrawal check reads for a creature with allies (DOD-1, DOD-2,
             :mod:`ashfall.sim.kernel_allies_lower`).
+        sweep: The Sweeping Strike among several enemies a scripted plan's target choice weighs with its melee
+            options where it stands (SWP-3, E-37, :mod:`ashfall.sim.kernel_sweep_lower`).
     """
 
     on: I64
@@ -147,6 +151,7 @@ class AiTables:
     options: OptionTables = field(default_factory=lambda: empty_options(1))
     ranged: RangedTables = field(default_factory=lambda: empty_ranged(1))
     withdraw: WithdrawTables = field(default_factory=lambda: no_withdrawing(1))
+    sweep: BurstTables = field(default_factory=lambda: empty_bursts(1))
 
 
 def ai_problem(fight: Fight, c: Combatant) -> str | None:
@@ -236,7 +241,8 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     throw is only weighed; a gun's plans would count rounds the plan never spends (named). Under edition 2 the AI's
     candidates where it stands open with Trip and Feint (E-37): their plans are lowered for it as for a creature the
     AI plays (``kernel_maneuvers.opener_tables``, ``weighs_openers``), read only to rank targets, since the plan
-    never trips nor feints; Sweeping Strike among several enemies (SWP-3) is named.
+    never trips nor feints; so are its melee options' Sweeping Strikes among several enemies there (SWP-3,
+    ``kernel_sweep_lower``), which the plan never makes either. Without edition 2's openers a Sweeping Strike is named.
     """
     state = fight.engine.state
     policy = fight.policies.get(c.id)
@@ -259,10 +265,9 @@ def chooser_problem(fight: Fight, c: Combatant) -> str | None:
     view = TurnView(fight.engine, c, ())
     multi = {Block.SWEEP, *((Block.FULL_AUTO,) if bursts(state) else ())}  # among several enemies, as ``ai_problem``
     for option in options:
-        if Block.SWEEP in view.available(option) and rs.checks.new_maneuvers:  # as ``ai_problem`` names it
-            return f"the AI's target choice weighing Sweeping Strike among several enemies (SWP-3, E-37, combatant " \
-                   f"{c.id})"
         played = {Block.FULL_AUTO} if option.ranged and bursts_played(fight) else set()  # ``kernel_burst_lower``
+        if not option.ranged and rs.checks.new_maneuvers and decision_config(fight, c).openers:
+            played.add(Block.SWEEP)  # weighed beside the openers where it stands (``kernel_sweep_lower``)
         if view.available(option) & ({Block.EXTRA, *multi} - played):
             return f"the AI's target choice weighing multi-target and extra attacks (combatant {c.id})"
     return None
@@ -475,8 +480,10 @@ def lower_ai(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: i
     opened = opener_tables(fight, roster, views, max_map, actions, hp_most) if played and weighs_openers(fight) \
         else _no_openers()
     withdraw = lower_withdrawing(fight, list(roster), views) if played else no_withdrawing(n)
+    sweep = lower_sweeps(fight, roster, views, max_map, actions, hp_most, chooser.tolist()) \
+        if played and weighs_openers(fight) else empty_bursts(n)
     return AiTables(on, plan_frac, plan_drop, plan_first, enemy_hit, config, ints, sight, wind, *opened, chooser,
-                    withdraw=withdraw)
+                    withdraw=withdraw, sweep=sweep)
 
 
 def _no_openers() -> tuple[F64, F64, I64, F64]:
@@ -491,7 +498,7 @@ def empty_tables(n: int) -> AiTables:
                     np.full((1,) * 6, -1, np.int64), np.zeros((1, 1, 1), np.float64),
                     np.zeros((n, CFG_SLOTS), np.float64),
                     np.zeros(3, np.int64), np.zeros((1, 1, 1, 1), np.int64), np.zeros((n, 7), np.int64),
-                    *_no_openers(), np.zeros(n, np.int64), withdraw=no_withdrawing(n))
+                    *_no_openers(), np.zeros(n, np.int64), withdraw=no_withdrawing(n), sweep=empty_bursts(n))
 
 
 __all__ = ["AiTables", "KernelAiUnsupported", "ai_problem", "ai_views", "asks_the_ai", "chooser_problem",

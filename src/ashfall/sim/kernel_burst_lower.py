@@ -23,7 +23,7 @@ where it stands; the compiled fight plays the burst's one roll against each targ
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -149,20 +149,7 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
     worth = np.full((n, extra, n, codes, hp_most), -1.0)
     further = np.zeros((n, extra, n, codes, numbers, hp_most))
     lists = np.full((n, extra, modes, n, codes, max_map, actions + 1, limit - 1), -1, np.int64)
-    known: dict[tuple[object, ...], int] = {}
-    rows: list[tuple[int, int, int, int, int]] = []
-    chances: list[float] = []
-    starts: list[int] = []
-    sizes: list[int] = []
-    valued: dict[tuple[AttackKey, ...], int] = {}
-    vals: list[tuple[F64, F64]] = []
-
-    def row_of(keys: tuple[AttackKey, ...]) -> int:
-        if keys not in valued:
-            valued[keys] = len(vals)
-            vals.append(turn_values(keys, hp_most))
-        return valued[keys]
-
+    parts = DraftParts(hp_most)
     for i, xo, o in weighed:
         c, turn = roster[i], turns[i]
         on[i, xo] = 1
@@ -200,39 +187,80 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
                                     setting = Setting(o, bases, {}, {}, {Block.FULL_AUTO: {t.id: others}}, steps,
                                                       ammo, frozenset(available), odds)
                                     drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
-                                    found = _draft_rows(drafts, t.id, others, b, bonus, row_of)
-                                    if found not in known:
-                                        known[found] = len(starts)
-                                        starts.append(len(rows))
-                                        sizes.append(len(found))
-                                        for row, p in found:
-                                            rows.append(row)
-                                            chances.append(p)
-                                    lists[i, xo, at, j, code, steps, left, g - 1] = known[found]
-    table = np.array([(*np.stack(v),) for v in vals], np.float64) if vals else np.zeros((1, 2, hp_most))
-    return BurstTables(on, np.array([limit, rs.attack.full_auto_spread_ft], np.int64), worth, further, lists,
-                       np.array(starts or [0], np.int64), np.array(sizes or [0], np.int64),
-                       np.array(rows or [(-1,) * 5], np.int64).reshape(-1, 5), np.array(chances or [-1.0]), table)
+                                    found = draft_rows(drafts, t.id, others, b, bonus, parts.row_of, _burst_first)
+                                    lists[i, xo, at, j, code, steps, left, g - 1] = parts.listed(found)
+    return parts.tables(on, np.array([limit, rs.attack.full_auto_spread_ft], np.int64), worth, further, lists)
 
 
-def _draft_rows(drafts: Sequence[Draft], target: str, others: tuple[str, ...], b: AttackBase, bonus: int,
-                row_of: Any) -> tuple[tuple[tuple[int, int, int, int, int], float], ...]:
-    """Each draft's row of parts (:attr:`BurstTables.drafts`) and its opener's chance."""
+class DraftParts:
+    """The draft lists of a multi-target block's settings as rows of parts, each list and each keys' values once."""
+
+    def __init__(self, hp_most: int) -> None:
+        self.hp_most = hp_most
+        self.known: dict[tuple[object, ...], int] = {}
+        self.rows: list[tuple[int, int, int, int, int]] = []
+        self.chances: list[float] = []
+        self.starts: list[int] = []
+        self.sizes: list[int] = []
+        self.valued: dict[tuple[AttackKey, ...], int] = {}
+        self.vals: list[tuple[F64, F64]] = []
+
+    def row_of(self, keys: tuple[AttackKey, ...]) -> int:
+        """The ``vals`` row of one target's keys (valued at every HP once)."""
+        if keys not in self.valued:
+            self.valued[keys] = len(self.vals)
+            self.vals.append(turn_values(keys, self.hp_most))
+        return self.valued[keys]
+
+    def listed(self, found: tuple[tuple[tuple[int, int, int, int, int], float], ...]) -> int:
+        """The list of a setting's draft rows (:func:`draft_rows`), added where new."""
+        if found not in self.known:
+            self.known[found] = len(self.starts)
+            self.starts.append(len(self.rows))
+            self.sizes.append(len(found))
+            for row, p in found:
+                self.rows.append(row)
+                self.chances.append(p)
+        return self.known[found]
+
+    def tables(self, on: I64, ints: I64, worth: F64, further: F64, lists: I64) -> BurstTables:
+        """The :class:`BurstTables` with these lists' rows."""
+        vals = self.vals
+        table = np.array([(*np.stack(v),) for v in vals], np.float64) if vals else np.zeros((1, 2, self.hp_most))
+        return BurstTables(on, ints, worth, further, lists, np.array(self.starts or [0], np.int64),
+                           np.array(self.sizes or [0], np.int64),
+                           np.array(self.rows or [(-1,) * 5], np.int64).reshape(-1, 5),
+                           np.array(self.chances or [-1.0]), table)
+
+
+def _burst_first(block: Block) -> int | None:
+    """A burst setting's first block as the kernel's code (None: not one it plays)."""
     from ashfall.sim import kernel_weapons_lower as kw
 
+    return BURST if block is Block.FULL_AUTO else kw.FIRST.get(block)
+
+
+def draft_rows(drafts: Sequence[Draft], target: str, others: tuple[str, ...], b: AttackBase, bonus: int,
+               row_of: Any, first_of: Callable[[Block], int | None], *,
+               dice_only: bool = False) -> tuple[tuple[tuple[int, int, int, int, int], float], ...]:
+    """Each draft's row of parts (:attr:`BurstTables.drafts`) and its opener's chance.
+
+    ``first_of`` gives a first block's code; a further target's attack must be ``b.key(number, extra=bonus)`` at the
+    multi-target block's MAP position (``dice_only``: Sweeping Strike's, SWP-3), one per draft (checked).
+    """
     out = []
     for d in drafts:
-        first = BURST if d.blocks[0] is Block.FULL_AUTO else kw.FIRST.get(d.blocks[0])
+        first = first_of(d.blocks[0])
         if first is None:
-            raise ValueError(f"the AI's {d.blocks[0].value} beside a burst (combatant of {target})")
+            raise ValueError(f"the AI's {d.blocks[0].value} beside a multi-target block (combatant of {target})")
         number = -1
         if d.others:
             if d.others != others:
-                raise ValueError("a burst draft with other further targets than its setting's")
+                raise ValueError("a multi-target draft with other further targets than its setting's")
             keys = [d.attacks[x] for x in others]
             number = keys[0][0].attack_number
-            if any(k != [b.key(number, extra=bonus)] for k in keys):
-                raise ValueError("a burst's further attack other than one at its MAP position")
+            if any(k != [b.key(number, extra=bonus, dice_only=dice_only)] for k in keys):
+                raise ValueError("a multi-target block's further attack other than one at its MAP position")
         mine = row_of(tuple(d.attacks[target]))
         won, p = -1, -1.0
         if d.opened is not None:
@@ -244,4 +272,5 @@ def _draft_rows(drafts: Sequence[Draft], target: str, others: tuple[str, ...], b
     return tuple(out)
 
 
-__all__ = ["BURST", "BurstTables", "empty_bursts", "lower_bursts", "weighs_bursts", "worth_row"]
+__all__ = ["BURST", "BurstTables", "DraftParts", "draft_rows", "empty_bursts", "lower_bursts", "weighs_bursts",
+           "worth_row"]

@@ -85,7 +85,7 @@ def _ai_tab(lo: Lowered) -> kf.AiTab:
              o.shot, o.throw2_hit, o.throw2_ft, burst_tab(o.burst, lo.action_names), o.normal, o.total),
             _ranged_tab(lo),
             (ai.withdraw.config, ai.withdraw.way_mean, ai.withdraw.way_ft, ai.withdraw.medic, ai.withdraw.medic_hp,
-             ai.withdraw.medic_ints, ai.withdraw.way_melee))
+             ai.withdraw.medic_ints, ai.withdraw.way_melee), burst_tab(ai.sweep))
 
 
 def burst_tab(b: BurstTables, action_names: Sequence[str] = ()) -> kai.BurstTab:
