@@ -130,12 +130,12 @@ victory:"""
 
 
 @pytest.mark.rule("RX-26", "E-19", "COV-3")
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_options_problem__a_shot_an_ally_could_intercept_across_walls_is_named_under_edition_1(
-        tmp_path: Path, edition: str) -> None:
-    """With a partner beside the Gunman, under edition 1 (Intercept answers shots, E-19) the compiled Intercept would
-    take a shooter beyond its sight window as seen, which a wall may belie (RX-26): named. Edition 2 intercepts melee
-    attacks only."""
-    problem = check(kit.variant(tmp_path, PISTOLS, "victory:", PARTNER, edition))
-    named = "Intercept of a shot or throw across walls (RX-26, E-19, combatant kernel-ai-wall-pistol-slinger)"
-    assert (problem == named) == (edition == "ashfall-1"), problem
+def test_kernel_ai__a_shot_an_ally_could_intercept_across_walls_plays_like_the_reference(tmp_path: Path) -> None:
+    """With a partner beside the Gunman, under edition 1 (Intercept answers shots, E-19) the partner may Intercept a
+    shot at the Gunman only when it sees the Slinger (RX-26), which the compiled Intercept reads at any distance
+    (``Lowered.guard_seen``; ``test_kernel_ai_intercepts_across_walls``): played step for step, up to a withdrawal
+    where the Gunman withdraws (DOD-1: the kernel stops at its Dodge). Under edition 2 the Slinger's bursts at two
+    are named first (G-35)."""
+    setup = kit.variant(tmp_path, PISTOLS, "victory:", PARTNER, "ashfall-1")
+    assert check(setup) is None
+    kit.stops_at_the_dodge(setup, 20)

@@ -17,7 +17,7 @@ import pytest
 
 from ashfall.rules.defense import Cover
 from ashfall.sim.engines import choose_engine
-from ashfall.sim.kernel_lower import SIGHT_TOTAL, SIGHT_UNSEEN, Sights, read_sights
+from ashfall.sim.kernel_lower import SIGHT_TOTAL, Sights, read_sights, seen_table
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
@@ -40,10 +40,13 @@ def _entry(sights: Sights, r: int, attacker: tuple[int, int], target: tuple[int,
 @pytest.mark.rule("COV-3", "G-37")
 def test_sight__two_walls_meeting_at_a_corner_give_total_cover_and_block_sight() -> None:
     sights, r = _sight_table()
+    seen = seen_table(setup_of(AMONG_COVER, OWN).build_fight(0).engine.state)  # an interceptor's sight (RX-26)
     for attacker, target in (((5, 3), (6, 2)), ((3, 3), (2, 2))):  # walls at (5, 2), (6, 3); (3, 2), (2, 3)
         view, flags = _entry(sights, r, attacker, target)
-        assert flags == SIGHT_TOTAL | SIGHT_UNSEEN
+        assert flags == SIGHT_TOTAL
         assert sights.views[view][0] is Cover.TOTAL
+        assert seen[attacker[0], attacker[1], target[0], target[1]] == 0
+        assert seen[target[0], target[1], attacker[0], attacker[1]] == 0
 
 
 @pytest.mark.rule("COV-1", "COV-2", "G-37")

@@ -222,8 +222,9 @@ def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_w
     """The skirmish's scripted Warrior (greataxe and javelin, its throw behind the yard's walls weighed as the AI weighs
     it: ``test_kernel_ai_throws_behind_total_cover``) and the Vanguard's pistol past the yard's walls
     (``test_kernel_ai_fires_behind_total_cover``; its halberd's reach beside it: ``test_kernel_ai_reach_weapons``) are
-    weighed: what keeps the fight off is that a raider beside the one it shoots could Intercept the shot from behind a
-    wall (RX-26, E-19), then the Gunslinger's Return Fire among its allies (RX-29)."""
+    weighed, and a shot a raider could Intercept from behind a wall is judged on its sight at any distance (RX-26,
+    E-19: ``test_kernel_ai_intercepts_across_walls``): what keeps the fight off is the Gunslinger's Return Fire among
+    its allies (RX-29)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
-    assert problem == "Intercept of a shot or throw across walls (RX-26, E-19, combatant vanguard)"
+    assert problem == "Return Fire (RX-29, combatant gunslinger could shoot back at raider-warlord)"
 

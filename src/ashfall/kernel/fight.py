@@ -42,12 +42,12 @@ fire_back, outcome, draws, dice, flat, dealt, low, intercepts)."""
 WdTab = tuple[F64, F64, I64, I64, I64, I64, I64]  # way_mean: [enemy, combatant, way, situation, prone]
 """The AI with allies (``kernel_allies_lower.WithdrawTables``: config, way_mean, way_ft, medic, medic_hp,
 medic_ints, way_melee)."""
-GuardTab = tuple[F64, F64, I64]
+GuardTab = tuple[F64, F64, I64, I64]
+"""What the AI's Intercept weighs (``kernel_lower.Lowered``: guard_hit, guard_shot, guard_view, guard_seen): the
+attacker's best melee hit and its gun's (RX-26, ``_worth_intercepting``), and whether the interceptor sees it."""
 CrowdTab = tuple[I64, I64, I64, I64, GuardTab, I64, int, I64]
 """What :func:`_intercept` reads besides the creatures (order, flank_geo, flanker, threat_ft, guard, guard_reach,
 intercept_ft, sight)."""
-"""What the AI's Intercept weighs (``kernel_lower.Lowered``: guard_hit, guard_shot, guard_view): the attacker's best
-melee hit and its gun's (RX-26, ``_worth_intercepting``)."""
 AiTab = tuple[F64, F64, I64, F64, F64, I64, I64, I64, F64, F64, I64, F64, I64, OptTab, RangedTab, WdTab,
               kai.BurstTab]
 """The tactical AI's tables (``kernel_ai_lower.AiTables`` after ``on``): plan_frac, plan_drop, plan_first,
@@ -77,8 +77,8 @@ RETURN_FIRE = 4
 """Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
 BURST_LABEL = 5
 """Full Auto Burst's attack label (``kernel_lower.ATTACK_LABELS``, ``kernel_burst_rolls.BURST_LABEL``)."""
-SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
-"""Flags of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``, ``SIGHT_UNSEEN``): total cover, no line of sight."""
+SIGHT_TOTAL = 1
+"""The flag of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``): total cover."""
 FAR = 1 << 60
 
 
@@ -257,7 +257,7 @@ def _view(ax: int, ay: int, tx: int, ty: int, sight: I64, col: int) -> int:
     """What lies between an attacker at ``(ax, ay)`` and a target at ``(tx, ty)`` (the lowered ``sight``).
 
     Column 0: the view (cover and high ground, the situation code's ``code // 4``); column 1: the flags
-    (``SIGHT_TOTAL``, ``SIGHT_UNSEEN``).
+    (``SIGHT_TOTAL``).
     """
     r = (sight.shape[2] - 1) // 2
     return int(sight[ax, ay, tx - ax + r, ty - ay + r, col])
@@ -268,8 +268,8 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
              flanker: I64, threat_ft: I64) -> int:
     """Whether ``a`` flanks ``t`` (``_flanking``).
 
-    An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1), with ``a``
-    across ``t`` from it (the lowered ``flanks``).
+    An ally of ``a``, not dead and able to flank in its state (POS-3, E-22), threatening ``t`` (POS-1: within its
+    threat reach, 10 ft with a halberd), with ``a`` across ``t`` from it (the lowered ``flanks``).
     """
     return _flanked_at(a, px[a], py[a], t, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft)
 
@@ -278,6 +278,7 @@ def _flanked(a: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, 
 def _flanked_at(a: int, ax: int, ay: int, t: int, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
                 flank_geo: I64, flanker: I64, threat_ft: I64) -> int:
     """:func:`_flanked` with ``a`` on the square ``(ax, ay)`` (where it stands, or a what-if of the AI's ``Sights``)."""
+    r = (flank_geo.shape[2] - 1) // 2  # the fight's longest threat reach in squares
     for b in range(len(side)):
         if b == a or side[b] != side[a] or vit[b] == DEAD:
             continue
@@ -286,9 +287,9 @@ def _flanked_at(a: int, ax: int, ay: int, t: int, side: I64, vit: I64, prone: I6
             continue
         dx = px[b] - px[t]
         dy = py[b] - py[t]
-        if abs(dx) > 1 or abs(dy) > 1:
+        if abs(dx) > r or abs(dy) > r:
             continue
-        if flank_geo[px[t], py[t], 3 * (dx + 1) + dy + 1, ax, ay] == 1:
+        if flank_geo[px[t], py[t], dx + r, dy + r, ax, ay] == 1:
             return 1
     return 0
 
@@ -315,17 +316,17 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
     """Intercept (RX-26) offered for ``a``'s attack on ``t``, as the engine offers it and the AI takes it.
 
     Every creature on ``t``'s side within range of ``t``, in reactor order (initiative order), with its reaction
-    left and up, that sees ``a`` (no wall in the way, COV-3), is asked; it takes it when an ally of its own
-    within range and within ``a``'s reach would likely drop from a hit that it can take (``_worth_intercepting``:
-    mean hit, in that situation, at least the ally's HP and temporary HP, its own more than twice that; the attacker's
-    gun counts at any distance, ``aim`` 1 while its Aim lasts, E-05). Each that takes it spends its reaction; the
-    first redirects the attack. Melee attacks, and under edition 1 shots too (E-19: :func:`_shot`).
-    Returns the new target, or ``t``.
+    left and up, that sees ``a`` (no wall in the way, COV-3, at any distance: ``guard_seen``), is asked; it takes it
+    when an ally of its own within range and within ``a``'s reach would likely drop from a hit that it can take
+    (``_worth_intercepting``: mean hit, in that situation, at least the ally's HP and temporary HP, its own more than
+    twice that; the attacker's gun counts at any distance, ``aim`` 1 while its Aim lasts, E-05). Each that takes it
+    spends its reaction; the first redirects the attack. Melee attacks, and under edition 1 shots too (E-19:
+    :func:`_shot`). Returns the new target, or ``t``.
     """
     n = len(side)
     to = t
-    melee, shots, gview = guard_hit
-    window = (sight.shape[2] - 1) // 2
+    melee, shots, gview, seen = guard_hit
+    walls = seen.shape[0] > 1  # a single entry: no wall on the map, everyone sees everyone
     hostile = 0  # "a hostile within 5 ft" of the attacker, for its gun's hit (AMOD-7)
     for o in range(n):
         if side[o] != side[a] and vit[o] == ALIVE and _gap(a, o, px, py, dist) <= SQUARE_FT:
@@ -336,10 +337,8 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
             continue
         if _gap(r, t, px, py, dist) > intercept_ft:
             continue
-        # "a creature you can see" (RX-26); a shooter beyond the sight table is in sight (``kernel_lower`` checks)
-        if abs(px[a] - px[r]) <= window and abs(py[a] - py[r]) <= window and \
-                _view(px[r], py[r], px[a], py[a], sight, 1) & SIGHT_UNSEEN:
-            continue
+        if walls and seen[px[r], py[r], px[a], py[a]] == 0:
+            continue  # "a creature you can see" (RX-26): a wall between them, however far the attacker stands
         worth = False
         for ally in range(n):
             if ally == r or side[ally] != side[r] or vit[ally] != ALIVE:

@@ -65,7 +65,7 @@ from ashfall.families.dying.rules import death_save
 from ashfall.families.movement.moves import board_only_costs
 from ashfall.families.reactions.moves_defensive import bracing_weapon
 from ashfall.families.senses.engine import can_see, concealment_sources
-from ashfall.grid.board import SQUARE_FT, CoverLevel
+from ashfall.grid.board import SQUARE_FT, CoverLevel, Terrain
 from ashfall.grid.geometry import flanks, has_line_of_sight, space_distance_ft
 from ashfall.grid.paths import STEP_OFFSETS
 from ashfall.rules import conditions as cond
@@ -215,8 +215,8 @@ class Lowered:
             ignoring creatures (-1: it cannot), from the movement rules' own ``static_step`` (MOV-2..5, G-37).
         offsets: The path search's neighbour order ``(dx, dy, diagonal)`` (``STEP_OFFSETS``).
         dist: ``[|dx|, |dy|]`` the distance in feet between two squares so far apart (``space_distance_ft``).
-        flank_geo: ``[tx, ty, k, ax, ay]`` whether an attacker and an ally around a target flank it (see
-            ``_crowd``).
+        flank_geo: ``[tx, ty, dx + r, dy + r, ax, ay]`` whether an attacker and an ally ``(dx, dy)`` squares from a
+            target flank it (see ``_flank_geometry``).
         flanker: ``[combatant, state]`` whether it provides flanking up, up and prone, down (POS-3, E-22).
         threat_ft: How far each threatens (``threat_reach``, POS-1).
         guard_hit: ``[attacker, ally, flanking + 2 view]`` the mean damage of a hit as the AI's Intercept weighs it.
@@ -224,10 +224,12 @@ class Lowered:
         guard_shot: ``[attacker, ally, hostile + 2 within 5 ft + 4 aimed + 8 view]`` the mean damage of a hit with
             the attacker's gun as the AI's Intercept weighs it, whatever the distance (``_guard_shots``).
         guard_view: ``[ax, ay, tx, ty]`` the engine's view of a ranged attack between two squares (its index).
+        guard_seen: ``[rx, ry, ax, ay]`` 1 where a creature on the first square sees one on the second, at any
+            distance (Intercept's "a creature you can see", RX-26; :func:`seen_table`).
         intercept_ft: How near an attacked ally an interceptor must stand (RX-26).
         sight: ``[x, y, dx + r, dy + r]`` -> (view, flags) between an attacker at ``(x, y)`` and a target ``(dx, dy)``
             squares away, within ``r`` (see ``read_sights``): the view's index (cover and high ground, COV-1, COV-2,
-            POS-4) is the situation code's ``code // 4``; flags: total cover (COV-3), no line of sight.
+            POS-4) is the situation code's ``code // 4``; flags: total cover (COV-3).
         action_names: The engine's action name of each activity, then of Stand, Stride, Step and Second Wind
             (``actions-spent`` labels).
         creatures: Stat block id of each combatant.
@@ -296,6 +298,7 @@ class Lowered:
     morale: MoraleTables
     guard_shot: npt.NDArray[np.float64] = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1)))
     guard_view: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1, 1), np.int64))
+    guard_seen: I64 = dataclasses.field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -410,9 +413,6 @@ def _approach_problem(fight: Fight) -> str | None:
                 or (limit != SQUARE_FT and not isinstance(policy, TacticalPolicy)):
             # a reach weapon (ATK-1) is played for the tactical AI (its routes, plans and approach within reach)
             return f"maps and movement with reach weapons (combatant {c.id})"
-        if limit != SQUARE_FT and state.allies_of(c.id):
-            # ``flanks`` holds at any distance, and the kernel reads only allies beside the target as flankers
-            return f"maps and movement with reach weapons among allies (POS-1: flanking from 10 ft, combatant {c.id})"
         if limit != SQUARE_FT and uses_trip(fight):
             return f"maps and movement with reach weapons beside edition 2's Trip (E-37, TRP-1, combatant {c.id})"
         thrown = weapon is not None and weapon.has(WeaponProperty.THROWN)  # none for its fists
@@ -432,9 +432,9 @@ def _approach_problem(fight: Fight) -> str | None:
 
 View = tuple[Cover, bool]
 """What an attack meets between two squares: the cover and whether the attacker has high ground (COV, POS-4)."""
-SIGHT_TOTAL, SIGHT_UNSEEN = 1, 2
-"""Flags of a ``sight`` entry: total cover (COV-3: no attack, no AoO, not a square to attack from) and no line of
-sight (Intercept needs to see the attacker, RX-26)."""
+SIGHT_TOTAL = 1
+"""The flag of a ``sight`` entry: total cover (COV-3: no attack, no AoO, not a square to attack from). Whether an
+interceptor sees the attacker (RX-26) is ``Lowered.guard_seen``'s, at any distance (:func:`seen_table`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,7 +494,7 @@ def read_sights(state: EncounterState, roster: Sequence[Combatant]) -> Sights:
     weapon's 10, plus Intercept's range, the furthest an attack is made from: at an interceptor beside its ally, and
     what a reach weapon's attack or Attack of Opportunity meets), two creatures of the fight are set on
     them and the engine's own ``situation`` reads the cover and high ground between them (``cover_level``,
-    ``high_ground``: COV-1..3, POS-4, G-37), and ``has_line_of_sight`` whether the one sees the other.
+    ``high_ground``: COV-1..3, POS-4, G-37), total cover flagged.
     """
     board = state.board
     if board is None or not _moves(state):
@@ -522,9 +522,7 @@ def read_sights(state: EncounterState, roster: Sequence[Combatant]) -> Sights:
                         if view not in views:
                             views.append(view)
                         s = views.index(view)
-                        flags = (SIGHT_TOTAL if sit.cover is Cover.TOTAL else 0) | \
-                            (0 if has_line_of_sight(board, a.space, t.space) else SIGHT_UNSEEN)
-                        table[x, y, dx + r, dy + r] = (s, flags)
+                        table[x, y, dx + r, dy + r] = (s, SIGHT_TOTAL if sit.cover is Cover.TOTAL else 0)
                         if sit.cover is not Cover.TOTAL:
                             (near if space_distance_ft(a.space, t.space) <= SQUARE_FT else far).add(s)
     return Sights(table, tuple(views) or ((Cover.NONE, False),), frozenset(near), frozenset(far))
@@ -801,20 +799,17 @@ def _movement(state: EncounterState, roster: Sequence[Combatant], sights: Sights
 def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -> dict[str, Any]:
     """What positions decide among several creatures on the move (zeros in a fight where nobody moves).
 
-    ``flank_geo[tx, ty, k, ax, ay]``: whether an attacker at ``(ax, ay)`` and an ally at the ``k``-th square
-    around a target at ``(tx, ty)`` (``k = 3 (dx + 1) + dy + 1``) flank it, from the geometry's own ``flanks``
-    (POS-1, G-37); ``flanker[i, s]``: whether it provides flanking up (0), up and prone (1) or down (2)
-    (``provides_flanking``, POS-3, E-22); ``threat_ft``: ``threat_reach``; ``guard_hit[a, ally, flanking + 2 view]``:
-    the mean damage of a hit by ``a`` on ``ally`` as the AI's Intercept weighs it (``attack_base``'s odds inputs in
-    that situation, the view's cover and high ground included, none under total cover as ``base_for`` says;
-    ``attack_value``: expected over hit chance, 0 when it cannot hit) and ``guard_reach`` the reach it checks;
-    ``intercept_ft``: ``turn.intercept_range_ft`` (RX-26).
+    ``flank_geo``: :func:`_flank_geometry`; ``flanker[i, s]``: whether it provides flanking up (0), up and prone (1)
+    or down (2) (``provides_flanking``, POS-3, E-22); ``threat_ft``: ``threat_reach``;
+    ``guard_hit[a, ally, flanking + 2 view]``: the mean damage of a hit by ``a`` on ``ally`` as the AI's Intercept
+    weighs it (``attack_base``'s odds inputs in that situation, the view's cover and high ground included, none
+    under total cover as ``base_for`` says; ``attack_value``: expected over hit chance, 0 when it cannot hit) and
+    ``guard_reach`` the reach it checks; ``intercept_ft``: ``turn.intercept_range_ft``, and ``guard_seen`` whether
+    the interceptor sees the attacker (:func:`seen_table`; RX-26).
     """
     n = len(roster)
-    board = state.board
     moves = _moves(state)
-    width, height = (board.width, board.height) if board is not None and moves else (1, 1)
-    flank_geo = np.zeros((width, height, 9, width, height), np.int64)
+    flank_geo = _flank_geometry(state, roster) if moves else np.zeros((1, 1, 3, 3, 1, 1), np.int64)
     flanker = np.zeros((n, 3), np.int64)
     threat_ft = np.zeros(n, np.int64)
     guard_hit = np.zeros((n, n, 2 * len(sights.views)), np.float64)
@@ -822,16 +817,6 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
     guard_reach = np.zeros(n, np.int64)
     rs = state.ruleset
     if moves:
-        for tx in range(width):
-            for ty in range(height):
-                for k in range(9):
-                    b = (tx + k // 3 - 1, ty + k % 3 - 1)
-                    if b == (tx, ty):
-                        continue
-                    for ax in range(width):
-                        for ay in range(height):
-                            if (ax, ay) not in ((tx, ty), b):
-                                flank_geo[tx, ty, k, ax, ay] = flanks(((ax, ay),), (b,), ((tx, ty),))
         token = ruleset_token(rs)
         for i, c in enumerate(roster):
             threat_ft[i] = threat_reach(c.weapons, rs)
@@ -874,7 +859,55 @@ def _crowd(state: EncounterState, roster: Sequence[Combatant], sights: Sights) -
                                                                                       np.zeros((1, 1, 1, 1), np.int64))
     return {"flank_geo": flank_geo, "flanker": flanker, "threat_ft": threat_ft, "guard_hit": guard_hit,
             "guard_reach": guard_reach, "intercept_ft": rs.turn.intercept_range_ft, "guard_shot": guard_shot,
-            "guard_view": guard_view}
+            "guard_view": guard_view, "guard_seen": seen_table(state)}
+
+
+def seen_table(state: EncounterState) -> I64:
+    """Whether a creature on one square sees one on another, at any distance (Intercept: "a creature you can see").
+
+    ``[rx, ry, ax, ay]``: 1 where ``has_line_of_sight`` from the first square to the second (the engine's ``can_see``
+    on the maps the kernel plays on the move: walls alone block sight, ``_sight_problem`` naming light, obscurement
+    and cover objects of total cover, ``_approach_problem`` creatures that cannot see each other otherwise; RX-26,
+    COV-3). A single 1 where nobody moves or no wall stands: everyone sees everyone.
+    """
+    board = state.board
+    if board is None or not _moves(state) or not board.walls:
+        return np.ones((1, 1, 1, 1), np.int64)
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+    seen = np.zeros((board.width, board.height, board.width, board.height), np.int64)
+    for r in squares:
+        for a in squares:
+            seen[r[0], r[1], a[0], a[1]] = r == a or has_line_of_sight(board, (r,), (a,))
+    return seen
+
+
+def _flank_geometry(state: EncounterState, roster: Sequence[Combatant]) -> I64:
+    """Where an attacker and an ally flank a target, for every ally that could threaten it (POS-1, G-37).
+
+    ``[tx, ty, dx + r, dy + r, ax, ay]``: whether an attacker at ``(ax, ay)`` and an ally ``(dx, dy)`` squares from a
+    target at ``(tx, ty)`` flank it (the geometry's own ``flanks``), for allies no further from the target than the
+    fight's longest threat reach (``threat_reach``: ``flanking_ally``'s test; a halberd's ally flanks from 10 ft,
+    ATK-1), ``r`` that reach in squares. The attacker may stand anywhere (a reach weapon's attack from 10 ft).
+    """
+    board = state.board
+    assert board is not None
+    reach = max(threat_reach(c.weapons, state.ruleset) for c in roster)
+    r = max(1, -(-reach // SQUARE_FT))
+    squares = [(x, y) for x in range(board.width) for y in range(board.height)
+               if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+    offsets = [(dx, dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+               if (dx, dy) != (0, 0) and space_distance_ft(((0, 0),), ((dx, dy),)) <= reach]
+    geo = np.zeros((board.width, board.height, 2 * r + 1, 2 * r + 1, board.width, board.height), np.int64)
+    for tx, ty in squares:
+        for dx, dy in offsets:
+            b = (tx + dx, ty + dy)
+            if not board.in_bounds(b) or board.terrain_at(b) is Terrain.IMPASSABLE:
+                continue
+            for a in squares:
+                if a != (tx, ty) and a != b:
+                    geo[tx, ty, dx + r, dy + r, a[0], a[1]] = flanks((a,), (b,), ((tx, ty),))
+    return geo
 
 
 def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | None:

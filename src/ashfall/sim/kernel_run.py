@@ -99,8 +99,8 @@ def burst_tab(b: BurstTables, action_names: Sequence[str] = ()) -> kai.BurstTab:
 
 
 def _guard(lo: Lowered) -> kf.GuardTab:
-    """What the AI's Intercept weighs, as the compiled fight takes it (melee hits, a gun's, its view table)."""
-    return lo.guard_hit, lo.guard_shot, lo.guard_view
+    """What the AI's Intercept weighs, as the compiled fight takes it (melee hits, a gun's, its view table, sight)."""
+    return lo.guard_hit, lo.guard_shot, lo.guard_view, lo.guard_seen
 
 
 def _ranged_tab(lo: Lowered) -> kf.RangedTab:

@@ -39,7 +39,9 @@ Fire a hit sets off need nothing more behind walls: the AI declines a Return Fir
 (``reactions.ai._walled_off``) and the engine refuses one (``return_fire_weapon``), but total cover here comes from
 walls alone (``kernel_lower._sight_problem`` names cover objects of total cover), walls are what blocks sight, and
 total cover one way only is named, so the creature a shot hits, or an Interceptor that sees the shooter (RX-26),
-always has a line of fire back. Everything else is named
+always has a line of fire back; under edition 1 a shot or throw across walls may be Intercepted (E-19), the compiled
+Intercept reading whether the interceptor sees the shooter at any distance (``kernel_lower.seen_table``). Everything
+else is named
 (:func:`options_problem`), and a plan a Feint would open (FNT-1..7) is refused by name.
 """
 
@@ -303,7 +305,6 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     limit = min(guns) if guns else None
     sights = Sights(state)
     others = [e for e in state.combatants.values() if e.side != c.side]
-    walls = False
     for a_sq in squares:
         for t_sq in squares:
             if a_sq == t_sq:
@@ -314,11 +315,6 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
                 total = _walled(sights, c, a_sq, t, t_sq)
                 if total != _walled(sights, t, t_sq, c, a_sq):  # a Return Fire or reply one way only
                     return f"the tactical AI's ranged attacks behind total cover one way only (combatant {c.id})"
-                walls = walls or total
-    if walls and shoots and not state.ruleset.turn.intercept_melee_only and any(state.allies_of(e.id) for e in others):
-        # the compiled Intercept reads whether the interceptor sees the attacker (RX-26) in the sight table's window
-        # about it (``kernel_lower.read_sights``) and takes a shooter beyond it as seen: walls could belie that
-        return f"Intercept of a shot or throw across walls (RX-26, E-19, combatant {c.id})"
     return None
 
 
