@@ -5,8 +5,8 @@ An encounter's plan without ``target`` attacks whom the tactical AI would attack
 compiled decision the AI's own turns use (``ashfall.kernel.ai.decide``) with the scripted creature's tables
 lowered under the AI's default config, its own attacks flanking where an ally helps (POS-1). The set
 ``scripted-two-on-two-the-ai-picks.yaml`` plays identically on both engines; a kernel whose plans attack the
-nearest instead must diverge; what the choice still lacks (edition 2's Sweeping Strike among several enemies) is
-named. Edition 2's openers in the choice: ``test_kernel_target_choice_openers``.
+nearest instead must diverge. Edition 2's openers in the choice: ``test_kernel_target_choice_openers``; its
+Sweeping Strike among several enemies: ``test_kernel_target_choice_sweep``.
 """
 
 from __future__ import annotations

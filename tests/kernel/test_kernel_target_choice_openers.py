@@ -8,8 +8,8 @@ and its compiled choice (``fight._chosen``) reads them. The sets ``scripted-warr
 (the skirmish's Warrior between a lump that is easy to trip and a tumbler that is not) and
 ``scripted-duelist-chooses-weighing-feint.yaml`` (a duelist between a dullard and a sharp one) play identically on
 both engines; counts from the reference show that the openers change the pick, the kernel's pick equals the
-reference's on every state the fights reach, and a kernel whose choice forgets the openers diverges. What the
-choice still lacks under edition 2 itself (Sweeping Strike among several enemies) is named.
+reference's on every state the fights reach, and a kernel whose choice forgets the openers diverges. Under edition 2
+itself the choice weighs Sweeping Strike among several enemies too (``test_kernel_target_choice_sweep``).
 """
 
 from __future__ import annotations
