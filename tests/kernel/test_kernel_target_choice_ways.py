@@ -226,5 +226,6 @@ def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_w
     E-19: ``test_kernel_ai_intercepts_across_walls``): what keeps the fight off is the Gunslinger's Return Fire with
     either of its two guns (RX-29, RX-31: ``test_kernel_ai_two_guns_named``)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
-    assert problem == "Return Fire (RX-29, RX-31, combatant gunslinger could shoot back at raider-warlord with either gun)"
+    assert problem == (
+        "Return Fire (RX-29, RX-31, combatant gunslinger could shoot back at raider-warlord with either gun)")
 
