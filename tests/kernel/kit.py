@@ -26,6 +26,8 @@ from ashfall.sim.signature import FightSignature, compare_engines, reference_fig
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTERS = HERE / "encounters"
+STOPPED = HERE / "stopped"
+"""Sets where the kernel stops at the AI's Dodge in a few fights (``stops_at_the_dodge``); kernel_diff skips them."""
 DUEL = ENCOUNTERS / "scripted-duel.yaml"
 REACH_DUEL = ENCOUNTERS / "scripted-reach-duel.yaml"
 TWO_ON_ONE = ENCOUNTERS / "scripted-two-on-one-on-a-map.yaml"

@@ -26,6 +26,7 @@ from ashfall.sim.setups import EncounterSetup, FightSetup
 from tests.kernel.kit import (
     ENCOUNTERS,
     OWN,
+    STOPPED,
     Rewired,
     knife_first,
     log_counts,
@@ -39,7 +40,7 @@ from tests.kernel.kit import (
 
 DOCK = ENCOUNTERS / "ai-marksman-and-axeman-against-a-gunman-and-a-plated-brute.yaml"
 COVER = ENCOUNTERS / "ai-marksman-behind-cover-saves-a-fallen-partner.yaml"
-WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-marksman-teams-withdraw.yaml"
+WITHDRAW = STOPPED / "ai-marksman-teams-withdraw.yaml"
 """Two AI pairs, one with the marksman: a hurt creature often withdraws, the kernel stops there (not a set)."""
 SKIRMISH = Path(__file__).resolve().parents[2] / "encounters" / "skirmish.yaml"
 

@@ -22,12 +22,12 @@ from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.runner import play
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, OWN, log_counts, seeds, setup_of, stops_at_the_dodge
+from tests.kernel.kit import ENCOUNTERS, OWN, STOPPED, log_counts, seeds, setup_of, stops_at_the_dodge
 
 BRUTE = ENCOUNTERS / "ai-pistol-and-crossbow-pair-against-a-brute.yaml"
 LONE = ENCOUNTERS / "ai-pistol-pair-against-a-lone-gunner.yaml"
 SHIELD = ENCOUNTERS / "ai-gunner-intercepts-for-a-scripted-partner.yaml"
-WITHDRAW = Path(__file__).resolve().parent / "stopped" / "ai-pistol-teams-withdraw.yaml"
+WITHDRAW = STOPPED / "ai-pistol-teams-withdraw.yaml"
 """Two AI pairs with pistols: a hurt creature often withdraws, the kernel stops there (not a set of the harness)."""
 
 

@@ -29,13 +29,20 @@ from ashfall.sim.kernel_run import MEDICINE_STEP, KernelSetup
 from ashfall.sim.runner import play, simulate
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant, InlineSetup
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
-from tests.kernel.kit import ENCOUNTERS, plays_like_the_reference_or_is_named, seeds, setup_of, stops_at_the_dodge
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    STOPPED,
+    plays_like_the_reference_or_is_named,
+    seeds,
+    setup_of,
+    stops_at_the_dodge,
+)
 from tests.kernel.test_kernel_ai import TERRAIN, _Mixed
 
 VETERANS = ENCOUNTERS / "ai-veterans-against-a-falling-gang.yaml"
 PACK = ENCOUNTERS / "ai-pack-against-a-lone-brute.yaml"
 MEDIC = ENCOUNTERS / "ai-medic-stabilises-a-fallen-partner.yaml"
-TWO_ON_TWO = Path(__file__).resolve().parent / "stopped" / "ai-two-on-two-in-the-open.yaml"
+TWO_ON_TWO = STOPPED / "ai-two-on-two-in-the-open.yaml"
 """An AI two-on-two where a hurt creature often withdraws: the kernel stops there (not a set of the harness)."""
 
 

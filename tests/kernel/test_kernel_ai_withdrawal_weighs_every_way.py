@@ -25,6 +25,7 @@ from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import reference_fight, reference_signature
 from tests.kernel.kit import (
     ENCOUNTERS,
+    STOPPED,
     Rewired,
     log_counts,
     plays_like_the_reference,
@@ -35,7 +36,7 @@ from tests.kernel.kit import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-THROWER = Path(__file__).resolve().parent / "stopped" / "ai-pair-withdraws-from-a-javelin-thrower.yaml"
+THROWER = STOPPED / "ai-pair-withdraws-from-a-javelin-thrower.yaml"
 """A slow pair crossing a yard toward a rooted javelin brute: a hurt warden often withdraws, the kernel stops there."""
 PLATED = ENCOUNTERS / "ai-plated-pair-weighs-withdrawing-from-a-javelin-brute.yaml"
 """A plated pair against the javelin brute: they weigh withdrawing and stay; every fight is played to its end."""

@@ -1208,13 +1208,15 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
 
     Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
     it (COV-3), in reactor order, attacks with its first melee weapon (``best_melee``, no MAP); returns the steps
-    written and the attacks made. A thrower that falls makes no attack (the caller checks).
+    written and the attacks made. Every reactor is asked, even after an earlier one dropped ``c`` (the reference's
+    ``offer`` asks each eligible creature; a creature at 0 HP can be attacked, C-UNC); a shooter or thrower that fell
+    then makes no attack (the caller checks).
     """
     made = 0
     for idx in range(len(side)):
         r = order[idx]
-        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0 or vit[c] != ALIVE:
-            continue
+        if side[r] == side[c] or vit[r] != ALIVE or react[r] == 0:
+            continue  # a shooter an earlier reactor dropped is still attacked (the reference asks each: X-16)
         if _gap(r, c, px, py, dist) > threat_ft[r]:
             continue
         if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
