@@ -231,20 +231,21 @@ D_ACTIONS, D_FIRST, D_MINE, D_WON, D_NUMBER = 0, 1, 2, 3, 4
 @_jit
 def _burst_order(c: int, xo: int, x: int, y: int, hostile: int, nt: int, targets: I64, px: I64, py: I64, hp: I64,
                  temp: I64, dist: I64, view: I64, x_limit: I64, worth: F64, order: I64, codes: I64,
-                 ranked: I64) -> int:
+                 ranked: I64, prone: I64, ints: I64) -> int:
     """The targets ``c`` can shoot from ``(x, y)`` with option ``xo``, ranked for a burst's group.
 
-    ``order``/``codes``: those with a base, in roster order, and their codes (``TurnView._bases_at``); ``ranked``
-    their positions by worth at their HP now, the first of equals first (``multi_targets``' stable sort). Returns
-    how many.
+    ``order``/``codes``: those with a base, in roster order, and their codes (``TurnView._bases_at``; plus half the
+    codes where the target lies prone, beside edition 2's openers: ``ints[2]``, E-37, C-PRO); ``ranked`` their
+    positions by worth at their HP now, the first of equals first (``multi_targets``' stable sort). Returns how many.
     """
+    half = worth.shape[3] // 2 if ints.shape[0] > 2 and ints[2] == 1 else 0
     nb = 0
     for q in range(nt):
         t = targets[q]
         g = dist[abs(x - px[t]), abs(y - py[t])]
         if g > x_limit[c, xo]:
             continue
-        code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]]
+        code = hostile + (2 if g <= FEET else 0) + 4 * view[x, y, px[t], py[t]] + (half if prone[t] == 1 else 0)
         if worth[c, xo, t, code, 0] < 0.0:
             continue  # no base in that code: it cannot be shot from here
         order[nb], codes[nb] = t, code
@@ -749,7 +750,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                     if side[e] != side[c] and vit[e] == ALIVE and dist[abs(x - px[e]), abs(y - py[e])] <= FEET:
                         hostile = 1
                 nb = _burst_order(c, xo, x, y, hostile, nt, targets, px, py, hp, temp, dist, view, x_limit,
-                                  burst[B_WORTH], b_order, b_codes, b_ranked)
+                                  burst[B_WORTH], b_order, b_codes, b_ranked, prone, burst[B_INTS])
             s_nb = 0
             if ranged == 0 and openers == 1 and r_actions[r] == 0 and _sweeps(sweep, c, xo + 1):
                 s_nb = _sweep_order(c, xo + 1, x, y, x_limit[c, xo], nt, targets, px, py, hp, temp, prone, dist,

@@ -934,6 +934,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
      x_dice, x_flat, x_dealt, x_low, eview, x_aim, prone_fire, shot, throw2_hit, throw2_ft, burst,
      x_normal, x_total) = ai_tab[13]
     burst_out = np.full(len(side), -1, np.int64)  # a burst's further targets (``decide`` writes them)
+    no_group = np.full(1, -1, np.int64)  # a single attack's further targets: none
     capacity, reload_cost, x_slots, reload_label = ai_tab[14][1], ai_tab[14][2], ai_tab[14][3], ai_tab[14][4]
     aimed = 0  # it has aimed this turn (the effect lasts to the turn's end or the next thrown attack)
     aim_live = 0  # and has not moved since (E-05)
@@ -1062,13 +1063,22 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     ammo_left[c] -= rules_b[1] * count  # a round per target, spent first (``spend_ammo``, G-35)
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 aim = aim_live if aimed == 1 else 0  # the Aim still holds (E-05)
-                at, made = _burst(mt, c, t, burst_out, 3 * xo, v, aim, side, vit, prone,
-                                  hp, temp, react, px, py, dist, eview, burst, x_dice, x_flat, x_dealt, x_low[0],
-                                  max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
-                                  ammo_left, ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
-                                                          intercept_ft, sight), fx)
+                crowd = (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight)
+                t0 = _declared(c, t, burst_out, aim, side, vit, prone, hp, temp, react, px, py, dist,
+                                     ai_tab[14], crowd)
+                if shot[0] == 1:  # the Attacks of Opportunity the burst in reach provokes, offered once (E-18)
+                    at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                              flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                              outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor)
+                    attacks += made
+                if vit[c] == ALIVE:  # a shooter that fell first makes no burst (``perform_multi_attack``)
+                    at, made = _burst(mt, c, t0, burst_out, 3 * xo, v, aim, side, vit, prone,
+                                      hp, temp, react, px, py, dist, eview, burst, x_dice, x_flat, x_dealt, x_low[0],
+                                      max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at,
+                                      faces, ammo_left, ai_tab[14], crowd, fx)
+                    attacks += made
                 aimed, aim_live = 0, 0
-                attacks += made
                 rolls += rules_b[3]  # one attack for MAP (G-41)
                 strikes += 1  # ``count_strike_action``
                 if _standing(side, vit) != -1:
@@ -1104,6 +1114,11 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         continue
                     if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:
                         ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
+                    t_at = t
+                    if ranged == 1:  # an Intercept first, then the Attacks of Opportunity (``perform_attack``)
+                        t_at = _declared(c, t, no_group, aim, side, vit, prone, hp, temp, react, px, py, dist,
+                                         ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
+                                                      intercept_ft, sight))
                     if ranged == 1 and shot[0] == 1:
                         at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
@@ -1114,8 +1129,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
                     if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
-                        at = _shot(mt, c, t, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone, hp,
-                                   temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
+                        at = _shot(mt, c, t_at, kx, all_out_index[i], ALL_OUT + 10 * (i + 1), aim, side, vit, prone,
+                                   hp, temp, react, px, py, dist, eview, x_outcome, x_draws, x_dice, x_flat, x_dealt,
                                    x_low[0], max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
                                    at, faces, ammo_left, ai_tab[14],
                                    (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight),
@@ -1137,6 +1152,11 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 fell = False
                 if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:  # a throw spends none
                     ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
+                t_at = t
+                if ranged == 1:  # an Intercept first (E-19), then the Attacks of Opportunity (``perform_attack``)
+                    t_at = _declared(c, t, no_group, aim, side, vit, prone, hp, temp, react, px, py, dist, ai_tab[14],
+                                     (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                      sight))
                 if ranged == 1 and shot[0] == 1:  # the Attacks of Opportunity a throw in reach provokes (E-18)
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
@@ -1146,7 +1166,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
                     if ranged == 1:  # a shot or throw, answered by Return Fire where it hits (RX-29)
-                        at = _shot(mt, c, t, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
+                        at = _shot(mt, c, t_at, kx, v, act, aim, side, vit, prone, hp, temp, react, px, py, dist, eview,
                                    x_outcome, x_draws, x_dice, x_flat, x_dealt, x_low[0], max_hp, succ, fail,
                                    dropped, falls, rules, dealt_by, taken, record, steps, at, faces, ammo_left,
                                    ai_tab[14], (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
@@ -1253,19 +1273,15 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
           rf: RangedTab, crowd: CrowdTab, fx: I64) -> int:
     """``a``'s ranged attack on ``t`` with a further option, then the Return Fire a hit sets off.
 
-    The caller has spent the shot's round and played the Attacks of Opportunity it provokes (E-18): a Return Fire
-    never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
+    The caller has spent the shot's round, declared it (:func:`_declared`: ``t`` is the target after an Intercept,
+    E-19) and played the Attacks of Opportunity it provokes (E-18), in the reference's order (``perform_attack``):
+    a Return Fire never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
 
     The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
     normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
     penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
-    Under edition 1 each shot may be Intercepted first (E-19, RX-26: ``rf``'s ``intercepts``; ``crowd`` is what
-    :func:`_intercept` reads), the interceptor then the one hit.
+    ``crowd`` is what :func:`_intercept` reads (for Return Fire under edition 1, E-19).
     """
-    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
-    if rf[12][0] == 1:
-        t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard, guard_reach, intercept_ft, sight, aim)
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
     at, hit = _attack_hit(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit,
                           succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
@@ -1303,6 +1319,30 @@ def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64,
 
 
 @_jit
+def _declared(a: int, t: int, group: I64, aim: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+                    react: I64, px: I64, py: I64, dist: I64, rf: RangedTab, crowd: CrowdTab) -> int:
+    """The (first) target of ``a``'s ranged attack on ``t`` once declared (``attack_declared``), before it provokes.
+
+    Under edition 1 a shot or a throw may be Intercepted (E-19, RX-26: ``rf``'s ``intercepts``): the interceptor
+    becomes the target; a Full Auto Burst's first target is redirected unless the interceptor is one of its further
+    targets ``group`` already (then nothing changes; -1 after the last, all -1 for a single attack).
+    """
+    if rf[12][0] != 1:
+        return t
+    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
+    r = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                   guard, guard_reach, intercept_ft, sight, aim)
+    if r == t:
+        return t
+    for m in range(len(group)):
+        if group[m] < 0:
+            break
+        if group[m] == r:
+            return t
+    return r
+
+
+@_jit
 def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side: I64, vit: I64, prone: I64,
            hp: I64, temp: I64, react: I64, px: I64, py: I64, dist: I64, eview: I64, burst: kai.BurstTab, dice: I64,
            flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
@@ -1312,13 +1352,13 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
 
     As ``perform_multi_attack`` plays it (G-35, MAA-2, X-12).
 
-    The caller has spent the rounds (one per target, ``spend_ammo``) and counts MAP once. Under edition 1 the first
-    target may be Intercepted (E-19, RX-26; a redirect to one of the targets changes nothing); then one d20 (two with
+    The caller has spent the rounds (one per target, ``spend_ammo``), declared it (:func:`_declared`: ``t``
+    is the first target after an Intercept, E-19), played the Attacks of Opportunity it provokes once (E-18, RX-21)
+    and counts MAP once. Then one d20 (two with
     advantage or disadvantage, as the first target's situation says) judged against each target's DV in its own
     situation (``kernel_burst_rolls``), one attack row per target with the same faces; then each hit target in
     order takes the Strike's damage of the gun (``kx``) and may fire back (:func:`_answered`).
     """
-    order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
     n = len(side)
     ids = np.zeros(n + 1, np.int64)
     ids[0] = t
@@ -1328,17 +1368,10 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
             break
         ids[count] = group[m]
         count += 1
-    if rf[12][0] == 1:  # the attack is declared against the first target (``attack_declared``)
-        r = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard, guard_reach, intercept_ft, sight, aim)
-        inside = False
-        for m in range(count):
-            if ids[m] == r:
-                inside = True
-        if not inside:
-            ids[0] = r
     t0 = ids[0]
-    code0 = _ranged_code(a, t0, aim, side, vit, px, py, dist, eview)
+    ints = burst[kai.B_INTS]  # beside edition 2's openers a prone target's codes are in a second half (C-PRO)
+    half = burst[kai.B_ROLL_DRAWS].shape[3] // 2 if ints.shape[0] > 2 and ints[2] == 1 else 0
+    code0 = _ranged_code(a, t0, aim, side, vit, px, py, dist, eview) + (half if prone[t0] == 1 else 0)
     draws = burst[kai.B_ROLL_DRAWS][a, t0, v, code0]
     first = roll(mt, 20)
     second = 1
@@ -1346,7 +1379,7 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
         second = roll(mt, 20)
     results = np.zeros(count, np.int64)
     for m in range(count):
-        code = _ranged_code(a, ids[m], 0, side, vit, px, py, dist, eview)  # its DV in its own situation
+        code = _ranged_code(a, ids[m], 0, side, vit, px, py, dist, eview) + (half if prone[ids[m]] == 1 else 0)
         results[m] = burst[kai.B_ROLL_OUTCOME][a, t0, ids[m], v, code0, code, first - 1, second - 1]
         if record:
             faces[0] = first

@@ -36,6 +36,7 @@ from ashfall.ai.plans import Block, Draft, Setting, drafts_for
 from ashfall.ai.profile import AttackBase, AttackOption, base_for
 from ashfall.ai.sight import situation_of
 from ashfall.ai.turn import TurnView
+from ashfall.core.types import Condition
 from ashfall.engine import Aim, Combatant
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.sim.kernel_option_slots import kernel_options
@@ -66,20 +67,24 @@ class BurstTables:
 
     Attributes:
         on: ``[i, xo]`` 1 where that further option weighs bursts among several enemies (:func:`weighs_bursts`).
-        ints: ``[full_auto_targets, full_auto_spread_ft]``.
+        ints: ``[full_auto_targets, full_auto_spread_ft, prone halves]`` (the last 1 beside edition 2's openers,
+            E-37: targets may lie prone, and ``worth``, ``further`` and the roll tables' codes have a second half for
+            a prone target, its odds inputs and DV read with it prone, C-PRO).
         worth: ``[i, xo, j, code, hp - 1]`` ``multi_targets``' worth of target ``j`` in its code (-1.0: no base,
-            it cannot be shot in that code).
+            it cannot be shot in that code; plus the codes' count where it lies prone).
         further: ``[i, xo, j, code, MAP position, hp - 1]`` the capped mean of one burst attack on ``j`` as a
             further target (``base.key(number, extra=multi_bonus)``).
         lists: ``[i, xo, mode, j, code, MAP steps, actions left, further targets - 1]`` the draft list of that setting
-            (-1: none), ``mode`` the further-option tables' (rounds loaded, then where it stands or having aimed).
+            (-1: none), ``mode`` the further-option tables' (rounds loaded, then where it stands or having aimed,
+            plus ``kernel_weapons_lower.PRONE`` against a prone primary target beside edition 2's openers).
         start, size: ``[list]`` its first row in ``drafts`` and how many (``drafts_for``'s order).
         drafts: ``[row, column]`` actions, first block code, the primary's keys (a ``vals`` row; if the opener
             fails), those if the opener succeeds (-1: none), the burst's MAP position (-1: no burst).
         opened: ``[row]`` the opener's success chance (-1.0: none).
         vals: ``[row, 0 capped mean / 1 drop chance, hp - 1]`` of one target's keys.
         roll_draws: ``[i, first target, MAP variant, code]`` d20s the burst rolls (``kernel_burst_rolls``; the code
-            hostile + 2 within 5 ft + 4 aimed + 8 ``eview``, as ``OptionTables.outcome``'s).
+            hostile + 2 within 5 ft + 4 aimed + 8 ``eview``, as ``OptionTables.outcome``'s; plus the codes' count
+            where the target lies prone, with prone halves).
         roll_outcome: ``[i, first target, target, MAP variant, first code, its code, face - 1, face - 1]`` the
             outcome against each target (0 miss, 1 hit, 2 crit; the target's code never aimed).
         rules: ``[actions a burst costs, rounds per target, its action name's index, counts for MAP]``.
@@ -117,16 +122,20 @@ def weighs_bursts(turn: TurnView, option: AttackOption) -> bool:
 def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_map: int, views: Sequence[int],
                  modes: int, hp_most: int, slots: Mapping[tuple[int, int], int],
                  chooser: Sequence[int] = ()) -> BurstTables:
-    """:class:`BurstTables` of the creatures the AI plays (edition 1's settings: no Trip, no prone targets).
+    """:class:`BurstTables` of the creatures the AI plays, beside edition 2's openers with prone targets too (E-37).
 
     ``views`` are the AI's view codes, ``modes`` the further-option tables' settings, ``slots`` their ammunition
     slots (``option_slots``); ``chooser[i]`` 1 where a scripted plan asks the AI whom to attack (its bursts are
     weighed, never made: ``kernel_burst_rolls`` lowers no roll for them). The settings are
     ``kernel_weapons_lower._option_settings``' where it stands (Aim may open, E-05) and having aimed, with the
     burst's group: its further targets stand in as placeholders, whose attacks are read back by MAP position (each
-    is ``base.key(number, extra=multi_bonus)``, checked).
+    is ``base.key(number, extra=multi_bonus)``, checked). Beside edition 2's openers (``weighs_openers``) each
+    target is read standing and lying prone (C-PRO: a gun never opens with a Trip or Feint, but a melee option's Trip
+    may have laid the target down), each setting against the primary target prone at the further-option tables' mode
+    plus ``PRONE``.
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it calls this module
+    from ashfall.sim.kernel_maneuvers import weighs_openers, with_conditions  # it imports the weapons lowering
 
     state = fight.engine.state
     rs = state.ruleset
@@ -145,9 +154,12 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
     numbers = max_map + actions + 1
     token = ruleset_token(rs)
     aim_bonus = rs.attack.aim_bonus
+    trip = weighs_openers(fight)  # edition 2's openers: targets may lie prone (E-37, C-PRO)
+    lyings = (False, True) if trip else (False,)
+    stride = kw.MODES * len(lyings)  # the further-option tables' settings of one number of rounds loaded
     on = np.zeros((n, extra), np.int64)
-    worth = np.full((n, extra, n, codes, hp_most), -1.0)
-    further = np.zeros((n, extra, n, codes, numbers, hp_most))
+    worth = np.full((n, extra, n, codes * len(lyings), hp_most), -1.0)
+    further = np.zeros((n, extra, n, codes * len(lyings), numbers, hp_most))
     lists = np.full((n, extra, modes, n, codes, max_map, actions + 1, limit - 1), -1, np.int64)
     parts = DraftParts(hp_most)
     for i, xo, o in weighed:
@@ -157,28 +169,30 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
         bonus = costs.multi_bonus[Block.FULL_AUTO]
         plain = turn.available(o) - {Block.SWEEP, Block.FULL_AUTO}
         aim_ok = Aim in state.rulebook.actions and rs.attack.aim_available  # as ``lower_options`` reads it
-        for j, t in enumerate(roster):
+        for (j, t), lying in ((jt, lying) for jt in enumerate(roster) for lying in lyings):
             if t.side == c.side:
                 continue
-            defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
             for code in range(codes):
                 hostile, close, v = bool(code & 1), bool(code & 2), views[code // 4]
                 if close and not hostile:
                     continue  # the target beside it is a hostile within 5 ft (AMOD-7)
-                b = base_for(state, c, t, o, situation_of(kw._code(hostile, close, v)), token, defenses,
-                             (c.condition_set, t.condition_set))
+                with with_conditions(t, *((Condition.PRONE,) if lying else ())):  # as ``_base_in`` reads it
+                    defenses = Defenses.of_creature(t.creature, t.armor, t.condition_set)
+                    b = base_for(state, c, t, o, situation_of(kw._code(hostile, close, v)), token, defenses,
+                                 (c.condition_set, t.condition_set))
                 if b is None:
                     continue
-                worth[i, xo, j, code] = worth_row(b, hp_most)
+                at_code = code + codes * lying  # a prone target's odds inputs in the second half
+                worth[i, xo, j, at_code] = worth_row(b, hp_most)
                 for number in range(1, numbers):
-                    further[i, xo, j, code, number] = turn_values((b.key(number, extra=bonus),), hp_most)[0]
+                    further[i, xo, j, at_code, number] = turn_values((b.key(number, extra=bonus),), hp_most)[0]
                 for ammo in (None,) if (i, xo) not in slots else range(slots[(i, xo)] + 1):
                     for mode in (kw.FULL, kw.AIMED):
                         first = replace(b, first_bonus=aim_bonus) if mode == kw.AIMED else b
                         available = plain | {Block.FULL_AUTO} | ({Block.AIM} if mode == kw.FULL and aim_ok else
                                                                  frozenset())
                         odds = {(Block.AIM, t.id): 1.0} if mode == kw.FULL and aim_ok else {}
-                        at = kw.MODES * (ammo or 0) + mode
+                        at = stride * (ammo or 0) + mode + (kw.PRONE if lying else 0)
                         for g in range(1, limit):
                             others = tuple(f"{_PLACEHOLDER}{k}" for k in range(g))
                             bases = {t.id: first, **{x: b for x in others}}
@@ -189,7 +203,8 @@ def lower_bursts(fight: Fight, roster: Sequence[Combatant], actions: int, max_ma
                                     drafts = tuple(drafts_for(t.id, setting, costs, left, openers=True))
                                     found = draft_rows(drafts, t.id, others, b, bonus, parts.row_of, _burst_first)
                                     lists[i, xo, at, j, code, steps, left, g - 1] = parts.listed(found)
-    return parts.tables(on, np.array([limit, rs.attack.full_auto_spread_ft], np.int64), worth, further, lists)
+    return parts.tables(on, np.array([limit, rs.attack.full_auto_spread_ft, int(trip)], np.int64), worth, further,
+                        lists)
 
 
 class DraftParts:

@@ -5,8 +5,9 @@ modifiers, MAP once, Aim's bonus: ``_attack_context``) and judges it against eac
 situation (``resolve_multi_target``: ``target_defense``, its crit rule), each hit taking the weapon's full damage.
 :func:`lower_burst_rolls` asks ``resolve_multi_target`` itself for every face: by shooter, first target, MAP variant
 and the first target's code (the d20s drawn), and by a target and its own code, the outcome against it (the first
-target alone, or the first target then it). The damage of a hit must be the Strike's with the same gun (checked), so
-the further option's Strike damage tables serve.
+target alone, or the first target then it). Beside edition 2's openers (``BurstTables.ints[2]``, E-37) every target
+is read standing and lying prone (C-PRO), a prone one's codes in the second half. The damage of a hit must be the
+Strike's with the same gun (checked), so the further option's Strike damage tables serve.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import numpy as np
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.profile import AttackOption
+from ashfall.core.types import Condition
 from ashfall.engine import Combatant, FullAutoBurst
 from ashfall.families.attacks.engine import situation, target_defense
 from ashfall.families.attacks.rules import AttackContext
@@ -68,6 +70,7 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
         ValueError: One roll per target (``full_auto_single_roll`` off), or a burst's hit unlike a Strike's.
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it calls this module
+    from ashfall.sim.kernel_maneuvers import with_conditions  # it imports the weapons lowering
 
     made = [isinstance(fight.policies.get(c.id), TacticalPolicy) for c in roster]  # a scripted plan's: only weighed
     if not any(burst.on[i].any() for i in range(len(roster)) if made[i]):
@@ -78,8 +81,9 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
         raise ValueError("a Full Auto Burst rolled per target (MAA-2's option)")
     n = len(roster)
     codes = 8 * len(eviews)
-    draws = np.ones((n, n, len(variants), codes), np.int64)
-    outcome = np.zeros((n, n, n, len(variants), codes, codes, 20, 20), np.int8)
+    lyings = (False, True) if burst.ints.shape[0] > 2 and burst.ints[2] == 1 else (False,)  # prone halves (E-37)
+    draws = np.ones((n, n, len(variants), codes * len(lyings)), np.int64)
+    outcome = np.zeros((n, n, n, len(variants), codes * len(lyings), codes * len(lyings), 20, 20), np.int8)
     cost = action_cost(Activity.FULL_AUTO, rs)
     for i, xo in zip(*np.nonzero(burst.on), strict=True):
         a = roster[int(i)]
@@ -88,17 +92,18 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
         o = kernel_options(a, state)[1 + int(xo)]
         enemies = [(j, t) for j, t in enumerate(roster) if t.side != a.side]
         marks: dict[tuple[int, int], Target] = {}
-        for j, t in enumerate(roster):
-            if t.side == a.side:
-                continue
-            plain = situation(state, a, t, True)
-            for code in range(codes):
-                sit = kw._option_sit(plain, o, code, eviews, (), near_views)
-                if sit is not None and not code & 4:
-                    marks[(j, code)] = Target(target_defense(state, a, t, o.weapon, o.mode, sit), t.condition_set,
-                                              sit.within_5ft)
-        for j0, t0 in enemies:
-            plain0 = situation(state, a, t0, True)
+        for (j, t), lying in ((jt, lying) for jt in enemies for lying in lyings):
+            with with_conditions(t, *((Condition.PRONE,) if lying else ())):  # its DV lying prone (C-PRO)
+                plain = situation(state, a, t, True)
+                for code in range(codes):
+                    sit = kw._option_sit(plain, o, code, eviews, (), near_views)
+                    if sit is not None and not code & 4:
+                        marks[(j, code + codes * lying)] = Target(
+                            target_defense(state, a, t, o.weapon, o.mode, sit), t.condition_set, sit.within_5ft)
+        for (j0, t0), lying0 in ((jt, lying) for jt in enemies for lying in lyings):
+            with with_conditions(t0, *((Condition.PRONE,) if lying0 else ())):  # the roll's situation (C-PRO)
+                plain0 = situation(state, a, t0, True)
+                conditions0 = t0.condition_set
             for v, m in enumerate(variants):
                 if v not in used_map:
                     continue
@@ -110,21 +115,23 @@ def lower_burst_rolls(fight: Fight, roster: Sequence[Combatant], burst: BurstTab
                         activity=Activity.FULL_AUTO, map_modifier=m if takes_map(Activity.FULL_AUTO, rs) else None,
                         flanking=sit0.flanking, high_ground=sit0.high_ground,
                         hostile_within_5ft=sit0.hostile_within_5ft, within_5ft=sit0.within_5ft,
-                        target_conditions=t0.condition_set, attacker_conditions=a.condition_set,
+                        target_conditions=conditions0, attacker_conditions=a.condition_set,
                         unseen_attacker=sit0.unseen_attacker, extra_sources=tuple(concealment_sources(state, a, t0)),
                         aimed=bool(code0 & 4))
-                    first = marks.get((j0, code0 & ~4))
+                    own0 = (code0 & ~4) + codes * lying0  # the first target's own code
+                    first = marks.get((j0, own0))
                     if first is None:
                         continue
+                    at0 = code0 + codes * lying0
                     for (j, code), mark in marks.items():
                         chosen = [first] if j == j0 else [first, mark]
-                        if j == j0 and code != code0 & ~4:
+                        if j == j0 and code != own0:
                             continue  # the first target in its own code only
                         got, table, parts = attack_faces(_last_target(a, o, chosen, context, rs), a.id)
                         if parts is not None and parts != strike_parts.get((int(i), 3 * int(xo))):
                             raise ValueError(f"a Full Auto Burst's hit unlike its Strike's (combatant {a.id})")
-                        draws[i, j0, v, code0] = got
-                        outcome[i, j0, j, v, code0, code] = table
+                        draws[i, j0, v, at0] = got
+                        outcome[i, j0, j, v, at0, code] = table
     rules = np.array([cost, rs.attack.full_auto_ammo_per_target, -1, counts_for_map(Activity.FULL_AUTO, rs)],
                      np.int64)
     return dataclasses.replace(burst, roll_draws=draws, roll_outcome=outcome, rules=rules)

@@ -22,8 +22,8 @@ weapon's throw beside one gun, which spends no round and never fires back), sing
 Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
 Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
 allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies beyond edition 1's settings (:func:`bursts_played`; under edition 1 the AI's
-burst is :mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`'); and, by the weapons
+Full Auto Burst among several enemies beside edition 2's openers or rolled per target (:func:`bursts_played`; else the
+AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`'); and, by the weapons
 lowering, several ranged options (two guns), guns out of range of some square, total cover one way only, and a
 ranged weapon first with no melee weapon beside it (a throw out of range, and a throw or shot behind total cover, are
 played: a shot's target always has a line of fire back, so no Return Fire is walled off). A gun listed before the
@@ -201,13 +201,15 @@ def bursts(state: EncounterState) -> bool:
 def bursts_played(fight: Fight) -> bool:
     """Whether the kernel plays the AI's Full Auto Burst among several enemies here (``kernel_burst_lower``, G-35).
 
-    Edition 1's settings only: not beside edition 2's openers (E-37) nor where a ranged attack in reach provokes
-    (E-18), and one roll for all the targets (MAA-2).
+    Not beside edition 2's openers (E-37), and one roll for all the targets (MAA-2). Where a ranged attack in reach
+    provokes (E-18) the burst is offered once to the enemies whose reach holds the shooter, after an Intercept
+    (E-19) and before the roll (``perform_multi_attack``; ``ashfall.kernel.fight._burst_declared``), and the AI
+    weighs it net of those Attacks of Opportunity as any shot from the square (``_candidates``' ``shooting``).
     """
     from ashfall.sim.kernel_maneuvers import weighs_openers  # it imports the weapons lowering, which imports this
 
     rs = fight.engine.state.ruleset
-    return not weighs_openers(fight) and not rs.turn.ranged_attack_provokes and rs.attack.full_auto_single_roll
+    return not weighs_openers(fight) and rs.attack.full_auto_single_roll
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:

@@ -153,7 +153,7 @@ class OptionTables:
         throw2_hit: ``[e, c, code]`` as ``throw_hit``, of an enemy's thrown weapon beside its gun (``throw_hit`` then
             holds the gun, whose rounds are counted: :func:`gun_first`); ``(1, 1, 1)`` where nobody has both.
         throw2_ft: ``[e]`` how far that throw reaches (-1: none).
-        burst: The AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``; edition 1).
+        burst: The AI's Full Auto Burst among several enemies where it stands (``kernel_burst_lower``).
         normal: ``[i, xo]`` how far each further option attacks without stretching (``normal_reach``: reach, or a
             ranged weapon's normal range): where a thrown option has no target within ``limit`` from where it
             stands the AI weighs walks to squares within it (``TacticalPolicy._wanted``), and with nothing to
@@ -608,7 +608,7 @@ def lower_options(fight: Fight, roster: Sequence[Combatant], actions: int, max_m
                                     if parts is not None:
                                         hit_parts.setdefault((i, kx), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, kinds, lambda i, kx: opts[i][1 + kx // ACTS].weapon)
-    burst = empty_bursts(n) if trip else lower_burst_rolls(
+    burst = lower_burst_rolls(  # beside edition 2's openers with prone targets too (E-37)
         fight, roster, lower_bursts(fight, roster, actions, max_map, views, frac.shape[2], hp_most, slots, chooser),
         variants, used_map, eviews, near_views, hit_parts)
     return OptionTables(count, ranged, limit, frac, drop, first, melee_best, throw_hit, throw_ft, outcome, draws,
