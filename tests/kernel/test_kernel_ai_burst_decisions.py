@@ -146,7 +146,8 @@ def test_compare_engines__a_kernel_wrong_about_the_bursts_roll_diverges(wrong: W
     wrong_kernel_diverges(setup, _Wrong(setup, wrong), 12, 1)
 
 
-@pytest.mark.rule("G-35", "E-37", "E-18")
-def test_g_35__bursts_among_several_enemies_under_edition_2_stay_named() -> None:
+@pytest.mark.rule("G-35", "E-37", "SWP-3")
+def test_g_35__under_edition_2_the_gunners_sweeping_strike_is_named() -> None:
+    """Its bursts beside the openers are played (``test_kernel_ai_burst_beside_openers``); its sword's sweep is not."""
     problem = check(setup_of(SET, "ashfall-2"))
-    assert problem is not None
+    assert problem is not None and "Sweeping Strike" in problem

@@ -186,7 +186,7 @@ def test_compare_engines__a_kernel_that_never_fires_back_under_edition_2_diverge
 def test_kernel_ai_guns_edition_2__return_fire_that_could_provoke_is_told_apart(tmp_path: Path) -> None:
     """One against one, a Return Fire is never made from within the shooter's reach (the reactor's own Attack of
     Opportunity spent its reaction first): played. A lone gunner against two could answer one in the other's reach
-    (E-18): the lowering names it (Full Auto Burst among several enemies, G-35, is named before it today)."""
+    (E-18): the lowering names it."""
     duel = setup_of(FIRE_BACK_2, "ashfall-2")
     assert check(duel) is None
     state = duel.build_fight(0).engine.state

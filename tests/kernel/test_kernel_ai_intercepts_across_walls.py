@@ -38,10 +38,10 @@ OLD_WINDOW = 2
 @pytest.mark.rule("RX-26", "E-19", "COV-3", "G-35")
 def test_kernel_ai__intercepts_across_walls_like_the_reference() -> None:
     """Under edition 1 (CI's share of the 1,000 seeds); under edition 2, where Intercept answers melee attacks only
-    (E-19), the Slinger's pistol could burst at both: named."""
+    (E-19), the Slinger's pistol bursts at both beside its openers (played), and its Sweeping Strike is named."""
     kit.plays_like_the_reference(kit.setup_of(WALLED, "ashfall-1"), 100)
     assert check(kit.setup_of(WALLED, "ashfall-2")) == (
-        "Full Auto Burst among several enemies (G-35, combatant kernel-ai-slinger-past-walls)")
+        "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant kernel-ai-slinger-past-walls)")
 
 
 @pytest.mark.rule("RX-26", "COV-3")

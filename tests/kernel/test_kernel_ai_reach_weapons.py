@@ -173,7 +173,7 @@ def test_check__a_reach_weapon_beside_edition_2_trip_is_named(tmp_path: Path) ->
     (RAIDERS, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant kernel-ai-halberdier)"),
     (FREE_FOR_ALL,
      "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant kernel-ai-pikeman)"),
-    (VANGUARD, "Full Auto Burst among several enemies (G-35, combatant kernel-ai-vanguard)"),
+    (VANGUARD, "the tactical AI's Sweeping Strike among several enemies (SWP-3, E-37, combatant kernel-ai-vanguard)"),
 ], ids=lambda p: getattr(p, "stem", ""))
 def test_check__the_reach_sets_under_edition_2_are_named(path: Path, named: str) -> None:
     assert check(setup_of(path, "ashfall-2")) == named

@@ -125,10 +125,11 @@ def test_lowering__the_chooser_has_opener_rows_and_no_feint_variants(path: Path)
     assert KernelSetup(setup_of(path, "ashfall-1")).lowered.ai.config[i, kai.CFG_OPEN] == 0.0
 
 
-def test_shipped_skirmish__under_edition_2_passes_the_warriors_choice_and_stops_at_the_vanguards_burst() -> None:
-    """The Warrior's choice weighs its openers and Sweeping Strike (``test_kernel_target_choice_sweep``)."""
+def test_shipped_skirmish__under_edition_2_passes_the_warriors_choice_and_the_bursts_and_stops_at_return_fire() -> None:
+    """The Warrior's choice weighs its openers and Sweeping Strike (``test_kernel_target_choice_sweep``), the AI's
+    bursts beside the openers are played (``kernel_burst_lower``); the warlord's Return Fire is not."""
     assert check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-2")) == (
-        "Full Auto Burst among several enemies (G-35, combatant vanguard)")
+        "Return Fire (RX-29, combatant raider-warlord could shoot back at vanguard)")
 
 
 

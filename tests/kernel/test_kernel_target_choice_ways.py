@@ -105,9 +105,10 @@ def test_target_choice_with_several_ways__under_edition_2_weighs_the_sweep_of_ea
     played_alike(setup_of(WAYS_SETS[0], "ashfall-2"), 20)
 
 
-@pytest.mark.rule("E-37", "G-35")
-def test_target_choice_under_a_shotgun__under_edition_2_names_the_raiders_burst_after_the_sweep() -> None:
-    assert check(setup_of(WAYS_SETS[1], "ashfall-2")) == "Full Auto Burst among several enemies (G-35, combatant " \
+@pytest.mark.rule("E-37", "G-35", "E-18")
+def test_target_choice_under_a_shotgun__under_edition_2_names_the_raiders_return_fire_after_its_burst() -> None:
+    """The raider's burst beside the openers is played (``kernel_burst_lower``); its Return Fire could provoke."""
+    assert check(setup_of(WAYS_SETS[1], "ashfall-2")) == "Return Fire from within a shooter's reach (E-18, combatant " \
         "kernel-chooser-raider)"
 
 

@@ -17,17 +17,17 @@ the first shooter may answer it in turn). Under edition 2 a shot in an enemy's r
 Opportunity as a throw does (E-18, ``kernel_weapons_lower``'s ``shot``; the round is spent first), and the plan
 tables hold each number of rounds loaded against a target up and prone (E-37).
 
-Covered: one ranged option a creature (thrown, or shot with ammunition; under edition 1 also a thrown melee
-weapon's throw beside one gun, which spends no round and never fires back), single-target blocks only (Strike, Power
-Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
-Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
-allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies beside edition 2's openers or rolled per target (:func:`bursts_played`; else the
-AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`'); and, by the weapons
-lowering, several ranged options (two guns), guns out of range of some square, total cover one way only, and a
-ranged weapon first with no melee weapon beside it (a throw out of range, and a throw or shot behind total cover, are
-played: a shot's target always has a line of fire back, so no Return Fire is walled off). A gun listed before the
-melee weapon (a marksman's rifle and knife, ATK-2) is the first further option (``kernel_option_slots``).
+Covered: one ranged option a creature (thrown, or shot with ammunition; under edition 1 also a thrown melee weapon's
+throw beside one gun, which spends no round and never fires back), single-target blocks only (Strike, Power Strike,
+All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could Deflect (RX-6: a
+free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options, allies firing back
+for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`), Full Auto Burst among
+several enemies rolled per target (:func:`bursts_played`; else the AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s
+and :mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside edition 2's openers, E-37); and, by the weapons
+lowering, several ranged options (two guns), guns out of range of some square, total cover one way only, and a ranged
+weapon first with no melee weapon beside it (a throw out of range, and a throw or shot behind total cover, are played: a
+shot's target always has a line of fire back, so no Return Fire is walled off). A gun listed before the melee weapon (a
+marksman's rifle and knife, ATK-2) is the first further option (``kernel_option_slots``).
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     guns = [o for o in ranged if shot_ok(o)]
     if guns and len(state.enemies_of(c.id)) > 1 and bursts(state) and not bursts_played(fight) and \
             Block.FULL_AUTO in TurnView(fight.engine, c, ()).available(guns[0]):
-        return f"Full Auto Burst among several enemies (G-35, combatant {c.id})"
+        return f"Full Auto Burst among several enemies rolled per target (MAA-2, G-35, combatant {c.id})"
     reactions = state.rulebook.reactions
     for e in state.enemies_of(c.id):
         if "deflect" in reactions and has_free_hand(e, state) and \
@@ -201,15 +201,15 @@ def bursts(state: EncounterState) -> bool:
 def bursts_played(fight: Fight) -> bool:
     """Whether the kernel plays the AI's Full Auto Burst among several enemies here (``kernel_burst_lower``, G-35).
 
-    Not beside edition 2's openers (E-37), and one roll for all the targets (MAA-2). Where a ranged attack in reach
-    provokes (E-18) the burst is offered once to the enemies whose reach holds the shooter, after an Intercept
-    (E-19) and before the roll (``perform_multi_attack``; ``ashfall.kernel.fight._burst_declared``), and the AI
-    weighs it net of those Attacks of Opportunity as any shot from the square (``_candidates``' ``shooting``).
+    One roll for all the targets (MAA-2). Beside edition 2's openers (E-37) its targets may lie prone (C-PRO: the
+    tables read each standing and prone; the shooter never does, as a creature the AI plays stands up before its
+    turn's plan, ACT-5, and nobody trips on another's turn). Where a
+    ranged attack in reach provokes (E-18) the burst is offered once to the enemies whose reach holds the shooter,
+    after an Intercept (E-19) and before the roll (``perform_multi_attack``; ``ashfall.kernel.fight._burst_declared``),
+    and the AI weighs it net of those Attacks of Opportunity as any shot from the square (``_candidates``'
+    ``shooting``).
     """
-    from ashfall.sim.kernel_maneuvers import weighs_openers  # it imports the weapons lowering, which imports this
-
-    rs = fight.engine.state.ruleset
-    return not weighs_openers(fight) and rs.attack.full_auto_single_roll
+    return fight.engine.state.ruleset.attack.full_auto_single_roll
 
 
 def _fires_back(state: EncounterState, e: Combatant) -> bool:
