@@ -21,8 +21,15 @@ from ashfall.sim import kernel_covering_lower as lower
 from ashfall.sim.kernel_lower import TABLE_ACTIVITIES, Lowered, check
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import reference_fight
-from tests.kernel.kit import ENCOUNTERS, Rewired, plays_like_the_reference, seeds, setup_of, variant, \
-    wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import checked_decisions
 
 COVERING = ENCOUNTERS / "ai-covering-gunner-against-a-brute-in-the-mud.yaml"
