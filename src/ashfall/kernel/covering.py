@@ -11,13 +11,13 @@ pinned creature's step.
 
 from __future__ import annotations
 
-from ashfall.kernel.compiled import I8, I64
+from ashfall.kernel.compiled import F64, I8, I64
 from ashfall.kernel.compiled import jit as _jit
 
-CovTab = tuple[I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64, I64]
+CovTab = tuple[I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, F64, F64, F64, F64]
 """``kernel_covering_lower.CoveringTables.tab()``: ints, talent, ok, free, outcome, draws, dice, flat, dealt, low,
-enemy_hit, melee_best."""
-COV_ON, COV_NEED = 0, 1
+enemy_hit, melee_best, enemy_hit_prone, melee_best_prone."""
+COV_ON, COV_NEED, COV_INTERCEPTS, COV_PROVOKES = 0, 1, 2, 3
 """Slots of the tables' ints (``kernel_covering_lower.COV_*``; a test holds them equal)."""
 FX_PINNED, FX_SHOT = 16, 32
 """Bits of ``fx[a, s]``: ``a`` is pinned by ``s``'s Covering Fire; ``s``'s free attack on it is spent."""
@@ -87,4 +87,5 @@ def free_shooter(c: int, vit: I64, px: I64, py: I64, ammo_left: I64, cov: CovTab
     return -1
 
 
-__all__ = ["COV_NEED", "COV_ON", "FX_PINNED", "FX_SHOT", "CovTab", "free_shooter", "offer", "pinned", "turn_starts"]
+__all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "FX_PINNED", "FX_SHOT", "CovTab", "free_shooter",
+           "offer", "pinned", "turn_starts"]

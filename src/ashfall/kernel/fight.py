@@ -608,28 +608,48 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
         if cov[0][kcov.COV_ON] == 1:
             s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
             if s_ >= 0:
-                at = _covering_shot(mt, s_, c, side, vit, prone, hp, temp, px, py, dist, eview, max_hp, succ, fail,
-                                    dropped, falls, rules, dealt_by, taken, record, steps, at, faces, cov, fx)
-                at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
-                attacks += 1
+                at, made = _covering_shot(mt, s_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
+                                          draws, dice, flat, dealt, low, eview, max_hp, succ, fail, dropped, falls,
+                                          rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor, ammo_left,
+                                          cov)
+                attacks += made
                 if vit[c] != ALIVE:
                     break  # it fell: the move ends (``walk``)
     return at, attacks
 
 
 @_jit
-def _covering_shot(mt: I64, s: int, c: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, px: I64, py: I64,
-                   dist: I64, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
-                   dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, cov: kcov.CovTab,
-                   fx: I64) -> int:
+def _covering_shot(mt: I64, s: int, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+                   react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
+                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
+                   flat: I64, dealt: I64, low: int, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64,
+                   falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64,
+                   sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
     """``s``'s free attack on the pinned mover ``c`` (``_covering_hook``: ``Activity.READIED``, no MAP, SUP-11).
 
-    Its situation is :func:`_ranged_code`'s, never aimed; the fights the kernel plays offer nothing on it (no ally of
-    ``c`` to Intercept, no gun to Return Fire with, no Attack of Opportunity on a shot in reach: ``covering_problem``).
+    As ``perform_attack`` makes it: declared (under edition 1 an ally of ``c`` may Intercept it, E-19, RX-26), then
+    the Attacks of Opportunity a ranged attack in reach provokes (edition 2, E-18: :func:`_shot_in_reach`; a shooter
+    they drop makes no attack), then the roll, its situation :func:`_ranged_code`'s, never aimed. Nobody it may hit
+    has a gun to Return Fire with (``covering_problem``). Returns the steps written and the attack rolls made.
     """
+    made = 0
+    ints = cov[0]
+    if ints[kcov.COV_INTERCEPTS] == 1:
+        c = _intercept(s, c, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard_hit, guard_reach, intercept_ft, sight, 0)
+    if ints[kcov.COV_PROVOKES] == 1:
+        at, made = _shot_in_reach(mt, s, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
+                                  threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
+                                  low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at,
+                                  faces, sight, fx, mor, ammo_left, cov)
+        if vit[s] != ALIVE:
+            return at, made
     code = _ranged_code(s, c, 0, side, vit, px, py, dist, eview)
-    return _attack(mt, s, c, 0, 0, COVERING_LABEL, cov[4], cov[5], cov[6], cov[7], cov[8], cov[9][0], hp, temp, max_hp,
-                   vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
+    at = _attack(mt, s, c, 0, 0, COVERING_LABEL, cov[4], cov[5], cov[6], cov[7], cov[8], cov[9][0], hp, temp, max_hp,
+                 vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
+    at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
+    return at, made + 1
 
 
 @_entry
@@ -1146,7 +1166,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                                   outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
                                                   falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx,
-                                                  mor)
+                                                  mor, ammo_left, cov)
                         attacks += made
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
@@ -1178,7 +1198,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor)
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor,
+                                              ammo_left, cov)
                     attacks += made
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
@@ -1240,7 +1261,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                    guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
                    taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64,
-                   mor: kmor.MoraleTab) -> tuple[int, int]:
+                   mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
     """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
 
     Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
@@ -1259,6 +1280,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
         if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
             continue
         react[r] = 0
+        kcov.offer(r, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared: Covering Fire (SUP-11)
         at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                     flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
                     max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
@@ -1479,8 +1501,12 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
             code += 4 * ai_view[px[e], py[e], px[c], py[c]]
             value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and prone_on == 1 else enemy_hit[e, c, code]
             if cov[0][kcov.COV_ON] == 1 and kcov.pinned(e, fx):  # SUPPRESSED: its attacks at disadvantage
-                value[e] = cov[10][e, c, code]
-                mvalue[e] = cov[11][e, c, code] if melee_best.shape[0] == n else value[e]
+                lying = prone[e] == 1 and prone_on == 1  # and lying prone (C-PRO)
+                value[e] = cov[12][e, c, code] if lying else cov[10][e, c, code]
+                if melee_best.shape[0] != n:
+                    mvalue[e] = value[e]
+                else:
+                    mvalue[e] = cov[13][e, c, code] if lying else cov[11][e, c, code]
             elif melee_best.shape[0] != n:
                 mvalue[e] = value[e]
             elif prone[e] == 1 and prone_on == 1:  # its best melee option lying prone (C-PRO)

@@ -37,6 +37,7 @@ from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.content.names import COVERING_FIRE
 from ashfall.content.schema import WeaponKind
+from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.effects import EffectKind, TimedEffect
 from ashfall.engine.reactions import Trigger, TriggerKind
@@ -46,6 +47,7 @@ from ashfall.families.suppression.moves import _covering_ok, covering_weapon
 from ashfall.grid.board import Terrain
 from ashfall.rules.condition_durations import Duration
 from ashfall.sim.kernel_ai_lower import _settled_base
+from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_weapons_lower import _engine_views, _fire, _option_sit, _tabulate
 from ashfall.sim.policy import ScriptedTactics
@@ -55,8 +57,9 @@ I64 = Any
 F64 = Any
 I8 = Any
 
-COV_ON, COV_NEED = 0, 1
-"""Slots of :attr:`CoveringTables.ints`: Covering Fire in play, the rounds the reaction needs and spends."""
+COV_ON, COV_NEED, COV_INTERCEPTS, COV_PROVOKES = 0, 1, 2, 3
+"""Slots of :attr:`CoveringTables.ints`: Covering Fire in play, the rounds the reaction needs and spends, whether a
+ranged attack may be Intercepted (E-19) and whether one in reach provokes (E-18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class CoveringTables:
         low: ``[low]``.
         enemy_hit: ``[e, c, code]`` the AI's ``enemy_hit`` with ``e`` pinned (``(1, 1, 1)``: nobody is pinned).
         melee_best: ``[e, c, code]`` the further options' ``melee_best`` with ``e`` pinned (``(1, 1, 1)``: none).
+        enemy_hit_prone: ``enemy_hit`` with ``e`` pinned and lying prone (edition 2's Trip, C-PRO; else ``(1, 1, 1)``).
+        melee_best_prone: ``melee_best`` so (``(1, 1, 1)``: none).
     """
 
     ints: I64
@@ -92,20 +97,22 @@ class CoveringTables:
     low: I64
     enemy_hit: F64
     melee_best: F64
+    enemy_hit_prone: F64
+    melee_best_prone: F64
 
     def tab(self) -> tuple[Any, ...]:
         """The tuple the compiled fight takes (``ashfall.kernel.covering.CovTab``)."""
         return (self.ints, self.talent, self.ok, self.free, self.outcome, self.draws, self.dice, self.flat,
-                self.dealt, self.low, self.enemy_hit, self.melee_best)
+                self.dealt, self.low, self.enemy_hit, self.melee_best, self.enemy_hit_prone, self.melee_best_prone)
 
 
 def no_covering(n: int) -> CoveringTables:
     """The tables of a fight where nobody has the talent (never read)."""
-    return CoveringTables(np.zeros(2, np.int64), np.zeros(n, np.int64), np.zeros((1, 1, 1, 1, 1), np.int64),
+    return CoveringTables(np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros((1, 1, 1, 1, 1), np.int64),
                           np.zeros((1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8),
                           np.ones((1, 1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 2, 1, 2), np.int64),
                           np.zeros((1, 1, 2), np.int64), np.zeros((1, 1, 1, 2, 1), np.int64),
-                          np.zeros(1, np.int64), np.zeros((1, 1, 1), np.float64), np.zeros((1, 1, 1), np.float64))
+                          np.zeros(1, np.int64), *(np.zeros((1, 1, 1), np.float64) for _ in range(4)))
 
 
 def covers(state: EncounterState) -> bool:
@@ -123,11 +130,9 @@ def covering_problem(fight: Fight) -> str | None:
 
     Played: a creature the tactical AI plays, alone on its side, with the talent and one ranged weapon (its gun: its
     rounds are the kernel's ``ammo_left``), whose enemies are scripted (a pinned creature's plans and target choice
-    would weigh its disadvantage, ``base_for``) with one melee weapon, alone on their side, where a ranged attack in
-    reach provokes nothing (E-18: the free attack would be answered) and edition 2's maneuvers are off.
+    would weigh its disadvantage, ``base_for``) with one melee weapon each.
     """
     state = fight.engine.state
-    rs = state.ruleset
     for c in state.combatants.values():
         if COVERING_FIRE not in c.creature.talents:
             continue
@@ -139,15 +144,11 @@ def covering_problem(fight: Fight) -> str | None:
             return f"{why}; among allies)"
         if sum(w.kind is WeaponKind.RANGED for w in c.weapons) != 1:
             return f"{why}; with other than one ranged weapon)"
-        if rs.checks.new_maneuvers:
-            return f"{why}; beside edition 2's maneuvers, E-37)"
-        if rs.turn.ranged_attack_provokes:
-            return f"{why}; where a ranged attack in reach provokes, E-18)"
         for e in state.enemies_of(c.id):
             if not isinstance(fight.policies.get(e.id), ScriptedTactics):
                 return f"{why}; pinning a creature the AI plays or chooses for, combatant {e.id})"
-            if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE or state.allies_of(e.id):
-                return f"{why}; pinning a creature with allies or other than one melee weapon, combatant {e.id})"
+            if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE:
+                return f"{why}; pinning a creature with other than one melee weapon, combatant {e.id})"
     return None
 
 
@@ -273,22 +274,29 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
     token = ruleset_token(rs)
     enemy_hit = np.zeros((n, n, ai_codes), np.float64)
     melee_best = np.zeros((n, n, ai_codes) if options_melee else (1, 1, 1), np.float64)
+    trip = rs.checks.new_maneuvers  # a prone enemy's attacks weighed lying prone (C-PRO, ``kernel_maneuvers``)
+    enemy_hit_prone = np.zeros((n, n, ai_codes) if trip else (1, 1, 1), np.float64)
+    melee_best_prone = np.zeros((n, n, ai_codes) if trip and options_melee else (1, 1, 1), np.float64)
     for i, c in enumerate(roster):
         if not isinstance(fight.policies.get(c.id), TacticalPolicy):
             continue
         for j, e in enumerate(roster):
             if e.side == c.side or not pinnable(state, e):
                 continue
-            with pinned(state, e):
-                for code in range(ai_codes):
-                    hit = _settled_base(fight, e, c, bool(code & 1), bool(code & 2), views[code // 4], own=False)
-                    enemy_hit[j, i, code] = _expected(hit)
-                if options_melee:
-                    _fire(state, e, c, kernel_options(e, state), views, ai_codes, token, melee_best[j, i],
-                          np.zeros(ai_codes, np.float64))
-    ints = np.array([1, rs.attack.covering_fire_ammo], np.int64)
+            for lying, hits, best in ((False, enemy_hit, melee_best), (True, enemy_hit_prone, melee_best_prone)):
+                if lying and not trip:
+                    continue
+                with pinned(state, e), with_conditions(e, *((Condition.PRONE,) if lying else ())):
+                    for code in range(ai_codes):
+                        hit = _settled_base(fight, e, c, bool(code & 1), bool(code & 2), views[code // 4], own=False)
+                        hits[j, i, code] = _expected(hit)
+                    if options_melee:
+                        _fire(state, e, c, kernel_options(e, state), views, ai_codes, token, best[j, i],
+                              np.zeros(ai_codes, np.float64))
+    ints = np.array([1, rs.attack.covering_fire_ammo, not rs.turn.intercept_melee_only, rs.turn.ranged_attack_provokes],
+                    np.int64)
     return CoveringTables(ints, talent, ok, free, outcome, draws, dice, flat, dealt, np.array([low], np.int64),
-                          enemy_hit, melee_best)
+                          enemy_hit, melee_best, enemy_hit_prone, melee_best_prone)
 
 
 def _expected(hit: Any) -> float:
@@ -296,5 +304,6 @@ def _expected(hit: Any) -> float:
     return attack_value(hit.key(1)).expected if hit is not None else 0.0
 
 
-__all__ = ["COV_NEED", "COV_ON", "CoveringTables", "covering_problem", "covers", "lower_covering", "no_covering",
+__all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "CoveringTables", "covering_problem", "covers",
+           "lower_covering", "no_covering",
            "pinnable", "pinned", "pinned_sources"]
