@@ -8,7 +8,8 @@ effect's roll sources in place, prone attackers under edition 2's Trip included)
 brute provokes its Attack of Opportunity (E-18), itself pinned at once, and the gunner's next choices that turn weigh
 the pinned brute's attacks at disadvantage (``base_for`` reads ``suppressed``). Every step equals the reference's, the
 decisions equal ``TacticalPolicy.choose``, the feature happens, and kernels without the disadvantage, without the
-reaction diverge; what is not played is named.
+reaction diverge; what is not played is named. A second set puts a brawler beside the brute (edition 1): one reaction a
+round, so only the first attacker after the gunner's turn began is pinned, and the brutes Intercept its shots (E-19).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tests.kernel.kit import (
 from tests.kernel.test_kernel_ai import checked_decisions
 
 COVERING = ENCOUNTERS / "ai-covering-gunner-against-a-brute-in-the-mud.yaml"
+TWO_BRUTES = ENCOUNTERS / "ai-covering-gunner-against-two-brutes-in-the-mud.yaml"
 
 
 def _happened(setup: FightSetup, n: int) -> Counter[str]:
@@ -67,6 +69,28 @@ def test_covering_gunner__plays_every_step_as_the_reference(edition: str) -> Non
     plays_like_the_reference(setup_of(COVERING, edition), 100)
 
 
+@pytest.mark.rule("SUP-11", "AE-2", "E-19", "RX-26")
+def test_covering_gunner_against_two_brutes__plays_every_step_as_the_reference() -> None:
+    plays_like_the_reference(setup_of(TWO_BRUTES, "ashfall-1"), 60)
+
+
+@pytest.mark.rule("SUP-11", "AE-2", "E-19")
+def test_covering_gunner_against_two_brutes__pins_the_first_attacker_of_a_round_only() -> None:
+    """Pinned and unpinned attacks by both brutes (one reaction a round), and Intercepts of the gunner's shots."""
+    setup = setup_of(TWO_BRUTES, "ashfall-1")
+    found: Counter[str] = Counter()
+    for seed in seeds(20):
+        for e in reference_fight(setup, seed).log:
+            kind = getattr(e, "type", "")
+            if kind == "attack-rolled" and e.weapon == "sledgehammer":
+                found[f"{e.actor} {'pinned' if 'suppressed by Covering Fire' in repr(e.roll) else 'plain'}"] += 1
+            elif kind == "reaction-spent":
+                found[e.label] += 1
+    for brute in ("kernel-ai-covered-brute", "kernel-ai-covered-brawler"):
+        assert found[f"{brute} pinned"] >= 50 and found[f"{brute} plain"] >= 50
+    assert found["Covering Fire"] >= 100 and found["Intercept"] >= 10
+
+
 @pytest.mark.rule("SUP-11")
 def test_covering_gunner__pins_the_brute_in_every_fight() -> None:
     """The reference fights do what the set is for: reactions and pinned attacks in every fight; under edition 2 the
@@ -79,9 +103,10 @@ def test_covering_gunner__pins_the_brute_in_every_fight() -> None:
 
 
 @pytest.mark.rule("SUP-11", "E-05", "G-31", "E-18")
-@pytest.mark.parametrize("edition", ["ashfall-1", "ashfall-2"])
-def test_kernel_ai_decide__equals_tactical_policy_choose_beside_a_pinned_enemy(edition: str) -> None:
-    seen = checked_decisions(setup_of(COVERING, edition), seeds(8, sweep=31))
+@pytest.mark.parametrize(("path", "edition"), [(COVERING, "ashfall-1"), (COVERING, "ashfall-2"),
+                                               (TWO_BRUTES, "ashfall-1")], ids=["one-1", "one-2", "two-1"])
+def test_kernel_ai_decide__equals_tactical_policy_choose_beside_a_pinned_enemy(path: Path, edition: str) -> None:
+    seen = checked_decisions(setup_of(path, edition), seeds(8, sweep=31))
     assert any(isinstance(e, tuple) and e[0] == "attack" for e in seen)
 
 
@@ -99,11 +124,12 @@ def _no_reaction(lo: Lowered) -> Lowered:
 
 
 @pytest.mark.rule("SUP-11")
-@pytest.mark.parametrize(("change", "edition"), [(_no_disadvantage, "ashfall-1"), (_no_reaction, "ashfall-1"),
-                                                 (_no_disadvantage, "ashfall-2")],
-                         ids=["no-disadvantage", "no-reaction", "no-disadvantage-edition-2"])
-def test_compare_engines__a_kernel_without_covering_fire_diverges(change: object, edition: str) -> None:
-    setup = setup_of(COVERING, edition)
+@pytest.mark.parametrize(("path", "change", "edition"), [
+    (COVERING, _no_disadvantage, "ashfall-1"), (COVERING, _no_reaction, "ashfall-1"),
+    (COVERING, _no_disadvantage, "ashfall-2"), (TWO_BRUTES, _no_disadvantage, "ashfall-1")],
+    ids=["no-disadvantage", "no-reaction", "no-disadvantage-edition-2", "two-brutes-no-disadvantage"])
+def test_compare_engines__a_kernel_without_covering_fire_diverges(path: Path, change: object, edition: str) -> None:
+    setup = setup_of(path, edition)
     wrong_kernel_diverges(setup, Rewired(setup, change), 30, 3)  # type: ignore[arg-type]
 
 
