@@ -46,7 +46,7 @@ from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.suppression.moves import _covering_ok, covering_weapon
 from ashfall.grid.board import Terrain
 from ashfall.rules.condition_durations import Duration
-from ashfall.sim.kernel_ai_lower import _settled_base
+from ashfall.sim.kernel_ai_lower import _settled_base, asks_the_ai
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_weapons_lower import _engine_views, _fire, _option_sit, _tabulate
@@ -145,7 +145,7 @@ def covering_problem(fight: Fight) -> str | None:
         if sum(w.kind is WeaponKind.RANGED for w in c.weapons) != 1:
             return f"{why}; with other than one ranged weapon)"
         for e in state.enemies_of(c.id):
-            if not isinstance(fight.policies.get(e.id), ScriptedTactics):
+            if not isinstance(fight.policies.get(e.id), ScriptedTactics) or asks_the_ai(fight, e):
                 return f"{why}; pinning a creature the AI plays or chooses for, combatant {e.id})"
             if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE:
                 return f"{why}; pinning a creature with other than one melee weapon, combatant {e.id})"
