@@ -220,6 +220,9 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         hit = ai.enemy_hit_prone if arr["prone"][e] and lo.maneuvers.ints[0] else ai.enemy_hit  # C-PRO, E-37
         value[e] = hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
         best = o.prone_fire[0] if arr["prone"][e] and lo.maneuvers.ints[0] else o.melee_best  # C-PRO, E-37
+        if lo.covering is not None and state.effects_on(ids[e], EffectKind.SUPPRESSED):  # pinned (SUP-11)
+            hit, best = lo.covering.enemy_hit, lo.covering.melee_best
+            value[e] = hit[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
         mvalue[e] = value[e] if o.melee_best.shape[0] != len(ids) else \
             best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))

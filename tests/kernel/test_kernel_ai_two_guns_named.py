@@ -4,7 +4,8 @@ Covering Fire (SUP-11, ``suppression.moves``): the talent's reaction is offered 
 shoot declares (``attack_declared``), and the AI takes it whenever nothing it prefers is offered
 (``reactions.ai.PREFERENCE``): a round spent, the attacker at disadvantage on all its attacks until the slinger's next
 turn starts (``suppressed``), and one free shot at it the first time it moves. Nothing of that needs Suppressive Fire;
-it changes an AI fight on almost every enemy turn, so the kernel names the talent (``_combatant_problem``).
+it changes an AI fight on almost every enemy turn. The kernel plays it for one gun alone on its side against scripted
+melee enemies (``test_kernel_covering_fire``) and names the rest (``_combatant_problem``, ``covering_problem``).
 
 Two guns and no melee weapon (``[Submachine Gun, Pistol]``): the AI weighs each gun and its unarmed strike
 (``attack_options``), counts and reloads each gun's rounds (G-31) and fires back with the first gun loaded and within
@@ -35,7 +36,8 @@ EDITIONS = ["ashfall-1", "ashfall-2"]
 NAMED = ("the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first loaded "
          "in normal range, RX-31; its unarmed strike, E-18; combatant {})")
 TALENT = ("the Covering Fire talent (SUP-11, combatant {}: a round on an enemy's attack, disadvantage until its next "
-          "turn, a free shot when it moves)")
+          "turn, a free shot when it moves; {})")
+"""``kernel_covering_lower.covering_problem``: played for one gun alone on its side against scripted melee enemies."""
 WITH_TALENT = ("      uses_death_saves: true\n", "      uses_death_saves: true\n      talents: [covering-fire]\n")
 
 
@@ -74,7 +76,7 @@ def test_reference_logs__the_ai_takes_covering_fire_on_the_raiders_attacks(tmp_p
 def test_check__the_covering_fire_talent_is_named(tmp_path: Path, edition: str) -> None:
     fight = variant(tmp_path, TWO_GUNS, *WITH_TALENT, edition).build_fight(1)
     slinger = fight.engine.state.get(SLINGER)
-    assert kl._combatant_problem(fight, slinger) == TALENT.format(SLINGER)
+    assert kl._combatant_problem(fight, slinger) == TALENT.format(SLINGER, "with other than one ranged weapon")
 
 
 @pytest.mark.rule("G-31", "RX-31", "E-18", "ATK-2")
@@ -99,7 +101,7 @@ def test_reference_logs__two_guns_each_shot_the_first_reloaded_and_fired_back_wi
 def test_shipped_gunslinger__named_for_its_talent_and_its_two_guns_among_allies(name: str) -> None:
     fight = EncounterSetup(ROOT / "encounters" / f"{name}.yaml", "ashfall-1").build_fight(1)
     slinger = fight.engine.state.get("gunslinger")
-    assert kl._combatant_problem(fight, slinger) == TALENT.format("gunslinger")
+    assert kl._combatant_problem(fight, slinger) == TALENT.format("gunslinger", "among allies")
     assert kl._plan_problem(fight, slinger) == NAMED.format("gunslinger")
     enemy = next(e for e in fight.engine.state.enemies_of("gunslinger") if not e.creature.leader)
     problem = kl._plan_problem(fight, enemy)

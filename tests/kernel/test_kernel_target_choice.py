@@ -29,7 +29,7 @@ from ashfall.engine.reactions import can_react
 from ashfall.kernel import fight as kf
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
-from ashfall.sim.kernel_run import KernelSetup, _ai_tab
+from ashfall.sim.kernel_run import KernelSetup, _ai_tab, _cov_tab
 from ashfall.sim.policy import Policy, ScriptedTactics, enemies_by_distance
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant
 from ashfall.sim.signature import FightSignature, compare_engines, reference_signature
@@ -94,7 +94,8 @@ class _Recorder:
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
             np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster),
-            np.zeros((len(ids), len(ids)), np.int64))  # a scripted creature never feints (no Feint's effects)
+            np.zeros((len(ids), len(ids)), np.int64),  # a scripted creature never feints (no Feint's effects)
+            _cov_tab(lo))  # nobody has the Covering Fire talent here (SUP-11)
         return None if pick < 0 else ids[pick]
 
     @staticmethod

@@ -26,6 +26,7 @@ import numpy as np
 
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
+from ashfall.kernel import covering as kcov
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
@@ -77,6 +78,8 @@ RETURN_FIRE = 4
 """Return Fire's attack label (``kernel_lower.ATTACK_LABELS``, RX-29)."""
 BURST_LABEL = 5
 """Full Auto Burst's attack label (``kernel_lower.ATTACK_LABELS``, ``kernel_burst_rolls.BURST_LABEL``)."""
+COVERING_LABEL = 6
+"""Covering Fire's free attack's label (``kernel_lower.ATTACK_LABELS``, SUP-11)."""
 SIGHT_TOTAL = 1
 """The flag of a ``sight`` entry (``kernel_lower.SIGHT_TOTAL``): total cover."""
 FAR = 1 << 60
@@ -205,6 +208,8 @@ def _attack_hit(mt: I64, a: int, t: int, k: int, v: int, label: int, outcome: I8
         # a Feint's advantage on this attack (FNT-3, FNT-5), used up by it (``next_attack_sources``)
         fx[a, t] &= ~kmv.FX_NEXT_ATTACK
         down += kmv.ADVANTAGED
+    if kcov.pinned(a, fx):  # pinned by Covering Fire: its rows with disadvantage (``suppressed``, SUP-11)
+        k += outcome.shape[2] // 2
     first = roll(mt, 20)
     second = 1
     if draws[a, t, k, v, down, code] == 2:  # advantage or disadvantage: both faces, in the order drawn
@@ -562,14 +567,17 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, reach_ft: I64, outcome: I8, draws: I64,
                   dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                   falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
-                  steps: I64, at: int, faces: I64, sight: I64, fx: I64, mor: kmor.MoraleTab) -> tuple[int, int]:
+                  steps: I64, at: int, faces: I64, sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64,
+                  cov: kcov.CovTab, eview: I64) -> tuple[int, int]:
     """``c`` Strides along the first ``went`` squares of ``path_x``/``path_y``: ``(steps written, attack rolls)``.
 
     Before each square, every enemy up whose reach the step leaves makes its Attack of Opportunity, asked in
     reactor order, one reaction a round (RX-21), unless the mover is behind total cover from it (COV-3); a mover
     that falls stops where it is. Each attack that drops a group member or leader is a morale event then and
     there (MOR-7..12, :func:`ashfall.kernel.morale.after_attack`). The scripted plans' Stride and the AI's play it
-    alike.
+    alike. Each Attack of Opportunity is declared first (Covering Fire, SUP-11: :func:`ashfall.kernel.covering.offer`);
+    after each square entered a mover pinned by Covering Fire sets off the shooter's free attack
+    (:func:`_covering_shot`), and stops there if it falls.
     """
     attacks = 0
     for s in range(went):
@@ -585,6 +593,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
             if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
                 continue  # the mover cannot be targeted (COV-3): no Attack of Opportunity
             react[r] = 0
+            kcov.offer(r, order, side, vit, react, px, py, ammo_left, cov, fx)
             at = _melee(mt, r, c, AOO, 0, AOO, moves, order, side, vit, prone, hp, temp, react, px, py, dist,
                         flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice,
                         flat, dealt, low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps,
@@ -596,7 +605,51 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
         px[c], py[c] = nx, ny
         if record:
             at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+        if cov[0][kcov.COV_ON] == 1:
+            s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
+            if s_ >= 0:
+                at, made = _covering_shot(mt, s_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
+                                          draws, dice, flat, dealt, low, eview, max_hp, succ, fail, dropped, falls,
+                                          rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor, ammo_left,
+                                          cov)
+                attacks += made
+                if vit[c] != ALIVE:
+                    break  # it fell: the move ends (``walk``)
     return at, attacks
+
+
+@_jit
+def _covering_shot(mt: I64, s: int, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+                   react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
+                   guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
+                   flat: I64, dealt: I64, low: int, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64,
+                   falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64,
+                   sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
+    """``s``'s free attack on the pinned mover ``c`` (``_covering_hook``: ``Activity.READIED``, no MAP, SUP-11).
+
+    As ``perform_attack`` makes it: declared (under edition 1 an ally of ``c`` may Intercept it, E-19, RX-26), then
+    the Attacks of Opportunity a ranged attack in reach provokes (edition 2, E-18: :func:`_shot_in_reach`; a shooter
+    they drop makes no attack), then the roll, its situation :func:`_ranged_code`'s, never aimed. Nobody it may hit
+    has a gun to Return Fire with (``covering_problem``). Returns the steps written and the attack rolls made.
+    """
+    made = 0
+    ints = cov[0]
+    if ints[kcov.COV_INTERCEPTS] == 1:
+        c = _intercept(s, c, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
+                       guard_hit, guard_reach, intercept_ft, sight, 0)
+    if ints[kcov.COV_PROVOKES] == 1:
+        at, made = _shot_in_reach(mt, s, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
+                                  threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
+                                  low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at,
+                                  faces, sight, fx, mor, ammo_left, cov)
+        if vit[s] != ALIVE:
+            return at, made
+    code = _ranged_code(s, c, 0, side, vit, px, py, dist, eview)
+    at = _attack(mt, s, c, 0, 0, COVERING_LABEL, cov[4], cov[5], cov[6], cov[7], cov[8], cov[9][0], hp, temp, max_hp,
+                 vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
+    at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
+    return at, made + 1
 
 
 @_entry
@@ -609,14 +662,14 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
-         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab) -> None:
+         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab, cov: kcov.CovTab) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
     ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``. A creature with
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2. ``mor`` holds the morale family's tables and its state at the end
-    (:mod:`ashfall.kernel.morale`).
+    (:mod:`ashfall.kernel.morale`); ``cov`` the Covering Fire talent's (:mod:`ashfall.kernel.covering`, SUP-11).
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed, fx = mv[0], mv[5], mv[6]
@@ -701,6 +754,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         c = order[index]
         kmv.turn_starts(c, vit[c] != DEAD, dazed)
         kmv.feint_turn_starts(c, fx)
+        kcov.turn_starts(c, fx)  # the Covering Fire it laid down ends (SUP-11)
         if vit[c] == DEAD:
             index += 1
             continue
@@ -750,7 +804,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left, mor)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left, mor, cov)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -778,7 +832,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             if ai_chooser[c] == 1 and nf > 1:  # no target rule: the AI's pick first, the others nearest first
                 pick = _chosen(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                                flanker, threat_ft, reach_ft, speed, price, offsets, plan_frac, plan_drop, plan_first,
-                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab, ammo_left, fx)
+                               enemy_hit, ai_config, ai_ints, ai_view, path_x, path_y, ai_tab, ammo_left, fx, cov)
                 for q in range(1, nf):
                     if foes[q] == pick:
                         for r in range(q, 0, -1):
@@ -818,7 +872,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                          reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
                                          dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
-                                         at, faces, sight, fx, mor)
+                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15])
                 attacks += made
                 standing = _standing(side, vit)
                 if standing != -1:
@@ -838,6 +892,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
+                    kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
                     at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), moves, order, side, vit, prone,
                                 hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                 intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
@@ -848,6 +903,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 strikes += len(all_out_index)
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+                kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
                 at = _melee(mt, c, t, k, v, k, moves, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                             flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat,
                             dealt, low, max_hp, succ, fail, dropped, falls, dying_rules, dealt_by, taken, record,
@@ -879,7 +935,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
-               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64) -> None:
+               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64, cov: kcov.CovTab) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
     The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``; ``mor_out``: ``[trial, combatant,
@@ -892,7 +948,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
-             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor)
+             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor, cov)
         state = mor[13]
         for j in range(mor_out.shape[1]):
             for col in range(mor_out.shape[2]):
@@ -908,7 +964,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
              dealt_by: I64, taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64,
              ints: I64, path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
              ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
-             ammo_left: I64, mor: kmor.MoraleTab) -> tuple[int, int, int]:
+             ammo_left: I64, mor: kmor.MoraleTab, cov: kcov.CovTab) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -985,7 +1041,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             wind_left[c] -= 1
             continue
         _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best, prone_fire[0])
+                      enemy_hit, enemy_hit_prone, mv_ints[kmv.MV_ON], melee_best, prone_fire[0], fx, cov)
         if with_allies:
             _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
         kind, t, k, went = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist,
@@ -1033,7 +1089,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             at, made = _stride_along(mt, c, went, 1, order, side, vit, prone, hp, temp, react, px, py, dist,
                                      flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
                                      outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
-                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx, mor)
+                                     dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx, mor,
+                                     ammo_left, cov, eview)
             attacks += made
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
@@ -1124,7 +1181,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                                   flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                                   outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
                                                   falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx,
-                                                  mor)
+                                                  mor, ammo_left, cov)
                         attacks += made
                         if vit[c] != ALIVE:
                             break  # it fell before the throw (``perform_attack`` returns None)
@@ -1161,7 +1218,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor)
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor,
+                                              ammo_left, cov)
                     attacks += made
                     fell = vit[c] != ALIVE  # it fell before the throw (``perform_attack`` returns None)
                 if not fell:
@@ -1223,7 +1281,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
                    guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64, flat: I64, dealt: I64,
                    low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64, dealt_by: I64,
                    taken: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64, fx: I64,
-                   mor: kmor.MoraleTab) -> tuple[int, int]:
+                   mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
     """``c`` makes a ranged attack: the Attacks of Opportunity it provokes first (E-18, RX-21, RX-22).
 
     Each enemy up that may react and has ``c`` within its melee reach (``melee_reach``), not behind total cover from
@@ -1242,6 +1300,7 @@ def _shot_in_reach(mt: I64, c: int, order: I64, side: I64, vit: I64, prone: I64,
         if _view(px[r], py[r], px[c], py[c], sight, 1) & SIGHT_TOTAL:
             continue
         react[r] = 0
+        kcov.offer(r, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared: Covering Fire (SUP-11)
         at = _melee(mt, r, c, AOO, 0, AOO, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                     flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt, low,
                     max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx)
@@ -1453,14 +1512,16 @@ def _feint(mt: I64, c: int, t: int, mv: kmv.MvTab, cf: I64, record: bool, steps:
 @_jit
 def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I64, px: I64, py: I64, dist: I64,
                   flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64, enemy_hit: F64, enemy_hit_prone: F64,
-                  prone_on: int, melee_best: F64, melee_best_prone: F64) -> None:
+                  prone_on: int, melee_best: F64, melee_best_prone: F64, fx: I64, cov: kcov.CovTab) -> None:
     """What one attack of each enemy up would deal ``c`` where both stand, as the AI values it, into ``value``.
 
     ``enemy_hit`` in the situation the AI reads (``aoo_damage``, ``ranged_threat``'s melee part): flanking and
     "within 5 ft" as :func:`_situation` reads them, the view the AI's own ``ai_view``; 0 for the others. With
     edition 2's Trip in play (``prone_on``) a prone enemy's attack is weighed at disadvantage (C-PRO,
     ``enemy_hit_prone``). ``mvalue`` gets each enemy's best melee option instead where the further options are
-    lowered (``melee_best``, ``kernel_weapons_lower``), else the same value.
+    lowered (``melee_best``, ``kernel_weapons_lower``), else the same value. An enemy pinned by Covering Fire is
+    weighed with its disadvantage (``base_for`` reads ``suppressed``: ``cov``'s ``enemy_hit`` and ``melee_best``,
+    SUP-11).
     """
     n = len(side)
     for e in range(n):
@@ -1472,7 +1533,14 @@ def _enemy_values(c: int, value: F64, mvalue: F64, side: I64, vit: I64, prone: I
                 code += 2
             code += 4 * ai_view[px[e], py[e], px[c], py[c]]
             value[e] = enemy_hit_prone[e, c, code] if prone[e] == 1 and prone_on == 1 else enemy_hit[e, c, code]
-            if melee_best.shape[0] != n:
+            if cov[0][kcov.COV_ON] == 1 and kcov.pinned(e, fx):  # SUPPRESSED: its attacks at disadvantage
+                lying = prone[e] == 1 and prone_on == 1  # and lying prone (C-PRO)
+                value[e] = cov[12][e, c, code] if lying else cov[10][e, c, code]
+                if melee_best.shape[0] != n:
+                    mvalue[e] = value[e]
+                else:
+                    mvalue[e] = cov[13][e, c, code] if lying else cov[11][e, c, code]
+            elif melee_best.shape[0] != n:
                 mvalue[e] = value[e]
             elif prone[e] == 1 and prone_on == 1:  # its best melee option lying prone (C-PRO)
                 mvalue[e] = melee_best_prone[e, c, code]
@@ -1485,7 +1553,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
             react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, reach_ft: I64,
             speed: I64, price: I64, offsets: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64,
             config: F64, ints: I64, ai_view: I64, path_x: I64, path_y: I64, ai_tab: AiTab, ammo_left: I64,
-            fx: I64) -> int:
+            fx: I64, cov: kcov.CovTab) -> int:
     """Whom the AI would attack now for the scripted ``c`` (``TacticalPolicy.preferred_target``), or -1 for nobody.
 
     The AI's focus-fire pick among its best candidate against each target (:func:`ashfall.kernel.ai.decide`, the
@@ -1506,7 +1574,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
     value = np.zeros(n, np.float64)
     mvalue = np.zeros(n, np.float64)  # each enemy's best melee option (``melee_best``), for the fire a square invites
     _enemy_values(c, value, mvalue, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, ai_view,
-                  enemy_hit, ai_tab[11], openers, opt[6], opt[17][0])
+                  enemy_hit, ai_tab[11], openers, opt[6], opt[17][0], fx, cov)
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
     _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,

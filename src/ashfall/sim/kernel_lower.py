@@ -91,6 +91,14 @@ from ashfall.sim.kernel_ai_lower import (
 from ashfall.sim.kernel_allies_lower import WithdrawTables
 from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_burst_rolls import burst_action_names
+from ashfall.sim.kernel_covering_lower import (
+    CoveringTables,
+    covering_problem,
+    covers,
+    lower_covering,
+    pinnable,
+    pinned_sources,
+)
 from ashfall.sim.kernel_faces import Faces, attack_faces
 from ashfall.sim.kernel_maneuvers import (
     FeintContest,
@@ -133,7 +141,8 @@ INTENTS: tuple[type, ...] = (Strike, PowerStrike, AllOutAttack)
 TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OPPORTUNITY)
 """The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
 AOO = 3
-ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire", "Full Auto Burst")
+ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire", "Full Auto Burst",
+                 "Covering Fire")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
 """Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
@@ -145,11 +154,12 @@ TARGET_CODES: dict[TargetRule | None, int] = {
 MAX_MAP_COUNT = 16
 """MAP is tabulated for up to this many earlier attacks (and Strike actions) in one turn."""
 KNOWN_FAMILIES = frozenset({"morale", "movement", "attacks", "reactions", "maneuvers", "utility", "dying", "turns",
-                            "senses", "gm", "suppression"})
+                            "senses", "gm", "suppression", "covering-fire"})
 """The rulebook families of a plain fight (every other family is dormant); the kernel mirrors what they do in
 the fights it supports (see :func:`unsupported`). Suppression comes with any gun (``catalog``): its zones exist only
 once someone lays down Suppressive Fire (SUP-1..10), which neither the tactical AI nor a plan the kernel plays does,
-so its hooks find no zone."""
+so its hooks find no zone. Covering Fire comes with the talent (SUP-11), which ``covering_problem`` judges first
+(:func:`_combatant_problem`): its reaction and its free attack on a move are played where that finds nothing."""
 
 INERT_MOVEMENT_HOOKS = ("ashfall.families.morale.", "ashfall.families.maneuvers.", "ashfall.families.suppression.")
 """Movement hooks that do nothing in the kernel's fights: a fleeing creature's escape (morale is off there), a
@@ -240,6 +250,9 @@ class Lowered:
             it, ``outcome``/``draws`` hold ``kernel_maneuvers.ALL_STATES`` target states (a prone target up, a
             prone attacker) and ``action_names`` ends with Trip's.
         morale: The morale family's tables (:mod:`ashfall.sim.kernel_morale_lower`; off when nobody checks).
+        covering: The Covering Fire talent's tables (:mod:`ashfall.sim.kernel_covering_lower`, SUP-11; None when
+            nobody has it). With it, ``outcome``/``draws`` and the damage tables hold each activity twice: the
+            second half for an attacker pinned by it (disadvantage, ``suppressed``).
     """
 
     ids: tuple[str, ...]
@@ -299,6 +312,7 @@ class Lowered:
     guard_shot: npt.NDArray[np.float64] = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1)))
     guard_view: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1, 1), np.int64))
     guard_seen: I64 = dataclasses.field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
+    covering: CoveringTables | None = None
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -359,8 +373,9 @@ def _combatant_problem(fight: Fight, c: Combatant) -> str | None:
         return f"starting conditions (combatant {c.id})"
     if COVERING_FIRE in c.creature.talents:
         # the AI takes the reaction on an enemy's every declared attack it can see and shoot (``reactions.ai``)
-        return (f"the Covering Fire talent (SUP-11, combatant {c.id}: a round on an enemy's attack, disadvantage "
-                f"until its next turn, a free shot when it moves)")
+        problem = covering_problem(fight)
+        if problem is not None:
+            return problem
     weapon = _first_weapon(c)
     ai = isinstance(fight.policies.get(c.id), TacticalPolicy)
     if weapon is None:
@@ -373,8 +388,8 @@ def _combatant_problem(fight: Fight, c: Combatant) -> str | None:
             return f"the tactical AI without a melee weapon (a machine: no unarmed strike, combatant {c.id})"
     elif weapon.kind is not WeaponKind.MELEE or (weapon is not c.weapons[0] and not ai):
         return f"ranged and thrown weapons (combatant {c.id})"  # the AI's gun ahead of its knife is played
-    if c.creature.talents:
-        return f"talents (combatant {c.id}: {sorted(c.creature.talents)[0]})"
+    if c.creature.talents - {COVERING_FIRE}:
+        return f"talents (combatant {c.id}: {sorted(c.creature.talents - {COVERING_FIRE})[0]})"
     return None
 
 
@@ -1113,13 +1128,15 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                                                         rs.turn.actions_per_turn))
     used_map = set(map_index[:most_attacks, :most_attacks].ravel().tolist())
     acts = len(TABLE_ACTIVITIES)
+    pins = [pinnable(state, c) for c in roster]  # Covering Fire: each activity again for a pinned attacker (SUP-11)
+    kinds = acts * (2 if any(pins) else 1)
     moving = _moves(state)
     sights = read_sights(state, roster)
     codes: tuple[int | None, ...] = tuple(range(SITUATIONS * len(sights.views))) if moving else (None,)
-    outcome = np.zeros((n, n, acts, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
+    outcome = np.zeros((n, n, kinds, len(variants), TARGET_STATES, len(codes), 20, 20), np.int8)
     # a reach weapon attacks from 10 ft too (ATK-1); fists reach the natural 5 ft (NAT-6)
     long = [attack_limit_ft(_first_weapon(c), False, rs.attack.natural_reach) > SQUARE_FT for c in roster]
-    draws = np.ones((n, n, acts, len(variants), TARGET_STATES, len(codes)), np.int64)
+    draws = np.ones((n, n, kinds, len(variants), TARGET_STATES, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], tuple[DamagePart, ...]] = {}
     prepared: Prepared = {}
     for i, a in enumerate(roster):
@@ -1162,13 +1179,20 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                                 outcome[i, j, k, v, down, s_] = table
                                 if parts is not None:
                                     hit_parts.setdefault((i, k), parts)
+                                if pins[i]:  # SUPPRESSED: the engine adds ``suppressed``'s sources (SUP-11)
+                                    count, table, parts = _tabulate(state, a, t, activity, m, code, view, prepared,
+                                                                    pinned_sources(state, a))
+                                    draws[i, j, acts + k, v, down, s_] = count
+                                    outcome[i, j, acts + k, v, down, s_] = table
+                                    if parts is not None:
+                                        hit_parts.setdefault((i, acts + k), parts)
 
     if uses_trip(fight):  # edition 2's Trip: prone targets that are up, prone attackers (C-PRO, E-37)
         outcome, draws = prone_attack_tables(fight, roster, outcome, draws, variants,
                                              {"all_out": used_all_out, "map": used_map}, codes, sights, act_legal,
                                              prepared)
 
-    dice, flat, dealt, low = _damage_tables(state, roster, hit_parts, acts, lambda i, _k: _first_weapon(roster[i]))
+    dice, flat, dealt, low = _damage_tables(state, roster, hit_parts, kinds, lambda i, _k: _first_weapon(roster[i]))
 
     near = np.full((n, n), -1, np.int64)
     for i, a in enumerate(roster):
@@ -1217,6 +1241,11 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                 ranged=lower_ranged(fight, roster, actions, _damage_tables))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
+        try:
+            covering = lower_covering(fight, roster, ai.options.eview, ai_views(fight, roster, ai), _damage_tables,
+                                      ai.options.melee_best.shape[0] == n) if covers(state) else None
+        except ValueError as error:
+            raise KernelUnsupported(str(error)) from error
         if uses_trip(fight):  # edition 2's Feint: attacks with its advantage (FNT-3, FNT-5), where the AI may feint
             try:
                 outcome, draws = feint_attack_tables(fight, roster, outcome, draws, ai.open_first, variants,
@@ -1226,6 +1255,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                 raise KernelUnsupported(str(error)) from error
     else:
         ai = dataclasses.replace(empty_tables(n), options=empty_options(n), ranged=empty_ranged(n))
+        covering = None
     action_names = (*(state.rulebook.actions[cls].name for cls in INTENTS), stand.name,
                     state.rulebook.actions[Stride].name, state.rulebook.actions[Step].name,
                     state.rulebook.actions[SecondWind].name, *option_action_names(state),
@@ -1259,7 +1289,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         stand_cost=stand_cost, **movement,
         action_names=action_names,
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale,
+        round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale, covering=covering,
     )
 
 
@@ -1352,7 +1382,7 @@ def check(setup: FightSetup) -> str | None:
 
 TABLE_CLASSES: dict[str, type] = {kind.__qualname__: kind for kind in (
     Lowering, Lowered, AiTables, OptionTables, BurstTables, RangedTables, WithdrawTables, ManeuverTables,
-    FeintContest, MoraleTables)}
+    FeintContest, MoraleTables, CoveringTables)}
 """The dataclasses a lowering is made of: all an entry of the disk cache may build (``kernel_cache``)."""
 
 

@@ -705,12 +705,19 @@ def _state_tables(fight: Fight, pairs: Sequence[tuple[int, Combatant, int, Comba
                   states: range, offset: int, out: npt.NDArray[np.int8], more: I64, variants: Sequence[Any],
                   used: dict[str, set[int]], codes: Sequence[int | None], sights: Any, act_legal: I64,
                   prepared: Any) -> None:
-    """The attack tables of target states ``states`` (at ``offset + state``) for each pair, with its roll sources."""
+    """The attack tables of target states ``states`` (at ``offset + state``) for each pair, with its roll sources.
+
+    Where Covering Fire may pin the attacker (``kernel_covering_lower``: the tables hold each activity twice) the
+    second half is asked again with ``suppressed``'s roll sources after the pair's own (SUP-11).
+    """
     from ashfall.sim import kernel_lower as kl
+    from ashfall.sim.kernel_covering_lower import pinnable, pinned_sources
 
     state = fight.engine.state
     rs = state.ruleset
     moving = kl._moves(state)
+    acts = len(kl.TABLE_ACTIVITIES)
+    pins = [out.shape[2] == 2 * acts and pinnable(state, c) for c in state.combatants.values()]
     for i, a, j, t, extra in pairs:
         for s in states:
             down, lying = s % ATTACKER_PRONE, s >= ATTACKER_PRONE
@@ -750,6 +757,12 @@ def _state_tables(fight: Fight, pairs: Sequence[tuple[int, Combatant, int, Comba
                                                                 code, view, prepared, extra)
                             more[i, j, k, v, offset + s, s_] = count
                             out[i, j, k, v, offset + s, s_] = table
+                            if pins[i]:  # pinned by Covering Fire: ``suppressed``'s sources after these (SUP-11)
+                                count, table, _parts = kl._tabulate(state, a, t, kl.TABLE_ACTIVITIES[k], variants[v],
+                                                                    code, view, prepared,
+                                                                    (*extra, *pinned_sources(state, a)))
+                                more[i, j, acts + k, v, offset + s, s_] = count
+                                out[i, j, acts + k, v, offset + s, s_] = table
 
 
 __all__ = [

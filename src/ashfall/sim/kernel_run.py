@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,7 @@ from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
 from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_burst_rolls import with_burst_label
+from ashfall.sim.kernel_covering_lower import no_covering
 from ashfall.sim.kernel_lower import ATTACK_LABELS, Lowered, lowering
 from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.kernel_ranged_lower import with_reload_label
@@ -118,6 +120,11 @@ def _mv_tab(lo: Lowered) -> kmv.MvTab:
             f.labels, f.margins)
 
 
+def _cov_tab(lo: Lowered) -> tuple[Any, ...]:
+    """The Covering Fire talent's tables as the compiled fight takes them (SUP-11; empty when nobody has it)."""
+    return (lo.covering or no_covering(len(lo.ids))).tab()
+
+
 class KernelSetup:
     """A setup the kernel plays: lowered once per process (see ``kernel_lower.lowering``), then any number of seeds.
 
@@ -156,7 +163,7 @@ class KernelSetup:
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
                 lo.threat_ft, _guard(lo), lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
-                self._out, record, steps, _mv_tab(lo), self._mor)
+                self._out, record, steps, _mv_tab(lo), self._mor, _cov_tab(lo))
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -225,7 +232,8 @@ class KernelSetup:
                       lo.dying_rules, lo.stand_cost, lo.moves, lo.pos, lo.reach_ft, lo.speed, lo.stride_cost, lo.price,
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, _guard(lo), lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
-                      got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale)
+                      got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale,
+                      _cov_tab(lo))
         return got
 
     def result(self, seed: int) -> FightResult:

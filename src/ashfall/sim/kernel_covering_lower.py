@@ -1,0 +1,309 @@
+"""The Covering Fire talent's reaction (SUP-11) lowered for the compiled fight (``ashfall.kernel.covering``).
+
+The reference (``families.suppression.moves``): when an enemy a talented creature can see and can shoot with a
+drawn, loaded ranged weapon declares an attack (``attack_declared``: the ATTACKED trigger, before every other
+reaction the attack offers), it may spend its reaction and ``attack.covering_fire_ammo`` rounds; the tactical AI
+takes it whenever nothing it prefers is offered (``reactions.ai.PREFERENCE``). The enemy is then SUPPRESSED until the
+start of the shooter's next turn: disadvantage on all its attacks, the triggering one included (``suppressed``), and
+the first time it moves before then the shooter makes one free ranged attack at it (``_covering_hook``: a movement
+hook after each step, ``Activity.READIED``, no reaction, one round, if ``covering_weapon`` still finds a loaded
+weapon in range).
+
+Lowered here, by the reference's own functions on the built fight, never restated:
+
+- ``ok[i, x, y, tx, ty]``: whether ``roster[i]`` at ``(x, y)`` may take the reaction on an enemy's attack from
+  ``(tx, ty)`` (``_covering_ok`` itself, the talent, the sides, ``can_see`` and ``covering_weapon``: range, total
+  cover), its weapon loaded; ``free[i, ...]`` the free attack's test (``covering_weapon`` alone);
+- the free attack's tables ``outcome``/``draws`` ``[shooter, target, 0, 0, 0, code, faces]`` (``resolve_attack`` with
+  ``Activity.READIED`` through the weapon options' own ``_tabulate`` and ``_option_sit``; the code is
+  ``_ranged_code``'s: a hostile within 5 ft, within 5 ft, no Aim, the engine's view between the squares) and its
+  damage (``dice``, ``flat``, ``dealt``, ``low``);
+- what the AI reads of a pinned enemy: ``enemy_hit``/``melee_best`` with a SUPPRESSED effect on the enemy in the
+  state (``base_for`` adds ``suppressed``'s disadvantage when it sees the effect);
+- the pinned attacker's own attack tables (``kernel_lower.lower``: the first option's activities again, asked of
+  ``_tabulate`` with ``suppressed``'s roll sources, the effect in place: :func:`pinned_sources`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.odds_cache import attack_value, ruleset_token
+from ashfall.content.names import COVERING_FIRE
+from ashfall.content.schema import WeaponKind
+from ashfall.core.types import Condition
+from ashfall.engine import Combatant, EncounterState
+from ashfall.engine.effects import EffectKind, TimedEffect
+from ashfall.engine.reactions import Trigger, TriggerKind
+from ashfall.families.attacks.engine import situation, suppressed
+from ashfall.families.attacks.rules_activities import Activity
+from ashfall.families.suppression.moves import _covering_ok, covering_weapon
+from ashfall.grid.board import Terrain
+from ashfall.rules.condition_durations import Duration
+from ashfall.sim.kernel_ai_lower import _settled_base, asks_the_ai
+from ashfall.sim.kernel_maneuvers import with_conditions
+from ashfall.sim.kernel_option_slots import kernel_options
+from ashfall.sim.kernel_weapons_lower import _engine_views, _fire, _option_sit, _tabulate
+from ashfall.sim.policy import ScriptedTactics
+from ashfall.sim.setups import Fight
+
+I64 = Any
+F64 = Any
+I8 = Any
+
+COV_ON, COV_NEED, COV_INTERCEPTS, COV_PROVOKES = 0, 1, 2, 3
+"""Slots of :attr:`CoveringTables.ints`: Covering Fire in play, the rounds the reaction needs and spends, whether a
+ranged attack may be Intercepted (E-19) and whether one in reach provokes (E-18)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CoveringTables:
+    """The Covering Fire talent's reaction as the compiled fight plays it (``ashfall.kernel.covering``).
+
+    Attributes:
+        ints: ``COV_*``.
+        talent: ``[i]`` 1: it may take Covering Fire.
+        ok: ``[i, x, y, tx, ty]`` 1 where it may take it on an attack by an enemy at ``(tx, ty)`` (``_covering_ok``).
+        free: ``[i, x, y, tx, ty]`` 1 where its free attack may be made at a mover at ``(tx, ty)``
+            (``covering_weapon``).
+        outcome: ``[shooter, target, 0, 0, 0, code, first - 1, second - 1]`` the free attack's outcome (0 miss, 1 hit,
+            2 critical hit).
+        draws: ``[shooter, target, 0, 0, 0, code]`` d20s it draws.
+        dice: ``[shooter, 0, crit, group, (count, sides)]``.
+        flat: ``[shooter, 0, crit]``.
+        dealt: ``[shooter, 0, target, crit, total - low]`` what the ledger lets through.
+        low: ``[low]``.
+        enemy_hit: ``[e, c, code]`` the AI's ``enemy_hit`` with ``e`` pinned (``(1, 1, 1)``: nobody is pinned).
+        melee_best: ``[e, c, code]`` the further options' ``melee_best`` with ``e`` pinned (``(1, 1, 1)``: none).
+        enemy_hit_prone: ``enemy_hit`` with ``e`` pinned and lying prone (edition 2's Trip, C-PRO; else ``(1, 1, 1)``).
+        melee_best_prone: ``melee_best`` so (``(1, 1, 1)``: none).
+    """
+
+    ints: I64
+    talent: I64
+    ok: I64
+    free: I64
+    outcome: I8
+    draws: I64
+    dice: I64
+    flat: I64
+    dealt: I64
+    low: I64
+    enemy_hit: F64
+    melee_best: F64
+    enemy_hit_prone: F64
+    melee_best_prone: F64
+
+    def tab(self) -> tuple[Any, ...]:
+        """The tuple the compiled fight takes (``ashfall.kernel.covering.CovTab``)."""
+        return (self.ints, self.talent, self.ok, self.free, self.outcome, self.draws, self.dice, self.flat,
+                self.dealt, self.low, self.enemy_hit, self.melee_best, self.enemy_hit_prone, self.melee_best_prone)
+
+
+def no_covering(n: int) -> CoveringTables:
+    """The tables of a fight where nobody has the talent (never read)."""
+    return CoveringTables(np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros((1, 1, 1, 1, 1), np.int64),
+                          np.zeros((1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8),
+                          np.ones((1, 1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 2, 1, 2), np.int64),
+                          np.zeros((1, 1, 2), np.int64), np.zeros((1, 1, 1, 2, 1), np.int64),
+                          np.zeros(1, np.int64), *(np.zeros((1, 1, 1), np.float64) for _ in range(4)))
+
+
+def covers(state: EncounterState) -> bool:
+    """Whether anyone in the fight has the Covering Fire talent (SUP-11)."""
+    return any(COVERING_FIRE in c.creature.talents for c in state.combatants.values())
+
+
+def pinnable(state: EncounterState, a: Combatant) -> bool:
+    """Whether Covering Fire may pin ``a``: an enemy of a creature with the talent."""
+    return any(COVERING_FIRE in c.creature.talents and c.side != a.side for c in state.combatants.values())
+
+
+def covering_problem(fight: Fight) -> str | None:
+    """What of Covering Fire the kernel does not play in this fight (None: it plays it, or nobody has the talent).
+
+    Played: a creature the tactical AI plays, alone on its side, with the talent and one ranged weapon (its gun: its
+    rounds are the kernel's ``ammo_left``), whose enemies are scripted (a pinned creature's plans and target choice
+    would weigh its disadvantage, ``base_for``) with one melee weapon each.
+    """
+    state = fight.engine.state
+    for c in state.combatants.values():
+        if COVERING_FIRE not in c.creature.talents:
+            continue
+        why = (f"the Covering Fire talent (SUP-11, combatant {c.id}: a round on an enemy's attack, disadvantage "
+               f"until its next turn, a free shot when it moves")
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
+            return f"{why}; taken without the tactical AI)"
+        if state.allies_of(c.id):
+            return f"{why}; among allies)"
+        if sum(w.kind is WeaponKind.RANGED for w in c.weapons) != 1:
+            return f"{why}; with other than one ranged weapon)"
+        for e in state.enemies_of(c.id):
+            if not isinstance(fight.policies.get(e.id), ScriptedTactics) or asks_the_ai(fight, e):
+                return f"{why}; pinning a creature the AI plays or chooses for, combatant {e.id})"
+            if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE:
+                return f"{why}; pinning a creature with other than one melee weapon, combatant {e.id})"
+    return None
+
+
+def _effect(a: Combatant, shooter: Combatant) -> TimedEffect:
+    """The SUPPRESSED effect ``_covering`` puts on ``a`` (SUP-11)."""
+    return TimedEffect(f"covering-fire:{shooter.id}:lowering", EffectKind.SUPPRESSED, a.id, "SUP-11",
+                       Duration.start_of_next_turn(shooter.id), used_up=False, source=shooter.id)
+
+
+@contextmanager
+def pinned(state: EncounterState, a: Combatant) -> Iterator[None]:
+    """``a`` pinned by Covering Fire (a SUPPRESSED effect from an enemy with the talent), restored afterwards."""
+    shooter = next(c for c in state.combatants.values()
+                   if COVERING_FIRE in c.creature.talents and c.side != a.side)
+    effects = state.effects
+    state.effects = (*effects, _effect(a, shooter))
+    try:
+        yield
+    finally:
+        state.effects = effects
+
+
+def pinned_sources(state: EncounterState, a: Combatant) -> tuple[Any, ...]:
+    """The roll sources ``perform_attack`` adds for a pinned attacker (``suppressed``, the effect in place)."""
+    with pinned(state, a):
+        return suppressed(state, a)
+
+
+def _squares(state: EncounterState) -> list[tuple[int, int]]:
+    board = state.board
+    assert board is not None
+    return [(x, y) for x in range(board.width) for y in range(board.height)
+            if board.terrain_at((x, y)) is not Terrain.IMPASSABLE]
+
+
+def _geometry(state: EncounterState, roster: Sequence[Combatant], talent: I64) -> tuple[I64, I64]:
+    """``ok`` and ``free`` of :class:`CoveringTables`, asked of the reference with the creatures set on each square."""
+    board = state.board
+    assert board is not None
+    w, h = board.width, board.height
+    n = len(roster)
+    ok = np.zeros((n, w, h, w, h), np.int64)
+    free = np.zeros((n, w, h, w, h), np.int64)
+    squares = _squares(state)
+    for i, c in enumerate(roster):
+        if not talent[i]:
+            continue
+        seen: tuple[I64, I64] | None = None
+        for e in state.enemies_of(c.id):
+            rows = (np.zeros((w, h, w, h), np.int64), np.zeros((w, h, w, h), np.int64))
+            home_c, home_e = c.position, e.position
+            try:
+                for sq in squares:
+                    c.position = sq
+                    for tq in squares:
+                        if tq == sq:
+                            continue
+                        e.position = tq
+                        trigger = Trigger(TriggerKind.ATTACKED, e.id, c.id, (("ranged", False),))
+                        rows[0][sq[0], sq[1], tq[0], tq[1]] = _covering_ok(state, c, trigger)
+                        rows[1][sq[0], sq[1], tq[0], tq[1]] = covering_weapon(state, c, e) is not None
+            finally:
+                c.position, e.position = home_c, home_e
+            if seen is not None and not (np.array_equal(seen[0], rows[0]) and np.array_equal(seen[1], rows[1])):
+                raise ValueError(f"Covering Fire that differs between enemies (SUP-11, combatant {c.id})")
+            seen = rows
+        if seen is not None:
+            ok[i], free[i] = seen
+    return ok, free
+
+
+def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views: Sequence[int],
+                   tables: Callable[..., tuple[I64, I64, I64, int]], options_melee: bool) -> CoveringTables:
+    """The Covering Fire tables of a supported fight (check :func:`covering_problem` first).
+
+    ``eview``: the engine's view table of ranged attacks (``OptionTables.eview``, checked the same); ``views``: the
+    AI's view codes (``ai_views``); ``tables``: ``kernel_lower._damage_tables``; ``options_melee``: whether the further
+    options' ``melee_best`` is lowered (then its pinned variant is too).
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    n = len(roster)
+    if not covers(state):
+        return no_covering(n)
+    talent = np.array([COVERING_FIRE in c.creature.talents for c in roster], np.int64)
+    ok, free = _geometry(state, roster, talent)
+    a0 = next(c for c in roster if talent[roster.index(c)])
+    t0 = next(c for c in roster if c.side != a0.side)
+    table, eviews = _engine_views(state, a0, t0)
+    if not np.array_equal(table, eview):
+        raise ValueError("Covering Fire's free attack reads other views than the weapon options (SUP-11)")
+    squares = _squares(state)
+    near_views = {int(eview[a[0], a[1], b[0], b[1]]) for a in squares for b in squares
+                  if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1}
+    codes = 8 * len(eviews)
+    outcome = np.zeros((n, n, 1, 1, 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, 1, 1, 1, codes), np.int64)
+    hit_parts: dict[tuple[int, int], Any] = {}
+    weapons: dict[int, Any] = {}
+    for i, a in enumerate(roster):
+        if not talent[i]:
+            continue
+        gun = next(w for w in a.weapons if w.kind is WeaponKind.RANGED)
+        weapons[i] = gun
+        option = next(o for o in kernel_options(a, state) if o.weapon is gun and o.ranged)
+        for j, t in enumerate(roster):
+            if t.side == a.side:
+                continue
+            plain = situation(state, a, t, True)
+            for code in range(codes):
+                if code & 4:
+                    continue  # the free attack is never aimed: Aim lasts to the end of the shooter's turn (E-05)
+                met = _option_sit(plain, option, code, eviews, (), near_views)
+                if met is None:
+                    continue
+                got, faces, parts = _tabulate(state, a, t, option, Activity.READIED, None, met, False)
+                draws[i, j, 0, 0, 0, code] = got
+                outcome[i, j, 0, 0, 0, code] = faces
+                if parts is not None:
+                    hit_parts.setdefault((i, 0), parts)
+    dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, _k: weapons[i])
+    ai_codes = 4 * len(views)
+    token = ruleset_token(rs)
+    enemy_hit = np.zeros((n, n, ai_codes), np.float64)
+    melee_best = np.zeros((n, n, ai_codes) if options_melee else (1, 1, 1), np.float64)
+    trip = rs.checks.new_maneuvers  # a prone enemy's attacks weighed lying prone (C-PRO, ``kernel_maneuvers``)
+    enemy_hit_prone = np.zeros((n, n, ai_codes) if trip else (1, 1, 1), np.float64)
+    melee_best_prone = np.zeros((n, n, ai_codes) if trip and options_melee else (1, 1, 1), np.float64)
+    for i, c in enumerate(roster):
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
+            continue
+        for j, e in enumerate(roster):
+            if e.side == c.side or not pinnable(state, e):
+                continue
+            for lying, hits, best in ((False, enemy_hit, melee_best), (True, enemy_hit_prone, melee_best_prone)):
+                if lying and not trip:
+                    continue
+                with pinned(state, e), with_conditions(e, *((Condition.PRONE,) if lying else ())):
+                    for code in range(ai_codes):
+                        hit = _settled_base(fight, e, c, bool(code & 1), bool(code & 2), views[code // 4], own=False)
+                        hits[j, i, code] = _expected(hit)
+                    if options_melee:
+                        _fire(state, e, c, kernel_options(e, state), views, ai_codes, token, best[j, i],
+                              np.zeros(ai_codes, np.float64))
+    ints = np.array([1, rs.attack.covering_fire_ammo, not rs.turn.intercept_melee_only, rs.turn.ranged_attack_provokes],
+                    np.int64)
+    return CoveringTables(ints, talent, ok, free, outcome, draws, dice, flat, dealt, np.array([low], np.int64),
+                          enemy_hit, melee_best, enemy_hit_prone, melee_best_prone)
+
+
+def _expected(hit: Any) -> float:
+    """The mean damage of one attack (``attack_value``), 0 for none."""
+    return attack_value(hit.key(1)).expected if hit is not None else 0.0
+
+
+__all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "CoveringTables", "covering_problem", "covers",
+           "lower_covering", "no_covering",
+           "pinnable", "pinned", "pinned_sources"]
