@@ -1127,7 +1127,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     at, made = _shot_in_reach(mt, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped,
-                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor)
+                                              falls, rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor,
+                                              ammo_left, cov)
                     attacks += made
                 if vit[c] == ALIVE:  # a shooter that fell first makes no burst (``perform_multi_attack``)
                     at, made = _burst(mt, c, t0, burst_out, 3 * xo, v, aim, side, vit, prone,
