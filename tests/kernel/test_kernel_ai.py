@@ -227,9 +227,11 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
             best[e, me, code + 4 * ai.view[px[e], py[e], px[me], py[me]]]
     aimed = int(bool(state.effects_on(actor, EffectKind.AIMED)))
     r = ai.ranged  # the rounds loaded now, where counted (G-31)
-    ammo_left = np.array([-1 if r.ammo[i] < 0 else next(
-        left for o in attack_options(x, state) if (left := shots_left(x, o)) is not None)
-        for i, x in enumerate(roster)], np.int64)
+    ammo_left = np.full_like(r.ammo, -1)  # per gun, in the kernel's slots of further options
+    for i, x in enumerate(roster):
+        for xo, further in enumerate(kernel_options(x, state)[1:]):
+            if r.ammo[i, xo] >= 0:
+                ammo_left[i, xo] = shots_left(x, further)
     burst_out = np.full(len(ids), -1, np.int64)
     kind, target, activity, went = kai.decide(
         me, c.turn.actions_left, c.turn.attack_rolls, c.turn.strike_actions, lo.side, vit, arr["prone"], arr["hp"],
@@ -240,7 +242,7 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         np.zeros((lo.dist.shape[0], lo.dist.shape[1], len(ids)), np.int64),  # alone on its side: never flanking
         o.prone_fire[1], int(o.shot[0]), ammo_left, r.slots, r.capacity, np.zeros(1, np.float64),
         (o.throw2_hit, o.throw2_ft, o.prone_fire[2], burst_tab(o.burst), burst_out, o.normal, o.total,
-         burst_tab(ai.sweep)),
+         burst_tab(ai.sweep), r.threat_slot),
         _feint_bits(c, state, ids))
     if kind == kai.APPROACH:
         wanted = np.array([int(e in foes) for e in range(len(ids))], np.int64)
@@ -248,8 +250,10 @@ def _kernel_choice(kernel: KernelSetup, engine: Engine, actor: str) -> tuple[obj
         went = kf._approach(me, wanted, lo.side, vit, arr["px"], arr["py"], int(lo.reach_ft[me]), int(lo.speed[me]),
                             lo.price, lo.offsets, lo.dist, path_x, path_y, lo.sight, went, ai.view, o.total)
         kind = kai.STRIDE if went > 0 else kai.BAIL
-        if went == 0 and 0 < ammo_left[me] < r.capacity[me]:
-            kind = kai.RELOAD
+        for xo in range(ammo_left.shape[1]) if went == 0 else ():  # top up the first partly spent gun (``_idle``)
+            if 0 < ammo_left[me, xo] < r.capacity[me, xo]:
+                kind, activity = kai.RELOAD, xo
+                break
     slots = kernel_options(c, state)  # the kernel's order: its first melee option first, a gun before it next
     if kind == kai.RELOAD:
         return ("reload", slots[activity + 1].weapon_id)

@@ -152,11 +152,10 @@ def test_compare_engines__a_kernel_that_never_shoots_its_gun_first_diverges() ->
 
 @pytest.mark.rule("ATK-2", "E-18", "E-37")
 @pytest.mark.parametrize(("change", "edition", "named"), [
-    # the rifle alone beside the unarmed strike is played (``test_kernel_ai_fists_beside_a_gun``), two guns are not
-    (("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol]"), "ashfall-1",
-     "the tactical AI with two guns and no melee weapon"),
+    # the rifle alone beside the unarmed strike is played (``test_kernel_ai_fists_beside_a_gun``), and two guns
+    # beside it (``test_kernel_ai_two_guns``); two guns beside the knife are not
     (("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol, combat-knife]"), "ashfall-1",
-     "several ways to attack other than melee weapons and one thrown"),
+     "the tactical AI with two guns beside a melee weapon or a throw"),
     # a scripted creature's plan tries its weapons in order: its rifle first is not mirrored
     (("weapons: [greataxe]", "weapons: [crossbow, greataxe]"), "ashfall-1", "ranged and thrown weapons"),
     # under edition 2 the rifleman would open with a Feint against the dull brute with a rifle beside its knife (E-37;

@@ -82,7 +82,7 @@ def test_kernel_ai_shot_tables__are_the_ais_own_best_plans_with_the_rounds_loade
     view = TurnView(fight.engine, c, (t,))
     xo = next(k for k, o in enumerate(attack_options(c, state)[1:]) if o.ranged)
     option = view.options[xo + 1]
-    assert ranged.slots[i, xo] == 1 and ranged.ammo[i] == 1 and ranged.capacity[i] == 1  # one bolt
+    assert ranged.slots[i, xo] == 1 and ranged.ammo[i, xo] == 1 and ranged.capacity[i, xo] == 1  # one bolt
     code = situation_code(dataclasses.replace(situation_of(0), hostile_within_5ft=False, within_5ft=False))
     base = view._base_in(t, option, code, False)
     assert base is not None
@@ -172,12 +172,13 @@ def test_kernel_ai_shooter__edition_2_is_played(path: Path) -> None:
 @pytest.mark.rule("RX-6", "RX-29", "E-18", "ATK-2")
 @pytest.mark.parametrize(("change", "named"), [
     (("weapons: [greataxe]", "weapons: [salvaged-sword]"), "Deflect against ranged attacks (RX-6"),
-    # two guns to fire back with (a thrown javelin beside one gun never fires back: that Return Fire is played)
-    (("weapons: [greataxe]", "weapons: [greataxe, pistol, hunting-rifle]"), "Return Fire (RX-29"),
-    # a crossbow listed before the sword is played (``test_kernel_ai_ranged_weapon_first``), and one without a sword
-    # beside the unarmed strike (``test_kernel_ai_fists_beside_a_gun``)
+    # two guns beside a melee weapon, the enemy's or its own (two guns and no melee weapon are played, Return Fire
+    # with the first loaded in range: ``test_kernel_ai_two_guns``; a crossbow listed before the sword is played,
+    # ``test_kernel_ai_ranged_weapon_first``, and one without a sword beside the unarmed strike,
+    # ``test_kernel_ai_fists_beside_a_gun``)
+    (("weapons: [greataxe]", "weapons: [greataxe, pistol, hunting-rifle]"), "two guns beside a melee weapon"),
     (("weapons: [salvaged-sword, crossbow]", "weapons: [salvaged-sword, crossbow, pistol]"),
-     "other than melee weapons and one thrown"),
+     "two guns beside a melee weapon"),
     # a knife's throw beside the crossbow is weighed out of range too (edition 1); a gun out of range of some square
     # is named (test_kernel_ai_throws_out_of_range)
 ])

@@ -22,13 +22,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from ashfall.ai import target_choice
-from ashfall.ai.profile import attack_options, shots_left
+from ashfall.ai.profile import shots_left
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState, Engine
 from ashfall.engine.reactions import can_react
 from ashfall.kernel import fight as kf
 from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import check
+from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_run import KernelSetup, _ai_tab, _cov_tab
 from ashfall.sim.policy import Policy, ScriptedTactics, enemies_by_distance
 from ashfall.sim.setups import EncounterSetup, FightSetup, InlineCombatant
@@ -93,20 +94,21 @@ class _Recorder:
             np.array([int(can_react(state, x) is None) for x in roster], np.int64), px, py, lo.dist, lo.flank_geo,
             lo.flanker, lo.threat_ft, lo.reach_ft, lo.speed, lo.price, lo.offsets, ai.plan_frac, ai.plan_drop,
             ai.plan_first, ai.enemy_hit, ai.config, ai.ints, ai.view, np.zeros(size, np.int64),
-            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster),
+            np.zeros(size, np.int64), _ai_tab(lo), self._ammo(state, roster, lo.ai.ranged.ammo.shape[1]),
             np.zeros((len(ids), len(ids)), np.int64),  # a scripted creature never feints (no Feint's effects)
             _cov_tab(lo))  # nobody has the Covering Fire talent here (SUP-11)
         return None if pick < 0 else ids[pick]
 
     @staticmethod
-    def _ammo(state: EncounterState, roster: list[Combatant]) -> npt.NDArray[np.int64]:
-        """The rounds loaded now in each creature's gun (``RangedTables.ammo``'s sense; -1: none counted)."""
-        found = np.full(len(roster), -1, np.int64)
+    def _ammo(state: EncounterState, roster: list[Combatant], width: int) -> npt.NDArray[np.int64]:
+        """The rounds loaded now in each creature's guns (``RangedTables.ammo``'s sense: per further option slot in
+        the kernel's order, ``kernel_options``; -1: none counted)."""
+        found = np.full((len(roster), width), -1, np.int64)
         for i, x in enumerate(roster):
-            for o in attack_options(x, state):
+            for xo, o in enumerate(kernel_options(x, state)[1:]):
                 left = shots_left(x, o)
                 if left is not None:
-                    found[i] = left
+                    found[i, xo] = left
         return found
 
 

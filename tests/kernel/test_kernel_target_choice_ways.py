@@ -224,9 +224,10 @@ def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_w
     it: ``test_kernel_ai_throws_behind_total_cover``) and the Vanguard's pistol past the yard's walls
     (``test_kernel_ai_fires_behind_total_cover``; its halberd's reach beside it: ``test_kernel_ai_reach_weapons``) are
     weighed, and a shot a raider could Intercept from behind a wall is judged on its sight at any distance (RX-26,
-    E-19: ``test_kernel_ai_intercepts_across_walls``): what keeps the fight off is the Gunslinger's Return Fire with
-    either of its two guns (RX-29, RX-31: ``test_kernel_ai_two_guns_named``)."""
+    E-19: ``test_kernel_ai_intercepts_across_walls``), and so is the Gunslinger's Return Fire with either of its two
+    guns (RX-29, RX-31: ``test_kernel_ai_two_guns``): what keeps the fight off is the Gunslinger's kit among allies."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
     assert problem == (
-        "Return Fire (RX-29, RX-31, combatant gunslinger could shoot back at raider-warlord with either gun)")
+        "the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first loaded "
+        "in normal range, RX-31; its unarmed strike, E-18; combatant gunslinger)")
 

@@ -426,6 +426,12 @@ def _path(x: int, y: int, p: int, came: I64, best: I64, out: I64) -> int:
 
 
 @_jit
+def _loaded(ammo_left: I64, threat_slot: I64, e: int, k: int) -> bool:
+    """Whether enemy ``e``'s ranged option in its ``k``-th fire row is loaded or counts no rounds (``_attackers``)."""
+    return bool(threat_slot[e, k] < 0 or ammo_left[e, threat_slot[e, k]] != 0)
+
+
+@_jit
 def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
            react: I64, px: I64, py: I64, dist: I64, reach_ft: I64, speed: I64, price: I64, offsets: I64,
            plan_frac: F64, plan_drop: F64, plan_first: I64, value: F64, config: F64, ints: I64, path_x: I64,
@@ -433,7 +439,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
            x_first: I64, mvalue: F64, throw_hit: F64, throw_ft: I64, aimed: int, open_frac: F64, open_drop: F64,
            open_first: I64, openers: int, flank: I64, throw_hit_prone: F64, shot: int, ammo_left: I64,
            x_slots: I64, capacity: I64, drop_of: F64,
-           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64, BurstTab], feint: I64) -> tuple[int, int, int, int]:
+           more: tuple[F64, I64, F64, BurstTab, I64, I64, I64, BurstTab, I64], feint: I64) -> tuple[int, int, int, int]:
     """The AI's next choice for ``c`` with ``left`` actions: ``(kind, target, activity, squares)``.
 
     ``value[e]``: what each enemy still up would deal ``c`` with one attack where both stand (the lowered
@@ -463,12 +469,13 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     throw is ``throw_hit_prone``'s. With ``shot`` (E-18) a throw is weighed net of the Attacks of Opportunity it
     provokes from the enemies whose reach holds the square (``TurnView.in_reach_of``, each one's ``aoo_damage``).
 
-    Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e]`` the rounds loaded in each creature's ranged option
-    with ammunition (-1: none counted), ``x_slots[c, xo]`` the highest ammunition slot of a further option's plans
-    (-1: none; the plans with ``r`` rounds loaded are at ``MODES * min(r, slots)`` plus the setting, ``2 * MODES``
-    with ``openers``: each load's settings against a target up, then prone), ``capacity``
-    a full load. An enemy's empty weapon invites no fire (``_attackers``); with nothing to attack it returns
-    ``RELOAD`` for an empty weapon before closing in, and for a partly spent one when it cannot move (``_idle``).
+    Ammunition (``kernel_ranged_lower``, G-31): ``ammo_left[e, xo]`` the rounds loaded in each creature's further
+    options with ammunition (-1: none counted; two guns count theirs apart), ``x_slots[c, xo]`` the highest
+    ammunition slot of a further option's plans (-1: none; the plans with ``r`` rounds loaded are at
+    ``MODES * min(r, slots)`` plus the setting, ``2 * MODES`` with ``openers``: each load's settings against a target
+    up, then prone), ``capacity[c, xo]`` a full load. An enemy's empty gun invites no fire (``_attackers``: the slot
+    of its ``throw_hit`` and ``throw2_hit`` guns is ``more[8][e]``); with nothing to attack it returns ``RELOAD`` of
+    the first empty gun before closing in, and of the first partly spent one when it cannot move (``_idle``).
 
     ``more``: ``(throw2_hit, throw2_ft, throw2_hit_prone, burst, burst_out, normal, total, sweep)``: an enemy's thrown
     weapon beside its gun (``throw_hit`` then holds the gun, ``kernel_weapons_lower.gun_first``; a prone enemy's throw
@@ -480,7 +487,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     stands but one it could hit (``_wanted``: ``setting`` needs a base, and none is had behind total cover);
     ``sweep`` a scripted plan's target choice weighing a Sweeping Strike among several enemies with each melee option
     where it stands beside the openers (``kernel_sweep_lower``, SWP-1..3: the group and parts as a burst's, first
-    block ``SWEEP``, its further targets into ``burst_out``).
+    block ``SWEEP``, its further targets into ``burst_out``); ``threat_slot`` (``more[8]``) as above.
 
     ``drop_of[0]`` gets the chosen candidate's chance to drop its target (``Plan.p_drop``) when it attacks, Steps or
     Strides: a creature with allies withdraws only below an even chance (``TacticalPolicy._withdraw``).
@@ -492,7 +499,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
     width, height = dist.shape[0], dist.shape[1]
     sx, sy = px[c], py[c]
     throw2 = (more[0], more[1], more[2])
-    burst, burst_out, normal, total, sweep = more[3], more[4], more[5], more[6], more[7]
+    burst, burst_out, normal, total, sweep, threat_slot = more[3], more[4], more[5], more[6], more[7], more[8]
     s_order = np.zeros(n, np.int64)  # a Sweeping Strike's targets in reach, their codes, ranks and one group
     s_codes = np.zeros(n, np.int64)
     s_ranked = np.zeros(n, np.int64)
@@ -675,12 +682,12 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 gap_e = dist[abs(x - px[e]), abs(y - py[e])]
                 if gap_e <= reach_ft[e] + speed[e] and mvalue[e] > best_e:
                     best_e = mvalue[e]
-                if throw_ft[e] >= 0 and gap_e <= throw_ft[e] and ammo_left[e] != 0:  # loaded (``_attackers``)
+                if throw_ft[e] >= 0 and gap_e <= throw_ft[e] and _loaded(ammo_left, threat_slot, e, 0):
                     hits = throw_hit_prone if openers == 1 and prone[e] == 1 else throw_hit  # C-PRO
                     thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits)
                     if thrown > best_e:
                         best_e = thrown
-                if throw2[1][e] >= 0 and gap_e <= throw2[1][e]:  # its throw beside its gun: no rounds to count
+                if throw2[1][e] >= 0 and gap_e <= throw2[1][e] and _loaded(ammo_left, threat_slot, e, 1):
                     hits2 = throw2[2] if openers == 1 and prone[e] == 1 else throw2[0]  # C-PRO
                     thrown = _thrown_at(c, e, x, y, gap_e, side, vit, px, py, dist, view, hits2)
                     if thrown > best_e:
@@ -742,7 +749,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
             elif openers == 1 and r_actions[r] == 0:
                 mode = 1  # where it stands a melee option may open (E-37)
             if ranged == 1 and x_slots[c, xo] >= 0:  # the plans with the rounds loaded (G-31), each load's settings
-                mode += MODES * (2 if openers == 1 else 1) * min(ammo_left[c], x_slots[c, xo])  # up, then prone
+                mode += MODES * (2 if openers == 1 else 1) * min(ammo_left[c, xo], x_slots[c, xo])  # up, then prone
             nb = 0
             if ranged == 1 and r_actions[r] == 0 and xo < burst[B_ON].shape[1] and burst[B_ON][c, xo] == 1:
                 hostile = 0  # a hostile within 5 ft of where it stands (AMOD-7)
@@ -805,9 +812,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 scored = net - tw * threat
                 tier = _tier(drop, drop_step)
                 rounded = round9(scored)
-                # a gun the AI lists before its melee option (``kernel_option_slots``) takes a tie with that
-                # option's plan from the same square: the AI keeps the first of equals (``_best_candidates``)
-                lead = xo == 0 and config[c, CFG_LEAD] == 1.0 and has[t] == 1 and b_route[t] == r and \
+                # a gun the AI lists before its melee option (``kernel_option_slots``; the Gunslinger's two) takes
+                # a tie with that option's plan from the same square: the AI keeps the first of equals
+                # (``_best_candidates``); of two such guns the first keeps a tie (``_beats`` is strict)
+                lead = xo < config[c, CFG_LEAD] and has[t] == 1 and b_route[t] == r and \
                     b_first[t] < OPTION and tier == b_tier[t] and rounded == b_r[t]
                 if has[t] == 0 or lead or _beats(tier, rounded, r_actions[r], r_feet[r], y, x, b_tier[t], b_r[t],
                                                  r_actions[b_route[t]], r_feet[b_route[t]], r_y[b_route[t]],
@@ -867,7 +875,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         has[pick] = 0
     # nothing to attack this turn: reload an empty weapon, close in (``_approach``), reload, else it would Dodge
     for xo in range(x_count[c]):
-        if x_slots[c, xo] >= 0 and ammo_left[c] == 0:
+        if x_slots[c, xo] >= 0 and ammo_left[c, xo] == 0:
             return RELOAD, -1, xo, 0
     if prone[c] == 0 and speed[c] > 0:
         # ``_approach``'s goal: within the reach of a melee option, or within the normal range of a ranged one
@@ -878,7 +886,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 closer = max(closer, normal[c, xo])
         return APPROACH, -1, -1, closer
     for xo in range(x_count[c]):
-        if x_slots[c, xo] >= 0 and 0 < ammo_left[c] < capacity[c]:
+        if x_slots[c, xo] >= 0 and 0 < ammo_left[c, xo] < capacity[c, xo]:
             return RELOAD, -1, xo, 0
     return BAIL, -1, -1, 0
 

@@ -52,10 +52,11 @@ def offer(a: int, order: I64, side: I64, vit: I64, react: I64, px: I64, py: I64,
         r = order[idx]
         if talent[r] == 0 or side[r] == side[a] or react[r] == 0 or vit[r] != ALIVE:
             continue
-        if fx[a, r] & FX_PINNED != 0 or ok[r, px[r], py[r], px[a], py[a]] == 0 or ammo_left[r] < need:
+        g = talent[r] - 1  # its gun's slot (``kernel_covering_lower._gun_slot``)
+        if fx[a, r] & FX_PINNED != 0 or ok[r, px[r], py[r], px[a], py[a]] == 0 or ammo_left[r, g] < need:
             continue
         react[r] = 0
-        ammo_left[r] -= need
+        ammo_left[r, g] -= need
         fx[a, r] |= FX_PINNED
 
 
@@ -73,16 +74,17 @@ def free_shooter(c: int, vit: I64, px: I64, py: I64, ammo_left: I64, cov: CovTab
     The first pin on it whose free attack is not spent, its shooter up, ``c`` up, and ``covering_weapon`` finding the
     rounds loaded and ``c`` in range and not behind total cover (``free``). One pin: the kernel plays one shooter.
     """
-    free = cov[3]
+    talent, free = cov[1], cov[3]
     if vit[c] != ALIVE:
         return -1
     for s in range(fx.shape[0]):
         if fx[c, s] & FX_PINNED == 0 or fx[c, s] & FX_SHOT != 0 or vit[s] != ALIVE:
             continue
-        if ammo_left[s] < cov[0][COV_NEED] or free[s, px[s], py[s], px[c], py[c]] == 0:
+        g = talent[s] - 1  # its gun's slot
+        if ammo_left[s, g] < cov[0][COV_NEED] or free[s, px[s], py[s], px[c], py[c]] == 0:
             continue
         fx[c, s] |= FX_SHOT
-        ammo_left[s] -= 1  # ``spend_ammo``: one round
+        ammo_left[s, g] -= 1  # ``spend_ammo``: one round
         return s
     return -1
 

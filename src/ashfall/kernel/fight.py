@@ -37,9 +37,10 @@ from ashfall.kernel.rng import reseed, roll
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
               kai.BurstTab, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64]
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
-fire_back, outcome, draws, dice, flat, dealt, low, intercepts)."""
+fire_back, outcome, draws, dice, flat, dealt, low, intercepts, fire_slot, threat_slot); rounds per creature and
+further option slot (G-31)."""
 WdTab = tuple[F64, F64, I64, I64, I64, I64, I64]  # way_mean: [enemy, combatant, way, situation, prone]
 """The AI with allies (``kernel_allies_lower.WithdrawTables``: config, way_mean, way_ft, medic, medic_hp,
 medic_ints, way_melee)."""
@@ -678,7 +679,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         _zero(fx[i])
     ai_chooser = ai_tab[12]
     wind_left = ai_wind[:, kai.WIND_USES].copy()  # Second Wind's uses (HEAL-5), spent as the fight goes
-    ammo_left = ai_tab[14][0].copy()  # rounds loaded (G-31), spent and reloaded as the fight goes
+    ammo_left = ai_tab[14][0].copy()  # rounds loaded per gun (G-31, ``[c, xo]``), spent and reloaded as it goes
     reseed(mt, seed)
     kmor.reset(mor)
     n = len(side)
@@ -1051,7 +1052,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       mv_ints[kmv.MV_ON], own_flank, prone_fire[1], shot[0], ammo_left, x_slots,
                                       capacity, drop_of,
                                       (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total,
-                                       ai_tab[16]), fx)
+                                       ai_tab[16], ai_tab[14][14]), fx)
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
                                       flank_geo, flanker, threat_ft, ai_view, withdraw):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
@@ -1062,11 +1063,14 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
                              sight, went, ai_view, x_total)
             kind = kai.STRIDE if went > 0 else kai.BAIL
-            if went == 0 and 0 < ammo_left[c] < capacity[c]:  # no way to close in: top up the weapon (``_idle``)
-                kind = kai.RELOAD
-        if kind == kai.RELOAD:
-            at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
-            left -= reload_cost[c]
+            if went == 0:  # no way to close in: top up the first partly spent gun (``_idle``)
+                for xo in range(ammo_left.shape[1]):
+                    if 0 < ammo_left[c, xo] < capacity[c, xo]:
+                        kind, k = kai.RELOAD, xo
+                        break
+        if kind == kai.RELOAD:  # the gun ``k`` (the Reload intent names the weapon)
+            at = _reload(c, k, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+            left -= reload_cost[c, k]
             continue
         if kind == kai.END:
             break
@@ -1117,7 +1121,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                     if burst_out[m] >= 0:
                         count += 1
                 if x_slots[c, xo] >= 0:
-                    ammo_left[c] -= rules_b[1] * count  # a round per target, spent first (``spend_ammo``, G-35)
+                    ammo_left[c, xo] -= rules_b[1] * count  # a round per target, spent first (``spend_ammo``, G-35)
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 aim = aim_live if aimed == 1 else 0  # the Aim still holds (E-05)
                 crowd = (order, flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, sight)
@@ -1149,8 +1153,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 left -= mv_ints[kmv.MV_TRIP_COST]
                 continue
             if act == kai.RELOAD_BLOCK:  # the plan reloads first (G-31)
-                at = _reload(c, ammo_left, capacity, reload_label[0], record, steps, at, faces)
-                left -= reload_cost[c]
+                at = _reload(c, xo, ammo_left, capacity, reload_label[0], record, steps, at, faces)
+                left -= reload_cost[c, xo]
                 continue
             if act == kai.AIM_BLOCK:
                 if record:
@@ -1170,8 +1174,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                 for i in range(len(all_out_index)):
                     if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                         continue
-                    if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:
-                        ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
+                    if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c, xo] > 0:
+                        ammo_left[c, xo] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                     t_at = t
                     if ranged == 1:  # an Intercept first, then the Attacks of Opportunity (``perform_attack``)
                         t_at = _declared(c, t, no_group, aim, side, vit, prone, hp, temp, react, px, py, dist,
@@ -1208,8 +1212,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             else:
                 v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
                 fell = False
-                if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c] > 0:  # a throw spends none
-                    ammo_left[c] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
+                if ranged == 1 and x_slots[c, xo] >= 0 and ammo_left[c, xo] > 0:  # a throw spends none
+                    ammo_left[c, xo] -= 1  # the shot's round, spent before it provokes (``spend_ammo``, G-31)
                 t_at = t
                 if ranged == 1:  # an Intercept first (E-19), then the Attacks of Opportunity (``perform_attack``)
                     t_at = _declared(c, t, no_group, aim, side, vit, prone, hp, temp, react, px, py, dist, ai_tab[14],
@@ -1337,9 +1341,10 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     E-19) and played the Attacks of Opportunity it provokes (E-18), in the reference's order (``perform_attack``):
     a Return Fire never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
 
-    The one hit fires back if it is up, has its reaction (AE-2), a round loaded and the shooter within its gun's
-    normal range (``fire_back``; the AI takes it, ``reactions.ai``): one attack from the ``rf`` tables (RX-30: its
-    penalty, no MAP, a round spent), which may in turn set off the first shooter's (each has one reaction a round).
+    The one hit fires back if it is up, has its reaction (AE-2) and a gun loaded with the shooter within its normal
+    range (``fire_back``, the first such in the engine's order, ``return_fire_weapon``, RX-31; the AI takes it,
+    ``reactions.ai``): one attack from the ``rf`` tables of that gun (RX-30: its penalty, no MAP, a round of that
+    gun spent), which may in turn set off the first shooter's (each has one reaction a round).
     ``crowd`` is what :func:`_intercept` reads (for Return Fire under edition 1, E-19).
     """
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
@@ -1361,17 +1366,26 @@ def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64,
     intercepts = rf[12][0] == 1
     fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
         rf[11]
+    fire_slot = rf[13]
     hit = True
     shooter, target = a, t
-    while hit and fire_back[target] >= 0 and vit[target] == ALIVE and react[target] == 1 and \
-            ammo_left[target] > 0 and _gap(target, shooter, px, py, dist) <= fire_back[target]:
+    while hit and vit[target] == ALIVE and react[target] == 1:
+        gun = -1  # ``return_fire_weapon``: the first gun loaded with the shooter within its normal range (RX-31)
+        gap = _gap(target, shooter, px, py, dist)
+        for g in range(fire_back.shape[1]):
+            if fire_back[target, g] >= 0 and ammo_left[target, fire_slot[target, g]] > 0 and \
+                    gap <= fire_back[target, g]:
+                gun = g
+                break
+        if gun < 0:
+            break
         react[target] = 0
-        ammo_left[target] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        ammo_left[target, fire_slot[target, gun]] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
         if intercepts:
             shooter = _intercept(target, shooter, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                                  flanker, threat_ft, guard, guard_reach, intercept_ft, sight, 0)
         code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
-        at, hit = _attack_hit(mt, target, shooter, 0, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
+        at, hit = _attack_hit(mt, target, shooter, gun, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
                               rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
                               dealt_by, taken, record, steps, at, faces, code, fx)
         shooter, target = target, shooter
@@ -1455,11 +1469,12 @@ def _burst(mt: I64, a: int, t: int, group: I64, kx: int, v: int, aim: int, side:
 
 
 @_jit
-def _reload(c: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int, faces: I64) -> int:
-    """``c`` reloads its weapon with ammunition to a full load (G-31, E-03); returns the steps written."""
+def _reload(c: int, xo: int, ammo_left: I64, capacity: I64, label: int, record: bool, steps: I64, at: int,
+            faces: I64) -> int:
+    """``c`` reloads its gun in further option slot ``xo`` to a full load (G-31, E-03); returns the steps written."""
     if record:
         at = _record(steps, at, ACTIONS, c, -1, label, faces, 0)
-    ammo_left[c] = capacity[c]
+    ammo_left[c, xo] = capacity[c, xo]
     return at
 
 
@@ -1585,7 +1600,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                opt[18][0],
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
                                (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
-                                opt[23], ai_tab[16]), fx)
+                                opt[23], ai_tab[16], ai_tab[14][14]), fx)
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

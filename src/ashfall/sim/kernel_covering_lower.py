@@ -68,7 +68,8 @@ class CoveringTables:
 
     Attributes:
         ints: ``COV_*``.
-        talent: ``[i]`` 1: it may take Covering Fire.
+        talent: ``[i]`` 0: it may not take Covering Fire; else 1 + the further-option slot of its gun, whose rounds
+            (``ammo_left[i, slot]``, G-31) it spends.
         ok: ``[i, x, y, tx, ty]`` 1 where it may take it on an attack by an enemy at ``(tx, ty)`` (``_covering_ok``).
         free: ``[i, x, y, tx, ty]`` 1 where its free attack may be made at a mover at ``(tx, ty)``
             (``covering_weapon``).
@@ -233,7 +234,8 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
     n = len(roster)
     if not covers(state):
         return no_covering(n)
-    talent = np.array([COVERING_FIRE in c.creature.talents for c in roster], np.int64)
+    talent = np.array([_gun_slot(c, state) + 1 if COVERING_FIRE in c.creature.talents else 0 for c in roster],
+                      np.int64)
     ok, free = _geometry(state, roster, talent)
     a0 = next(c for c in roster if talent[roster.index(c)])
     t0 = next(c for c in roster if c.side != a0.side)
@@ -297,6 +299,16 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
                     np.int64)
     return CoveringTables(ints, talent, ok, free, outcome, draws, dice, flat, dealt, np.array([low], np.int64),
                           enemy_hit, melee_best, enemy_hit_prone, melee_best_prone)
+
+
+def _gun_slot(c: Combatant, state: EncounterState) -> int:
+    """The further-option slot (``kernel_options``' index after the first) of the one gun a covering creature has."""
+    further = kernel_options(c, state)[1:]
+    for xo, o in enumerate(further):
+        if o.ranged and o.weapon is not None and o.weapon.kind is WeaponKind.RANGED and \
+                o.weapon.ammo_capacity is not None:
+            return xo
+    raise ValueError(f"Covering Fire without a gun among the further options (SUP-11, combatant {c.id})")
 
 
 def _expected(hit: Any) -> float:

@@ -17,17 +17,21 @@ the first shooter may answer it in turn). Under edition 2 a shot in an enemy's r
 Opportunity as a throw does (E-18, ``kernel_weapons_lower``'s ``shot``; the round is spent first), and the plan
 tables hold each number of rounds loaded against a target up and prone (E-37).
 
-Covered: one ranged option a creature (thrown, or shot with ammunition; under edition 1 also a thrown melee weapon's
-throw beside one gun, which spends no round and never fires back), single-target blocks only (Strike, Power Strike,
-All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could Deflect (RX-6: a
-free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options, allies firing back
-for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`), Full Auto Burst among
-several enemies rolled per target (:func:`bursts_played`; else the AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s
-and :mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside edition 2's openers, E-37); and, by the weapons
-lowering, several ranged options (two guns), guns out of range of some square, total cover one way only, and a ranged
-weapon first with no melee weapon beside it (a throw out of range, and a throw or shot behind total cover, are played: a
-shot's target always has a line of fire back, so no Return Fire is walled off). A gun listed before the melee weapon (a
-marksman's rifle and knife, ATK-2) is the first further option (``kernel_option_slots``).
+Covered: one ranged option a creature (thrown, or shot with ammunition; under edition 1 also a thrown melee
+weapon's throw beside one gun, which spends no round and never fires back), or two guns and no melee weapon alone on
+its side (the shipped Gunslinger's: the rounds are counted per creature and further option slot, ``ammo[i, xo]``,
+each Reload fills the gun the plan or the idle turn names, and Return Fire takes the first gun loaded with the
+shooter within its normal range, ``return_fire_weapon``, RX-31), single-target blocks only (Strike, Power
+Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
+Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
+allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
+Full Auto Burst among several enemies rolled per target (:func:`bursts_played`; else the AI's burst is
+:mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside
+edition 2's openers, E-37); and, by the weapons lowering, several ranged options (two guns beside a melee weapon, or
+among allies), guns out of range of some square, total cover one way only, and a ranged weapon first with no melee
+weapon beside it (a throw out of range, and a throw or shot behind total cover, are played: a shot's target always
+has a line of fire back, so no Return Fire is walled off). A gun listed before the melee weapon (a marksman's rifle
+and knife, ATK-2) is the first further option (``kernel_option_slots``).
 """
 
 from __future__ import annotations
@@ -70,16 +74,22 @@ class RangedTables:
     """The ammunition of the creatures in a fight the AI plays, as the compiled fight reads it.
 
     Attributes:
-        ammo: ``[i]`` rounds loaded at the start in its ranged option with ammunition (``shots_left``; -1: none).
-        capacity: ``[i]`` rounds a Reload loads (G-31; 0: none).
-        reload: ``[i]`` actions a Reload costs (``reload_actions``, G-31, E-03).
+        ammo: ``[i, xo]`` rounds loaded at the start in each further option with ammunition (``shots_left``; -1:
+            none): rounds are counted per gun (G-31), so two guns (the Gunslinger's) each have their own.
+        capacity: ``[i, xo]`` rounds a Reload of that gun loads (G-31; 0: none).
+        reload: ``[i, xo]`` actions a Reload of that gun costs (``reload_actions``, G-31, E-03).
         slots: ``[i, xo]`` the highest ammunition slot of that further option's plan tables (-1: it counts no
             ammunition): the plans with ``r`` rounds loaded are at mode ``MODES * min(r, slots) + setting``
             (``2 * MODES`` a load with edition 2's prone settings, ``kernel_weapons_lower.PRONE``).
         label: ``[Reload's index in Lowered.action_names]`` (filled in with the names: :func:`with_reload_label`).
-        fire_back: ``[i]`` the normal range of the gun it answers a ranged hit with (Return Fire, RX-29..31: the AI
-            takes it, ``reactions.ai``; -1: it never does).
-        outcome, draws: ``[reactor, shooter, 0, 0, state, code, face - 1, face - 1]`` Return Fire's attack (RX-30:
+        fire_back: ``[i, g]`` the normal range of each gun it may answer a ranged hit with, in the order the engine
+            tries them (Return Fire, RX-29..31: the first loaded one with the shooter within its normal range,
+            ``return_fire_weapon``; the AI takes it, ``reactions.ai``; -1: none).
+        fire_slot: ``[i, g]`` that gun's further option slot (``xo``), whose rounds it spends.
+        threat_slot: ``[e, k]`` the further option slot of the gun in the enemy's ``throw_hit`` (k 0) and
+            ``throw2_hit`` (k 1) rows (``kernel_weapons_lower.gun_first``; -1: no rounds counted): an enemy's empty
+            gun invites no fire (``TurnView._attackers``).
+        outcome, draws: ``[reactor, shooter, g, 0, state, code, face - 1, face - 1]`` Return Fire's attack (RX-30:
             at the ruleset's penalty, no MAP) as ``OptionTables.outcome``, the code hostile + 2 within 5 ft + 8
             ``eview``; with edition 2's Trip the states are ``kernel_maneuvers``' (the shooter or the reactor lying
             prone: ``PRONE_UP``, ``ATTACKER_PRONE``, C-PRO), else one.
@@ -92,7 +102,7 @@ class RangedTables:
     reload: I64
     slots: I64
     label: I64
-    fire_back: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
+    fire_back: I64 = field(default_factory=lambda: np.full((1, 1), -1, np.int64))
     outcome: I8 = field(default_factory=lambda: np.zeros((1,) * 6 + (20, 20), np.int8))
     draws: I64 = field(default_factory=lambda: np.ones((1,) * 6, np.int64))
     dice: I64 = field(default_factory=lambda: np.zeros((1, 1, 2, 1, 2), np.int64))
@@ -100,12 +110,15 @@ class RangedTables:
     dealt: I64 = field(default_factory=lambda: np.zeros((1, 1, 1, 2, 1), np.int64))
     low: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
     intercepts: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
+    fire_slot: I64 = field(default_factory=lambda: np.full((1, 1), -1, np.int64))
+    threat_slot: I64 = field(default_factory=lambda: np.full((1, 2), -1, np.int64))
 
 
 def empty_ranged(n: int) -> RangedTables:
     """Tables of a fight where nobody counts ammunition (nor fires back)."""
-    return RangedTables(np.full(n, -1, np.int64), np.zeros(n, np.int64), np.ones(n, np.int64),
-                        np.full((n, 1), -1, np.int64), np.full(1, -1, np.int64), np.full(n, -1, np.int64))
+    return RangedTables(np.full((n, 1), -1, np.int64), np.zeros((n, 1), np.int64), np.ones((n, 1), np.int64),
+                        np.full((n, 1), -1, np.int64), np.full(1, -1, np.int64), np.full((n, 1), -1, np.int64),
+                        fire_slot=np.full((n, 1), -1, np.int64), threat_slot=np.full((n, 2), -1, np.int64))
 
 
 def ranged_action_names(state: EncounterState) -> tuple[str, ...]:
@@ -132,13 +145,12 @@ def two_guns(c: Combatant, state: EncounterState) -> bool:
 
 
 def two_guns_problem(c: Combatant, state: EncounterState) -> str | None:
-    """Two guns and no melee weapon (the shipped Gunslinger's kit), as the AI plays it: named (None: not that kit).
+    """Two guns and no melee weapon (the shipped Gunslinger's kit) among allies: named (None: not that kit).
 
-    The AI weighs each gun and its unarmed strike (``attack_options`` adds the strike when no melee weapon is drawn,
-    and it is what the creature's Attacks of Opportunity use, RX-24, E-18), counts each gun's rounds and reloads each
-    (``shots_left``, G-31), and fires back with the first gun loaded and within normal range (``return_fire_weapon``,
-    RX-31: the second only when the first is empty or out of its range). The kernel's first option is a melee
-    weapon's and it counts one gun's rounds a creature.
+    Alone on its side the kit is played (``kernel_weapons_lower.options_problem``: each gun's rounds, ``ammo[i,
+    xo]``; its Return Fire with the first loaded in normal range, :func:`lower_fire_back`; its unarmed strike as the
+    kernel's first option). Among allies (``kernel_allies_lower.allies_problem``) its Intercept, flanking and
+    withdrawal weigh the kit in ways not yet checked there, so it is named with what it brings.
     """
     options = attack_options(c, state)
     if not two_guns(c, state) or any(not o.ranged and not o.unarmed for o in options):
@@ -150,7 +162,7 @@ def two_guns_problem(c: Combatant, state: EncounterState) -> str | None:
 def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
-    Deflect (RX-6) is not played by the kernel, Return Fire (RX-29) only as :func:`_fire_back_gun` says, nor Full
+    Deflect (RX-6) is not played by the kernel, Return Fire (RX-29) only as :func:`_fire_back_guns` says, nor Full
     Auto Burst's further targets (G-35, X-12) beyond :func:`bursts_played`. Several ranged options (two guns, a gun
     and a thrown knife) are named by ``kernel_weapons_lower.options_problem``.
     """
@@ -168,7 +180,7 @@ def ranged_problem(fight: Fight, c: Combatant) -> str | None:
         if "deflect" in reactions and has_free_hand(e, state) and \
                 (not state.ruleset.turn.deflect_needs_proficiency or trained_to_deflect(e)):
             return f"Deflect against ranged attacks (RX-6, combatant {e.id} has a free hand)"
-        if _fires_back(state, e) and _fire_back_gun(fight, e) is None:
+        if _fires_back(state, e) and not _fire_back_guns(fight, e):
             if two_guns(e, state):  # ``return_fire_weapon``: the first loaded one in normal range (RX-31)
                 return f"Return Fire (RX-29, RX-31, combatant {e.id} could shoot back at {c.id} with either gun)"
             return f"Return Fire (RX-29, combatant {e.id} could shoot back at {c.id})"
@@ -218,26 +230,28 @@ def _fires_back(state: EncounterState, e: Combatant) -> bool:
         w.kind is WeaponKind.RANGED and e.creature.is_proficient_with(w) for w in e.weapons)
 
 
-def _fire_back_gun(fight: Fight, e: Combatant) -> AttackOption | None:
-    """The gun ``e`` fires back with where the kernel plays its Return Fire (RX-29..31), else None.
+def _fire_back_guns(fight: Fight, e: Combatant) -> tuple[AttackOption, ...]:
+    """The guns ``e`` fires back with where the kernel plays its Return Fire (RX-29..31), in the engine's order.
 
     The tactical AI decides its reactions (``reactions.ai``: Return Fire is the one a ranged hit offers it, Deflect
-    being named), one reaction a round, nobody fires back for an ally (E-20), and its one ranged option is that gun,
-    trained (RX-31).
+    being named), one reaction a round, nobody fires back for an ally (E-20), and every ranged weapon of its is a
+    gun with ammunition it is trained with (RX-31). ``return_fire_weapon`` tries its weapons as listed, which is the
+    order of its ranged options: the first loaded one with the shooter within its normal range answers (the
+    Gunslinger's Pistol only once its Submachine Gun is empty or out of range). Empty: not played.
     """
     state = fight.engine.state
     rs = state.ruleset
     if not isinstance(fight.engine.controllers.get(e.id), TacticalPolicy) or rs.turn.reactions_per_round != 1:
-        return None
+        return ()
     if rs.turn.return_fire_allies and state.allies_of(e.id):
-        return None
-    # its one gun: a thrown melee weapon beside it never fires back (``return_fire_weapon`` takes ranged weapons)
+        return ()
+    # its guns: a thrown melee weapon beside one never fires back (``return_fire_weapon`` takes ranged weapons)
     ranged = [o for o in attack_options(e, state) if o.ranged and o.weapon is not None and
               o.weapon.kind is WeaponKind.RANGED]
-    if len(ranged) != 1 or not shot_ok(ranged[0]) or ranged[0].weapon is None or \
-            not e.creature.is_proficient_with(ranged[0].weapon):
-        return None
-    return ranged[0]
+    if not ranged or len(ranged) > 2 or any(not shot_ok(o) or o.weapon is None or
+                                            not e.creature.is_proficient_with(o.weapon) for o in ranged):
+        return ()
+    return tuple(ranged)
 
 
 def ammo_slots(turn: TurnView, option: AttackOption, costs: Costs, actions: int) -> int:
@@ -280,26 +294,37 @@ def lower_ranged(fight: Fight, roster: Sequence[Combatant], actions: int, tables
     The rounds each starts with, a Reload's capacity and cost, the plans' slots, and :func:`lower_fire_back`'s
     tables (``tables`` is ``kernel_lower._damage_tables``).
     """
+    from ashfall.sim.kernel_weapons_lower import gun_first  # it imports this module
+
     state = fight.engine.state
     n = len(roster)
-    empty = empty_ranged(n)
-    ammo, capacity, reload = empty.ammo, empty.capacity, empty.reload
     slots = option_slots(fight, roster, actions)
-    width = max((len(attack_options(c, state)) - 1 for c in roster), default=1)  # as wide as the option tables
-    slot = np.full((n, max(1, width)), -1, np.int64)
+    opts = [kernel_options(c, state)[1:] for c in roster]  # the further options: the kernel's slots ``xo``
+    width = max(1, max((len(o) for o in opts), default=1))  # as wide as the option tables
+    ammo = np.full((n, width), -1, np.int64)
+    capacity = np.zeros((n, width), np.int64)
+    reload = np.ones((n, width), np.int64)
+    slot = np.full((n, width), -1, np.int64)
+    threat_slot = np.full((n, 2), -1, np.int64)
+    action = state.rulebook.actions.get(Reload)
     for i, c in enumerate(roster):
-        for o in attack_options(c, state):
+        for xo, o in enumerate(opts[i]):
             left = shots_left(c, o)
             if left is None or o.weapon is None or o.weapon.ammo_capacity is None:
                 continue
-            ammo[i] = left
-            capacity[i] = o.weapon.ammo_capacity
-            action = state.rulebook.actions.get(Reload)  # the engine's own cost (G-31, E-03)
-            reload[i] = action.cost(state, Reload(c.id, o.weapon.id)) if action is not None else o.weapon.reload_actions
+            ammo[i, xo] = left  # rounds per gun (G-31)
+            capacity[i, xo] = o.weapon.ammo_capacity
+            # the engine's own cost (G-31, E-03)
+            reload[i, xo] = action.cost(state, Reload(c.id, o.weapon.id)) if action is not None else \
+                o.weapon.reload_actions
+        for k, o in enumerate(gun_first([o for o in opts[i] if o.ranged])[:2]):  # an enemy's fire (``_attackers``)
+            if shots_left(c, o) is not None:
+                threat_slot[i, k] = next(xo for xo, p in enumerate(opts[i]) if p is o)
     for (i, xo), k in slots.items():
         slot[i, xo] = k
-    ranged = RangedTables(ammo, capacity, reload, slot, empty.label, empty.fire_back,
-                          intercepts=np.array([not state.ruleset.turn.intercept_melee_only], np.int64))
+    ranged = RangedTables(ammo, capacity, reload, slot, empty_ranged(n).label, np.full((n, 1), -1, np.int64),
+                          intercepts=np.array([not state.ruleset.turn.intercept_melee_only], np.int64),
+                          fire_slot=np.full((n, 1), -1, np.int64), threat_slot=threat_slot)
     return lower_fire_back(fight, roster, ranged, tables)
 
 
@@ -316,11 +341,13 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
 
     state = fight.engine.state
     n = len(roster)
-    guns = {i: o for i, c in enumerate(roster) if (o := _fire_back_gun(fight, c)) is not None}
+    guns = {i: kit for i, c in enumerate(roster) if (kit := _fire_back_guns(fight, c))}
     if not guns or state.board is None:
         return ranged
     board = state.board
-    fire_back = np.full(n, -1, np.int64)
+    most = max(len(g) for g in guns.values())
+    fire_back = np.full((n, most), -1, np.int64)
+    fire_slot = np.full((n, most), -1, np.int64)
     a0 = roster[0]
     t0 = next(c for c in roster if c.side != a0.side)
     eview, eviews = kw._engine_views(state, a0, t0)
@@ -330,33 +357,36 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
     codes = 8 * len(eviews)
     trip = uses_trip(fight)
     states = (0, PRONE_UP, ATTACKER_PRONE, ATTACKER_PRONE + PRONE_UP) if trip else (0,)
-    outcome = np.zeros((n, n, 1, 1, ALL_STATES if trip else 1, codes, 20, 20), np.int8)
-    draws = np.ones((n, n, 1, 1, ALL_STATES if trip else 1, codes), np.int64)
+    outcome = np.zeros((n, n, most, 1, ALL_STATES if trip else 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, most, 1, ALL_STATES if trip else 1, codes), np.int64)
     hit_parts: dict[tuple[int, int], Any] = {}
-    for i, o in guns.items():
+    for i, found in guns.items():
         a = roster[i]
-        assert o.weapon is not None
-        fire_back[i] = o.weapon.range_normal or 0  # RX-31: the shooter within normal range
-        for j, t in enumerate(roster):
-            if t.side == a.side:
-                continue
-            for s in states:
-                shooter_prone = (Condition.PRONE,) if s % ATTACKER_PRONE == PRONE_UP else ()
-                with with_conditions(t, *shooter_prone), \
-                        with_conditions(a, *((Condition.PRONE,) if s >= ATTACKER_PRONE else ())):
-                    plain = situation(state, a, t, True)
-                    for code in range(codes):
-                        met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
-                        if met is None:
-                            continue  # never aimed (a reaction), or a code never met
-                        got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
-                        draws[i, j, 0, 0, s, code] = got
-                        outcome[i, j, 0, 0, s, code] = table
-                        if parts is not None:
-                            hit_parts.setdefault((i, 0), parts)
-    dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, k: guns[i].weapon)
-    return replace(ranged, fire_back=fire_back, outcome=outcome, draws=draws, dice=dice, flat=flat, dealt=dealt,
-                   low=np.array([low], np.int64))
+        further = kernel_options(a, state)[1:]
+        for g, o in enumerate(found):
+            assert o.weapon is not None
+            fire_back[i, g] = o.weapon.range_normal or 0  # RX-31: the shooter within normal range
+            fire_slot[i, g] = next(xo for xo, p in enumerate(further) if p is o)  # the rounds it spends (G-31)
+            for j, t in enumerate(roster):
+                if t.side == a.side:
+                    continue
+                for s in states:
+                    shooter_prone = (Condition.PRONE,) if s % ATTACKER_PRONE == PRONE_UP else ()
+                    with with_conditions(t, *shooter_prone), \
+                            with_conditions(a, *((Condition.PRONE,) if s >= ATTACKER_PRONE else ())):
+                        plain = situation(state, a, t, True)
+                        for code in range(codes):
+                            met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
+                            if met is None:
+                                continue  # never aimed (a reaction), or a code never met
+                            got, table, parts = kw._tabulate(state, a, t, o, Activity.RETURN_FIRE, None, met, False)
+                            draws[i, j, g, 0, s, code] = got
+                            outcome[i, j, g, 0, s, code] = table
+                            if parts is not None:
+                                hit_parts.setdefault((i, g), parts)
+    dice, flat, dealt, low = tables(state, roster, hit_parts, most, lambda i, k: guns[i][k].weapon)
+    return replace(ranged, fire_back=fire_back, fire_slot=fire_slot, outcome=outcome, draws=draws, dice=dice,
+                   flat=flat, dealt=dealt, low=np.array([low], np.int64))
 
 
 __all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "bursts_played", "empty_ranged",

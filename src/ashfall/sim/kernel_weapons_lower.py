@@ -95,7 +95,7 @@ from ashfall.sim.kernel_maneuvers import (
     with_conditions,
 )
 from ashfall.sim.kernel_option_slots import kernel_options, leads
-from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok, two_guns_problem
+from ashfall.sim.kernel_ranged_lower import RELOAD, option_slots, ranged_problem, shot_ok, two_guns
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -244,14 +244,17 @@ def _thrown_ok(o: AttackOption) -> bool:
     return o.weapon is not None and o.thrown and o.mode is AttackMode.THROWN and o.weapon.ammo_capacity is None
 
 
-def _ranged_pair_ok(ranged: Sequence[AttackOption]) -> bool:
-    """At most one ranged option, or a thrown melee weapon's throw beside one gun or crossbow.
+def _ranged_pair_ok(ranged: Sequence[AttackOption], fists: bool = False) -> bool:
+    """At most one ranged option, a thrown melee weapon's throw beside one gun or crossbow, or two guns and fists.
 
     The kit of the shipped bandits, ``[Combat Knife, Crossbow]``; the thrown weapon stays in hand after a throw, as in
-    the engine.
+    the engine. The shipped Gunslinger's, ``[Submachine Gun, Pistol]`` and its unarmed strike (``fists``): each gun
+    counts its own rounds (G-31, ``kernel_ranged_lower``).
     """
     if len(ranged) <= 1:
         return all(_thrown_ok(o) or shot_ok(o) for o in ranged)
+    if fists and len(ranged) == 2 and all(shot_ok(o) for o in ranged):
+        return True
     return len(ranged) == 2 and sum(_thrown_ok(o) for o in ranged) == 1 and sum(shot_ok(o) for o in ranged) == 1
 
 
@@ -274,9 +277,6 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     state = fight.engine.state
     options = kernel_options(c, state)  # a gun ahead of its melee weapon is its first further option
     ahead = leads(c, state)
-    pair = two_guns_problem(c, state)  # the Gunslinger's kit
-    if pair is not None:
-        return pair
     if options and options[0].ranged:  # a machine's rifle: no melee option at all (no unarmed strike)
         return f"the tactical AI with a ranged weapon first and no melee weapon beside it (ATK-2, combatant {c.id})"
     fists = bool(ahead) and _fists_ok(options[0])  # one gun and its fists (``attack_options``' unarmed strike)
@@ -285,10 +285,12 @@ def options_problem(fight: Fight, c: Combatant, *, shoots: bool = True) -> str |
     if len(options) == 1:
         return None
     thrown = [o for o in options if o.ranged]
+    if two_guns(c, state) and not (fists and len(thrown) == ahead == 2):
+        return f"the tactical AI with two guns beside a melee weapon or a throw (combatant {c.id})"
     if options[0].limit_ft != SQUARE_FT and any(not o.ranged for o in options[1:]):
         # the routes keep squares within the first option's reach; a further melee option's plans are 5 ft ones
         return f"the tactical AI with a reach weapon beside another melee weapon (combatant {c.id})"
-    if any(not _melee_ok(o) for o in options[1:] if not o.ranged) or not _ranged_pair_ok(thrown):
+    if any(not _melee_ok(o) for o in options[1:] if not o.ranged) or not _ranged_pair_ok(thrown, fists):
         return f"the tactical AI with several ways to attack other than melee weapons and one thrown (combatant {c.id})"
     if not thrown:
         return None
