@@ -48,8 +48,9 @@ MORALE_STEP = 20
 """The step kind of a morale check (column 0 of a step row; far from ``ashfall.kernel.fight``'s own kinds)."""
 # status codes: ``Status`` in its order (HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED)
 HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED = 0, 1, 2, 3, 4
-# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code
-CONF_ON, CONF_MAP, CONF_CHARGE = 0, 1, 2
+# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code, the
+# AI's broken NPCs Stride toward an exit (exits on the move, :mod:`ashfall.kernel.flight`)
+CONF_ON, CONF_MAP, CONF_CHARGE, CONF_FLEE = 0, 1, 2, 3
 # ``style_rule`` columns: sides of the die a breaking NPC rolls (0: none), it surrenders at once
 SR_DRAW, SR_SURRENDERS = 0, 1
 # ``acts`` columns: it still attacks (MOR-21), it still takes reactions (MOR-22)
@@ -209,19 +210,19 @@ def holds(mor: MoraleTab, c: int) -> bool:
 
 
 @_jit
-def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
+def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64, pos_x: I64, pos_y: I64) -> bool:
     """Whether ``c`` could reach an exit at all (``can_reach_exit``): its enemies still up bar their squares."""
-    exit_sq, enter_ok, pos = mor[15], mor[16], mor[17]
+    exit_sq, enter_ok = mor[15], mor[16]
     width, height = enter_ok.shape[0], enter_ok.shape[1]
     barred = np.zeros((width, height), np.int64)
     for o in range(len(side)):
         if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == LEFT):  # ``is_active``: up, surrendered too
-            barred[pos[o, 0], pos[o, 1]] = 1
+            barred[pos_x[o], pos_y[o]] = 1
     seen = np.zeros((width, height), np.int64)
     todo_x = np.zeros(width * height, np.int64)
     todo_y = np.zeros(width * height, np.int64)
-    todo_x[0], todo_y[0] = pos[c, 0], pos[c, 1]
-    seen[pos[c, 0], pos[c, 1]] = 1
+    todo_x[0], todo_y[0] = pos_x[c], pos_y[c]
+    seen[pos_x[c], pos_y[c]] = 1
     n = 1
     while n > 0:
         n -= 1
@@ -242,21 +243,46 @@ def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
 
 
 @_jit
-def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
-    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
-    conf, group, corner, corner_style, state, exit_sq, pos = mor[0], mor[1], mor[10], mor[11], mor[13], mor[15], \
-        mor[17]
+def _fleeing(mor: MoraleTab, c: int, vit: I64) -> bool:
+    """Whether ``c`` is a falling-back or broken NPC still on the battlefield that flees (``_fleeing``, MOR-20)."""
+    conf, group, state = mor[0], mor[1], mor[13]
     if conf[CONF_ON] == 0 or conf[CONF_MAP] == 0 or group[c] < 0 or vit[c] != ALIVE:
+        return False
+    old = state[c, ST_STATUS]
+    return bool(old in (FALL_BACK, BROKEN) and state[c, ST_STYLE] != conf[CONF_CHARGE])  # a zealot never flees
+
+
+@_jit
+def stepped(mor: MoraleTab, c: int, x: int, y: int, vit: I64) -> None:
+    """``c`` entered ``(x, y)``: a fleeing NPC that steps onto an exit has fled (MOR-20, the movement hook).
+
+    It is out of the fight (vitality :data:`LEFT`) yet still walks the rest of its Stride, as the engine's walk goes
+    on with a creature that is not down.
+    """
+    if _fleeing(mor, c, vit) and mor[15][x, y] == 1:
+        mor[13][c, ST_FLED] = 1
+        vit[c] = LEFT
+
+
+@_jit
+def flees(mor: MoraleTab, c: int) -> bool:
+    """Whether the AI's broken ``c`` Strides toward an exit on its turn (MOR-21; else it stands where it is)."""
+    return bool(mor[0][CONF_FLEE] == 1)
+
+
+@_jit
+def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64, pos_x: I64, pos_y: I64) -> None:
+    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
+    corner, corner_style, state, exit_sq = mor[10], mor[11], mor[13], mor[15]
+    if not _fleeing(mor, c, vit):
         return
     old = state[c, ST_STATUS]
     style = state[c, ST_STYLE]
-    if (old != FALL_BACK and old != BROKEN) or style == conf[CONF_CHARGE]:
-        return  # not fleeing (a charging zealot never flees, MOR-24)
-    if exit_sq[pos[c, 0], pos[c, 1]] == 1:
+    if exit_sq[pos_x[c], pos_y[c]] == 1:
         state[c, ST_FLED] = 1  # it left the battlefield (MOR-20)
         vit[c] = LEFT
         return
-    if _reaches_exit(mor, c, side, vit):
+    if _reaches_exit(mor, c, side, vit, pos_x, pos_y):
         return
     give_up = corner_style[style + 1]
     if old == BROKEN and give_up == NEVER_GIVES_UP:
@@ -269,4 +295,5 @@ def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
         vit[c] = LEFT
 
 
-__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "holds", "may_act", "reacts", "reset", "turn_start"]
+__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "flees", "holds", "may_act", "reacts", "reset",
+           "stepped", "turn_start"]

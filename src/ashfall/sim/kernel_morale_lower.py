@@ -75,7 +75,8 @@ class MoraleTables:
     """Morale as the compiled fight reads it (:mod:`ashfall.kernel.morale`); ``on`` 0 when nobody checks.
 
     Attributes:
-        conf: Morale on, cornered at turn start (a map without exits), the charge style's code.
+        conf: Morale on, on a map (flight and cornering at turn start), the charge style's code, the AI's broken
+            NPCs Stride toward an exit (on the move).
         group: Each combatant's morale group (-1: none, MOR-2, MOR-33, MOR-35, MOR-37), groups in roster order.
         leader: Whether each combatant is a leader (MOR-8).
         will_idx: Each combatant's morale Will as an index into ``wills`` (sorted, so a lower index is lower).
@@ -183,8 +184,11 @@ def moving_problem(fight: Fight) -> str | None:
     if not checkers:
         return None
     first = checkers[0].id
-    if exits_of(state) or any(isinstance(p, TacticalPolicy) and p.exits for p in fight.policies.values()):
-        return f"fleeing toward an exit on the move (MOR-17, MOR-20, MOR-21: combatant {first} checks morale)"
+    if any(isinstance(p, TacticalPolicy) and p.exits for p in fight.policies.values()):
+        return f"the tactical AI's own exits on the move (MOR-20: combatant {first} checks morale)"
+    problem = _exit_problem(fight, checkers)
+    if problem is not None:
+        return problem
     if rs.morale.broken_cornered_surrenders or rs.morale.fall_back_cornered_surrenders:
         return f"surrendering when cornered on the move (MOR-19, MOR-23: combatant {first} checks morale)"
     for c in checkers:
@@ -198,6 +202,30 @@ def moving_problem(fight: Fight) -> str | None:
             return f"shots and Return Fire with morale on the move (MOR-12, combatant {c.id})"
     if cond.save_sources(frozenset({Condition.PRONE, Condition.DAZED}), Save.WILL):
         return "a prone or dazed creature's morale check (G-14)"
+    return None
+
+
+def _exit_problem(fight: Fight, checkers: list[Combatant]) -> str | None:
+    """What of fleeing toward an exit on the move the kernel lacks (None on a map without exits).
+
+    It plays a broken NPC of the tactical AI's Striding toward an exit every action (``_flee``, MOR-21) and leaving
+    the battlefield as it steps onto one (MOR-20), a scripted one standing where it is, and a falling-back scripted
+    NPC's plan (it fights on, and flees if its Stride crosses an exit). Not the AI's falling back (MOR-17: a Stride,
+    or a Step or a Dodge first when the way out leaves an enemy's reach, DOD-1), which a check that fails by no more
+    than the ruleset's band brings (G-03), nor an animal's flight in its rolled direction (MOR-24).
+    """
+    state = fight.engine.state
+    if not exits_of(state):
+        return None
+    rs = state.ruleset
+    for c in checkers:
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
+            continue
+        if rs.morale.fall_back_band > 0:
+            return (f"the tactical AI's falling back toward an exit on the move (MOR-17, G-03: a Stride, or a Step or "
+                    f"a Dodge first, DOD-1; combatant {c.id})")
+        if break_behaviour(c.creature.morale.type, rs) is BreakBehaviour.FLEE_RANDOM:
+            return f"the tactical AI's flight in a rolled direction toward an exit (MOR-24, combatant {c.id})"
     return None
 
 
@@ -281,7 +309,7 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
         for i, c in enumerate(roster):
             assert c.position is not None  # on a map every creature has its square (``_map_problem``)
             pos[i] = c.position
-    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE)], np.int64)
+    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE), moves and board is not None], np.int64)
     return MoraleTables(conf, group, leader, will_idx, triggers, outcome, next_status, style, style_rule, acts, corner,
                         corner_style, outnumbered, wills, exits, enterable, pos)
 
@@ -304,7 +332,7 @@ def _mask(fired: frozenset[mr.Trigger]) -> int:
 
 
 def _off(n: int) -> MoraleTables:
-    return MoraleTables(np.zeros(3, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
+    return MoraleTables(np.zeros(4, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
                         np.zeros(n, np.int64), np.zeros((1, 1, 1, 2, 2), np.int64), np.zeros((1, 1, 2, D20), np.int64),
                         np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(n, np.int64),
                         np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1, 2), np.int64),

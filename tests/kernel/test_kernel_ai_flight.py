@@ -1,0 +1,135 @@
+"""Fleeing toward an exit on the move in the fight kernel: the tactical AI's broken NPCs Stride for the gate (MOR-20).
+
+In a walled yard with a two-square gate (the battlefield's exits, MOR-20), a raider of the tactical AI's that breaks
+(MOR-21) spends every action on a Stride toward the gate (``TacticalPolicy._flee``: ``flee_path``, ``first_stride``),
+provoking Attacks of Opportunity as it goes (RX-21), and has fled as it steps onto the gate; a scripted one stands
+where it is. The set's own ruleset makes every failed check a break (G-03's band 0): the AI's falling back, which may
+Step or Dodge first (DOD-1), is named by ``check``, as is an animal's flight in its rolled direction (MOR-24).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ashfall.kernel import morale as kmor
+from ashfall.sim.kernel_lower import Lowered, check, lowering
+from ashfall.sim.kernel_morale_lower import moving_problem
+from ashfall.sim.setups import FightSetup
+from ashfall.sim.signature import reference_fight
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    OWN,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
+
+GATE_YARD = ENCOUNTERS / "ai-raiders-flee-through-the-gate.yaml"
+GATE = ((12, 2), (12, 3))
+"""The gate's squares (the map's ``>``)."""
+
+
+def flight_counts(setup: FightSetup, n: int) -> Counter[str]:
+    """Flights in ``n`` reference fights: a broken raider's Strides, the Attacks of Opportunity they provoke, escapes,
+    and what a falling-back one does first (Stride, Step, Dodge: MOR-17, DOD-1)."""
+    found: Counter[str] = Counter()
+    for seed in seeds(n):
+        seen: Counter[str] = Counter()
+        broken: set[str] = set()
+        back: set[str] = set()
+        fleeing = False
+        for e in reference_fight(setup, seed).log:
+            kind = getattr(e, "type", "")
+            if kind == "morale-changed":
+                for cid, status in e.members:
+                    if status == "broken":
+                        broken.add(cid)
+                    if status == "fall-back":
+                        back.add(cid)
+                    else:
+                        back.discard(cid)
+            elif kind == "actions-spent":
+                label = e.label.lower()
+                fleeing = label == "stride" and e.actor in broken
+                seen["flight strides"] += fleeing
+                seen[f"falling back: {label}"] += e.actor in back and label in ("stride", "step", "dodge")
+            elif kind == "attack-rolled" and "Opportunity" in e.label and fleeing:
+                seen["AoOs on a fleeing raider"] += 1
+            elif kind == "resource-used" and "fled" in e.resource:
+                seen["fled"] += 1
+        for key, count in seen.items():
+            found[key] += count
+            found[f"fights with {key}"] += count > 0
+    return found
+
+
+@pytest.mark.rule("MOR-20", "MOR-21", "MOR-22", "RX-21", "E-33")
+@pytest.mark.parametrize("edition", [OWN, "ashfall-1"])
+def test_ai_raiders_flee_through_the_gate__every_step_as_the_reference(edition: str) -> None:
+    plays_like_the_reference(setup_of(GATE_YARD, edition), 150)
+
+
+@pytest.mark.rule("MOR-20", "MOR-21", "RX-21")
+def test_ai_raiders_flee_through_the_gate__flights_and_escapes_happen_in_the_reference() -> None:
+    found = flight_counts(setup_of(GATE_YARD, OWN), 100)
+    assert found["fights with flight strides"] >= 60  # 85 of 100
+    assert found["fights with fled"] >= 40  # 60: a raider left the battlefield by the gate (MOR-20)
+    assert found["fights with AoOs on a fleeing raider"] >= 25  # 46 (RX-21 on a broken mover, MOR-21)
+    assert found["falling back: dodge"] == found["falling back: step"] == 0  # band 0: nobody falls back (G-03)
+
+
+@pytest.mark.rule("MOR-17", "DOD-1", "G-03")
+def test_ai_raiders_flee_through_the_gate__falling_back_steps_or_dodges_first_under_the_band(tmp_path: Path) -> None:
+    setup = variant(tmp_path, GATE_YARD, ", fall_back_band: 0", "")
+    found = flight_counts(setup, 60)
+    assert found["fights with falling back: stride"] >= 5  # 24 of 100
+    assert found["fights with falling back: step"] + found["fights with falling back: dodge"] >= 3  # 12 and 2 of 100
+    assert check(setup) == ("the tactical AI's falling back toward an exit on the move (MOR-17, G-03: a Stride, or a "
+                            "Step or a Dodge first, DOD-1; combatant kernel-ai-raider-1)")
+
+
+def _rewired(change: str) -> Rewired:
+    setup = setup_of(GATE_YARD, OWN)
+
+    def broken(lowered: Lowered) -> Lowered:
+        m = lowered.morale
+        if change == "stands still":  # the AI's broken raider does nothing, as where there is no exit
+            conf = m.conf.copy()
+            conf[kmor.CONF_FLEE] = 0
+            return dataclasses.replace(lowered, morale=dataclasses.replace(m, conf=conf))
+        exits = np.zeros_like(m.exits)
+        if change == "wrong exit":  # the north-east corner instead of the gate
+            exits[11, 1] = 1
+        return dataclasses.replace(lowered, morale=dataclasses.replace(m, exits=exits))
+
+    return Rewired(setup, broken)
+
+
+@pytest.mark.rule("MOR-20", "MOR-21")
+@pytest.mark.parametrize(("change", "least"), [("stands still", 20), ("wrong exit", 20), ("no exit", 20)])
+def test_ai_raiders_flee_through_the_gate__a_wrong_flight_diverges(change: str, least: int) -> None:
+    wrong_kernel_diverges(setup_of(GATE_YARD, OWN), _rewired(change), 60, least)
+
+
+@pytest.mark.rule("MOR-20")
+def test_ai_raiders_flee_through_the_gate__the_lowered_exits_are_the_gate() -> None:
+    lowered = lowering(setup_of(GATE_YARD, OWN)).lowered
+    assert lowered is not None
+    assert tuple(map(tuple, np.argwhere(lowered.morale.exits).tolist())) == GATE  # ``exits_of`` (MOR-20)
+    assert lowered.morale.conf[kmor.CONF_FLEE] == 1
+
+
+@pytest.mark.rule("MOR-24")
+def test_ai_raiders_flee_through_the_gate__an_animals_rolled_direction_is_named(tmp_path: Path) -> None:
+    setup = variant(tmp_path, GATE_YARD, "morale: {type: bandit}", "morale: {type: animal}")
+    fight = setup.build_fight(seeds(1)[0])
+    assert moving_problem(fight) == ("the tactical AI's flight in a rolled direction toward an exit (MOR-24, "
+                                     "combatant kernel-ai-raider-1)")
