@@ -133,3 +133,12 @@ def test_ai_raiders_flee_through_the_gate__an_animals_rolled_direction_is_named(
     fight = setup.build_fight(seeds(1)[0])
     assert moving_problem(fight) == ("the tactical AI's flight in a rolled direction toward an exit (MOR-24, "
                                      "combatant kernel-ai-raider-1)")
+
+
+@pytest.mark.rule("MOR-17", "MOR-20", "G-03")
+def test_scripted_gang_in_a_yard_with_a_gate__falling_back_across_an_exit_is_named(tmp_path: Path) -> None:
+    # the reference's scripted plan walks on and attacks after its Stride crossed an exit (it fled, MOR-20)
+    setup = variant(tmp_path, ENCOUNTERS / "ai-brutes-break-a-gang-in-a-walled-yard.yaml", "    #A..........#\n",
+                    "    >A..........#\n")
+    assert check(setup) == ("a falling-back scripted NPC crossing an exit on the move (MOR-17, MOR-20, G-03: combatant "
+                            "kernel-gang-cutter)")

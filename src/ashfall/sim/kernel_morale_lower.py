@@ -209,22 +209,26 @@ def _exit_problem(fight: Fight, checkers: list[Combatant]) -> str | None:
     """What of fleeing toward an exit on the move the kernel lacks (None on a map without exits).
 
     It plays a broken NPC of the tactical AI's Striding toward an exit every action (``_flee``, MOR-21) and leaving
-    the battlefield as it steps onto one (MOR-20), a scripted one standing where it is, and a falling-back scripted
-    NPC's plan (it fights on, and flees if its Stride crosses an exit). Not the AI's falling back (MOR-17: a Stride,
-    or a Step or a Dodge first when the way out leaves an enemy's reach, DOD-1), which a check that fails by no more
-    than the ruleset's band brings (G-03), nor an animal's flight in its rolled direction (MOR-24).
+    the battlefield as it steps onto one (MOR-20), and a scripted one standing where it is (its plan ends its turn),
+    fleeing if its turn starts on an exit. Not falling back (G-03: a check that fails by no more than the ruleset's
+    band): the AI's (MOR-17: a Stride, or a Step or a Dodge first when the way out leaves an enemy's reach, DOD-1),
+    nor a scripted NPC's, whose plan walks on and attacks after its Stride crossed an exit (the reference's
+    ``ScriptedTactics`` does not stop a creature that fled, MOR-20); nor an animal's flight in its rolled direction
+    (MOR-24).
     """
     state = fight.engine.state
     if not exits_of(state):
         return None
     rs = state.ruleset
     for c in checkers:
-        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
-            continue
-        if rs.morale.fall_back_band > 0:
+        ai = isinstance(fight.policies.get(c.id), TacticalPolicy)
+        if rs.morale.fall_back_band > 0 and ai:
             return (f"the tactical AI's falling back toward an exit on the move (MOR-17, G-03: a Stride, or a Step or "
                     f"a Dodge first, DOD-1; combatant {c.id})")
-        if break_behaviour(c.creature.morale.type, rs) is BreakBehaviour.FLEE_RANDOM:
+        if rs.morale.fall_back_band > 0:
+            return (f"a falling-back scripted NPC crossing an exit on the move (MOR-17, MOR-20, G-03: combatant "
+                    f"{c.id})")
+        if ai and break_behaviour(c.creature.morale.type, rs) is BreakBehaviour.FLEE_RANDOM:
             return f"the tactical AI's flight in a rolled direction toward an exit (MOR-24, combatant {c.id})"
     return None
 
