@@ -4,7 +4,9 @@ In a walled yard with a two-square gate (the battlefield's exits, MOR-20), a rai
 (MOR-21) spends every action on a Stride toward the gate (``TacticalPolicy._flee``: ``flee_path``, ``first_stride``),
 provoking Attacks of Opportunity as it goes (RX-21), and has fled as it steps onto the gate; a scripted one stands
 where it is. The set's own ruleset makes every failed check a break (G-03's band 0): the AI's falling back, which may
-Step or Dodge first (DOD-1), is named by ``check``, as is an animal's flight in its rolled direction (MOR-24).
+Step or Dodge first (DOD-1), is named by ``check``, as is an animal's flight in its rolled direction (MOR-24). On an
+open grid (every passable edge square an exit) a scripted brawl whose failed checks all break plays too: a broken
+NPC stands where it is and flees if its turn starts on the edge.
 """
 
 from __future__ import annotations
@@ -142,3 +144,30 @@ def test_scripted_gang_in_a_yard_with_a_gate__falling_back_across_an_exit_is_nam
                     "    >A..........#\n")
     assert check(setup) == ("a falling-back scripted NPC crossing an exit on the move (MOR-17, MOR-20, G-03: combatant "
                             "kernel-gang-cutter)")
+
+
+OPEN_BRAWL = ENCOUNTERS / "scripted-brawl-breaks-on-an-open-grid.yaml"
+
+
+@pytest.mark.rule("MOR-19", "MOR-20", "MOR-21", "MOR-23", "E-33")
+@pytest.mark.parametrize("edition", [OWN, "ashfall-1"])
+def test_scripted_brawl_breaks_on_an_open_grid__every_step_as_the_reference(edition: str) -> None:
+    plays_like_the_reference(setup_of(OPEN_BRAWL, edition), 120)
+
+
+@pytest.mark.rule("MOR-20", "MOR-21")
+def test_scripted_brawl_breaks_on_an_open_grid__broken_fighters_flee_by_the_edge_in_the_reference() -> None:
+    found = flight_counts(setup_of(OPEN_BRAWL, OWN), 100)
+    assert found["fights with fled"] >= 45  # about two fights in three: a broken NPC's turn starts on the edge
+    assert found["flight strides"] == 0  # a scripted broken NPC stands where it is (MOR-21)
+
+
+@pytest.mark.rule("MOR-20")
+def test_scripted_brawl_breaks_on_an_open_grid__a_kernel_without_the_edge_as_exits_diverges() -> None:
+    setup = setup_of(OPEN_BRAWL, OWN)
+
+    def no_exit(lowered: Lowered) -> Lowered:
+        m = lowered.morale
+        return dataclasses.replace(lowered, morale=dataclasses.replace(m, exits=np.zeros_like(m.exits)))
+
+    wrong_kernel_diverges(setup, Rewired(setup, no_exit), 60, 20)
