@@ -171,3 +171,54 @@ def test_scripted_brawl_breaks_on_an_open_grid__a_kernel_without_the_edge_as_exi
         return dataclasses.replace(lowered, morale=dataclasses.replace(m, exits=np.zeros_like(m.exits)))
 
     wrong_kernel_diverges(setup, Rewired(setup, no_exit), 60, 20)
+
+
+RALLY_YARD = ENCOUNTERS / "ai-boss-rallies-raiders-at-the-gate.yaml"
+BOSS = "kernel-gate-boss"
+
+
+def rally_counts(setup: FightSetup, n: int) -> Counter[str]:
+    """Rallies in ``n`` reference fights: tried, succeeded, and routs after one (G-04, MOR-25, MOR-26)."""
+    found: Counter[str] = Counter()
+    for seed in seeds(n):
+        for e in reference_fight(setup, seed).log:
+            kind = getattr(e, "type", "")
+            if kind == "morale-checked" and e.kind == "rally":
+                found["rallies"] += 1
+                found["rallied"] += e.outcome == "rallied"
+            elif kind == "morale-changed":
+                found["routed"] += any(status == "routed" for _, status in e.members)
+    return found
+
+
+@pytest.mark.rule("G-04", "MOR-25", "MOR-26", "MOR-22", "E-33")
+@pytest.mark.parametrize("edition", [OWN, "ashfall-1"])
+def test_ai_boss_rallies_raiders_at_the_gate__every_step_as_the_reference(edition: str) -> None:
+    plays_like_the_reference(setup_of(RALLY_YARD, edition), 120)
+
+
+@pytest.mark.rule("G-04", "MOR-25", "MOR-26")
+def test_ai_boss_rallies_raiders_at_the_gate__rallies_happen_in_the_reference() -> None:
+    found = rally_counts(setup_of(RALLY_YARD, OWN), 100)
+    assert found["rallies"] >= 30  # 55 in 100 fights
+    assert 5 <= found["rallied"] < found["rallies"]  # some succeed, some fail (G-04)
+
+
+@pytest.mark.rule("G-04", "MOR-25")
+def test_ai_boss_rallies_raiders_at_the_gate__a_kernel_whose_rallies_always_fail_diverges() -> None:
+    setup = setup_of(RALLY_YARD, OWN)
+
+    def failing(lowered: Lowered) -> Lowered:
+        m = lowered.morale
+        return dataclasses.replace(lowered, morale=dataclasses.replace(m, rally_ok=np.zeros_like(m.rally_ok)))
+
+    wrong_kernel_diverges(setup, Rewired(setup, failing), 60, 5)
+
+
+@pytest.mark.rule("MOR-25")
+def test_ai_boss_rallies_raiders_at_the_gate__only_the_ai_leader_rallies() -> None:
+    lowered = lowering(setup_of(RALLY_YARD, OWN)).lowered
+    assert lowered is not None
+    assert [i for i, r in enumerate(lowered.morale.rally) if r >= 0] == [lowered.ids.index(BOSS)]
+    gate = lowering(setup_of(GATE_YARD, OWN)).lowered  # its Boss is scripted: it never rallies
+    assert gate is not None and (gate.morale.rally < 0).all()

@@ -710,7 +710,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             index += 1
             continue
         kmor.turn_start(mor, c, side, vit, mpx, mpy)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
-        react[c] = 1 if kmor.reacts(mor, c) else 0  # its reaction is back, unless it is broken (MOR-22)
+        kmor.refresh_reaction(mor, c, react)  # its reaction is back, unless it is broken (MOR-22)
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
             if record:
@@ -975,9 +975,18 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     rolls = 0
     strikes = 0
     attacks = 0
+    tried_rally = False  # a leader tries to rally at most once a turn (G-04)
     while left > 0:
         if not kmor.holds(mor, c):  # falling back or broken mid-turn (MOR-17, MOR-21): not in the slice
             return at, attacks, kai.BAILED
+        g = -1 if tried_rally else kmor.rally_group(mor, c, side, left)
+        if g >= 0:  # a leader rallies its side's falling-back or broken group before all else (G-04, MOR-25)
+            tried_rally = True
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, kmor.RALLY_LABEL, faces, 0)
+            left -= mor[22][kmor.RR_COST]
+            at = kmor.rally(mt, mor, c, g, vit, react, record, steps, at, STEP_HEAD)
+            continue
         if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
             p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
             if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else
