@@ -4,8 +4,8 @@ In a yard walled all round (no exit, MOR-20) under a ruleset whose cornered brok
 every drop of a group member or leader is a morale event then and there, an Attack of Opportunity's in the middle of
 a Stride too (MOR-7..12); a raider that falls back is cornered back to Hold as its turn starts (MOR-19, MOR-20); one
 that breaks stays where it is, doing nothing (MOR-21), and takes no reactions (MOR-22), which the AI's pricing of
-its Strides knows. The rest of morale on the move is named: exits, surrender, zealots, animals, two-handed weapons,
-guns, and the leaders that may rally (MOR-25).
+its Strides knows. The rest of morale on the move is named: surrender, zealots, animals, two-handed weapons, guns, and
+the leaders that may rally (MOR-25); exits are in ``test_kernel_ai_flight.py``.
 """
 
 from __future__ import annotations
@@ -113,8 +113,6 @@ def test_kernel_ai_morale__a_kernel_whose_broken_raiders_still_react_diverges() 
                                           "kernel-gang-runt-1)"),
     ("weapons: [greataxe]", "weapons: [greataxe, crossbow]", "shots and Return Fire with morale on the move (MOR-12, "
                                                            "combatant kernel-ai-brute)"),
-    ("    #A.........B#\n", "    #A.........B.\n",
-     "fleeing toward an exit on the move (MOR-17, MOR-20, MOR-21: combatant kernel-gang-cutter checks morale)"),
 ])
 def test_kernel_ai_morale__what_it_does_not_play_on_the_move_is_named(tmp_path: Path, old: str, new: str,
                                                                       named: str) -> None:

@@ -40,6 +40,8 @@ MODES = 3
 """Settings of a ranged option's plans (``kernel_weapons_lower.MODES``): one block of them per round loaded."""
 ALIVE, DEAD = 0, 3
 """The fight's vitality codes it reads (``ashfall.kernel.fight.ALIVE``, ``DEAD``; a test holds them equal)."""
+LEFT = 4
+"""``ashfall.kernel.morale.LEFT``: fled or surrendered, not down, so it still bars the way (ACT-2)."""
 BESIDE = 2
 """The situation code's "within 5 ft" (its own melee attacks from beside the target; a reach weapon's from 10 ft lack
 it); flanking adds 1 where an ally helps (``flank``)."""
@@ -529,7 +531,7 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if o == c or vit[o] == DEAD:
             continue
         occupied[px[o], py[o]] = 1
-        if side[o] != side[c] and vit[o] == ALIVE:
+        if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == LEFT):  # ``bars_passage``: not down
             barred[px[o], py[o]] = 1
     # the enemies that could take an Attack of Opportunity (``threats``): one bit each, in roster order
     bits = np.zeros((width, height), np.int64)

@@ -27,6 +27,7 @@ import numpy as np
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
 from ashfall.kernel import covering as kcov
+from ashfall.kernel import flight as kfl
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
@@ -394,7 +395,7 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
         if o == c or vit[o] == DEAD:
             continue
         occupied[px[o], py[o]] = 1
-        if side[o] != side[c] and vit[o] == ALIVE:
+        if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == kmor.LEFT):  # ``bars_passage``: not down
             barred[px[o], py[o]] = 1
     best = np.full((width, height, 2), FAR, np.int64)
     came = np.full((width, height, 2, 4), -1, np.int64)
@@ -601,11 +602,12 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                         at, faces, sight, fx)
             at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
             attacks += 1
-        if vit[c] != ALIVE:
-            break  # it fell: the move ends
+        if vit[c] != ALIVE and vit[c] != kmor.LEFT:
+            break  # it fell: the move ends (one that fled walks on, MOR-20)
         px[c], py[c] = nx, ny
         if record:
             at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
+        kmor.stepped(mor, c, nx, ny, vit)  # a fleeing NPC on an exit has fled (MOR-20)
         if cov[0][kcov.COV_ON] == 1:
             s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
             if s_ >= 0:
@@ -692,6 +694,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     fail = np.zeros(n, np.int64)
     px = pos[:, 0].copy()
     py = pos[:, 1].copy()
+    mpx, mpy = px, py  # where morale reads the squares: the fight's, or its own where nobody moves (these are 0)
+    if moves == 0:
+        mpx, mpy = mor[17][:, 0].copy(), mor[17][:, 1].copy()
     path_x = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
     path_y = np.zeros(dist.shape[0] * dist.shape[1] * 2 + 1, np.int64)
     for i in range(n):
@@ -759,8 +764,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         if vit[c] == DEAD:
             index += 1
             continue
-        kmor.turn_start(mor, c, side, vit)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
-        react[c] = 1 if kmor.reacts(mor, c) else 0  # its reaction is back, unless it is broken (MOR-22)
+        kmor.turn_start(mor, c, side, vit, mpx, mpy)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
+        kmor.refresh_reaction(mor, c, react)  # its reaction is back, unless it is broken (MOR-22)
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
             if record:
@@ -795,7 +800,26 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 at = _record(steps, at, ACTIONS, c, -1, STAND, faces, 0)
             left -= stand_cost[c]
             prone[c] = 0
-        if broken:  # the AI's broken creature stood up, and finds no exit to flee to (``TacticalPolicy._flee``)
+        if broken:  # the AI's broken creature stood up: every action a Stride toward an exit (``_flee``, MOR-21)
+            while kmor.flees(mor, c) and left >= stride_cost[c] and vit[c] == ALIVE:
+                went = kfl.flee_stride(c, mor[15], side, vit, px, py, speed[c], price, offsets, dist, path_x, path_y)
+                if went == 0:
+                    break
+                if record:
+                    at = _record(steps, at, ACTIONS, c, -1, STRIDE, faces, 0)
+                left -= stride_cost[c]
+                at, made = _stride_along(mt, c, went, moves, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                         flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                         reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
+                                         dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
+                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15])
+                attacks += made
+                if _standing(side, vit) != -1:
+                    break
+            standing = _standing(side, vit)
+            if standing != -1:
+                winner = standing if standing >= 0 else -1
+                break
             index += 1
             continue
         if ai_on[c] == 1:  # the tactical AI's turn (``_ai_turn``, ``ashfall.kernel.ai``)
@@ -1009,9 +1033,18 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
     rolls = 0
     strikes = 0
     attacks = 0
+    tried_rally = False  # a leader tries to rally at most once a turn (G-04)
     while left > 0:
         if not kmor.holds(mor, c):  # falling back or broken mid-turn (MOR-17, MOR-21): not in the slice
             return at, attacks, kai.BAILED
+        g = -1 if tried_rally else kmor.rally_group(mor, c, side, left)
+        if g >= 0:  # a leader rallies its side's falling-back or broken group before all else (G-04, MOR-25)
+            tried_rally = True
+            if record:
+                at = _record(steps, at, ACTIONS, c, -1, kmor.RALLY_LABEL, faces, 0)
+            left -= mor[22][kmor.RR_COST]
+            at = kmor.rally(mt, mor, c, g, vit, react, record, steps, at, STEP_HEAD)
+            continue
         if with_allies and withdraw[3][c, 0] == 1 and left >= withdraw[5][kai.MED_COST]:
             p = _dying_beside(c, side, vit, px, py, dist, withdraw[5][kai.MED_REACH])
             if p >= 0:  # edition 1's Medicine check on a dying ally beside it (E-31, ``heal``), before all else

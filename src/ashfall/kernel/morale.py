@@ -34,7 +34,8 @@ from ashfall.kernel.compiled import I64
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import roll
 
-MoraleTab = tuple[I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64]
+MoraleTab = tuple[I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64,
+                  I64, I64, I64]
 """The lowered morale tables and the fight's morale state, in the order of
 :meth:`ashfall.sim.kernel_morale_lower.MoraleTables.tab`."""
 
@@ -48,16 +49,25 @@ MORALE_STEP = 20
 """The step kind of a morale check (column 0 of a step row; far from ``ashfall.kernel.fight``'s own kinds)."""
 # status codes: ``Status`` in its order (HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED)
 HOLD, FALL_BACK, BROKEN, ROUTED, SURRENDERED = 0, 1, 2, 3, 4
-# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code
-CONF_ON, CONF_MAP, CONF_CHARGE = 0, 1, 2
+# ``conf`` slots: morale on, on a map (fleeing NPCs leave by an exit or are cornered), the CHARGE style's code, the
+# AI's broken NPCs Stride toward an exit (exits on the move, :mod:`ashfall.kernel.flight`)
+CONF_ON, CONF_MAP, CONF_CHARGE, CONF_FLEE = 0, 1, 2, 3
 # ``style_rule`` columns: sides of the die a breaking NPC rolls (0: none), it surrenders at once
 SR_DRAW, SR_SURRENDERS = 0, 1
 # ``acts`` columns: it still attacks (MOR-21), it still takes reactions (MOR-22)
 ACT_ATTACKS, ACT_REACTS = 0, 1
-# ``state`` columns: status, break style (-1: none), already counted down, fled (MOR-20)
-ST_STATUS, ST_STYLE, ST_DOWN, ST_FLED = 0, 1, 2, 3
-# ``gstate`` columns: casualties so far, First Blood done
-GS_CASUALTIES, GS_FIRST_BLOOD = 0, 1
+# ``state`` columns: status, break style (-1: none), already counted down, fled (MOR-20), the reaction it would have
+# but for morale's veto (MOR-22: back when rallied, G-04)
+ST_STATUS, ST_STYLE, ST_DOWN, ST_FLED, ST_HAD = 0, 1, 2, 3, 4
+# ``gstate`` columns: casualties so far, First Blood done, the group's status, the DC it last failed (an index into
+# the lowered DCs, -1: none), its successful rallies (MOR-26)
+GS_CASUALTIES, GS_FIRST_BLOOD, GS_STATUS, GS_DC, GS_RALLIES = 0, 1, 2, 3, 4
+# ``rally_rules``: the Rally's action cost, the successful rallies a group may have (G-04, MOR-26)
+RR_COST, RR_MAX = 0, 1
+RALLY_LABEL = -40
+"""The action label of a Rally (G-04) in a step row (the lowered ``rally_name`` names it)."""
+HOLD_OUTCOME = 0
+"""The check outcome code of a check passed (``Outcome.HOLD``, the first of ``kernel_morale_lower.OUTCOMES``)."""
 NEVER_GIVES_UP = -2
 """``corner_style``: a broken NPC of that style is never cornered into giving up (a charging zealot, MOR-24)."""
 
@@ -71,9 +81,13 @@ def reset(mor: MoraleTab) -> None:
         state[i, ST_STYLE] = -1
         state[i, ST_DOWN] = 0
         state[i, ST_FLED] = 0
+        state[i, ST_HAD] = 1
     for g in range(gstate.shape[0]):
         gstate[g, GS_CASUALTIES] = 0
         gstate[g, GS_FIRST_BLOOD] = 0
+        gstate[g, GS_STATUS] = HOLD
+        gstate[g, GS_DC] = -1
+        gstate[g, GS_RALLIES] = 0
 
 
 @_jit
@@ -125,6 +139,7 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, react: I64, recor
     wills = outcome.shape[0]
     counts = np.zeros(max(1, wills), np.int64)
     olds = np.zeros(n, np.int64)
+    was = np.zeros(n, np.bool_)  # it took reactions before this check
     for g in range(gstate.shape[0]):
         first = -1
         size = 0
@@ -178,19 +193,93 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, react: I64, recor
             at += 1
         elif record:
             at = -1
-        result = outcome[shared, mask, outn[own, others], face - 1]
+        against = outn[own, others]
+        result = outcome[shared, mask, against, face - 1]
+        table = mor[21] if gstate[g, GS_RALLIES] > 0 else nxt  # failing after a rally routs (MOR-26)
+        gstate[g, GS_STATUS] = table[gstate[g, GS_STATUS], result]  # the group's record (``after_check``)
+        if result != HOLD_OUTCOME:
+            gstate[g, GS_DC] = mor[20][mask, against]  # the DC a rally must meet (G-04)
         for i in range(n):  # every member still fighting takes the outcome (G-03, MOR-20) ...
             if group[i] == g and vit[i] == ALIVE:
                 old = state[i, ST_STATUS]
-                state[i, ST_STATUS] = nxt[old, result]
+                was[i] = reacts(mor, i)
+                state[i, ST_STATUS] = table[old, result]
                 olds[i] = old
         for i in range(n):  # ... then each newly broken one acts by its type, in roster order (MOR-24)
             if group[i] == g and vit[i] == ALIVE:
                 new_status = state[i, ST_STATUS]
                 if new_status in (BROKEN, ROUTED) and olds[i] not in (BROKEN, ROUTED):
                     _breaks(mt, mor, i, vit)
-                if not reacts(mor, i):
+                if was[i] and not reacts(mor, i):  # vetoed now (MOR-22): a rally gives back one not spent
+                    state[i, ST_HAD] = react[i]
                     react[i] = 0
+    return at
+
+
+@_jit
+def refresh_reaction(mor: MoraleTab, c: int, react: I64) -> None:
+    """``c``'s turn starts: its reaction is back (AE-2, RX-1), unless its morale vetoes it (MOR-22) for now."""
+    if reacts(mor, c):
+        react[c] = 1
+    else:
+        react[c] = 0
+        mor[13][c, ST_HAD] = 1
+
+
+@_jit
+def rally_group(mor: MoraleTab, c: int, side: I64, left: int) -> int:
+    """The group ``c`` (a leader of the AI's) rallies now, or -1 (``_rally_candidates`` then ``_rally_check``).
+
+    The first group of its side, in roster order, whose record falls back or is broken after a failed check, not
+    rallied as often as the ruleset allows (MOR-26); ``left`` actions must pay for it (G-04).
+    """
+    group, gstate, rally, rules = mor[1], mor[14], mor[18], mor[22]
+    if mor[0][CONF_ON] == 0 or rally[c] < 0 or left < rules[RR_COST]:
+        return -1
+    for g in range(gstate.shape[0]):
+        first = -1
+        for i in range(len(group)):
+            if group[i] == g:
+                first = i
+                break
+        if first < 0 or side[first] != side[c]:
+            continue
+        status = gstate[g, GS_STATUS]
+        if status in (FALL_BACK, BROKEN) and gstate[g, GS_DC] >= 0 and gstate[g, GS_RALLIES] < rules[RR_MAX]:
+            return g
+    return -1
+
+
+@_jit
+def rally(mt: I64, mor: MoraleTab, c: int, g: int, vit: I64, react: I64, record: bool, steps: I64, at: int,
+          head: int) -> int:
+    """``c`` rallies group ``g``: its morale check against the DC the group failed (G-04); returns ``at``.
+
+    The check is a step (:data:`MORALE_STEP`, the leader its actor). On a success every member still fighting that falls
+    back or is broken holds again, its break style cleared and its reaction back unless spent (MOR-22), and the group
+    holds, rallied once more (MOR-26: its next failure routs).
+    """
+    group, state, gstate, rally_ok = mor[1], mor[13], mor[14], mor[19]
+    face = roll(mt, 20)
+    if record and 0 <= at < steps.shape[0]:
+        steps[at, 0] = MORALE_STEP
+        steps[at, 1] = c  # the leader rolls (the group's own checks have no actor)
+        steps[at, 2] = -1
+        steps[at, 3] = g
+        steps[at, 4] = 1
+        steps[at, head] = face
+        at += 1
+    elif record:
+        at = -1
+    if rally_ok[mor[18][c], gstate[g, GS_DC], face - 1] == 0:
+        return at
+    for i in range(len(group)):
+        if group[i] == g and vit[i] == ALIVE and (state[i, ST_STATUS] == FALL_BACK or state[i, ST_STATUS] == BROKEN):
+            state[i, ST_STATUS] = HOLD
+            state[i, ST_STYLE] = -1
+            react[i] = state[i, ST_HAD]
+    gstate[g, GS_STATUS] = HOLD
+    gstate[g, GS_RALLIES] += 1
     return at
 
 
@@ -209,19 +298,19 @@ def holds(mor: MoraleTab, c: int) -> bool:
 
 
 @_jit
-def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
+def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64, pos_x: I64, pos_y: I64) -> bool:
     """Whether ``c`` could reach an exit at all (``can_reach_exit``): its enemies still up bar their squares."""
-    exit_sq, enter_ok, pos = mor[15], mor[16], mor[17]
+    exit_sq, enter_ok = mor[15], mor[16]
     width, height = enter_ok.shape[0], enter_ok.shape[1]
     barred = np.zeros((width, height), np.int64)
     for o in range(len(side)):
         if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == LEFT):  # ``is_active``: up, surrendered too
-            barred[pos[o, 0], pos[o, 1]] = 1
+            barred[pos_x[o], pos_y[o]] = 1
     seen = np.zeros((width, height), np.int64)
     todo_x = np.zeros(width * height, np.int64)
     todo_y = np.zeros(width * height, np.int64)
-    todo_x[0], todo_y[0] = pos[c, 0], pos[c, 1]
-    seen[pos[c, 0], pos[c, 1]] = 1
+    todo_x[0], todo_y[0] = pos_x[c], pos_y[c]
+    seen[pos_x[c], pos_y[c]] = 1
     n = 1
     while n > 0:
         n -= 1
@@ -242,21 +331,46 @@ def _reaches_exit(mor: MoraleTab, c: int, side: I64, vit: I64) -> bool:
 
 
 @_jit
-def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
-    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
-    conf, group, corner, corner_style, state, exit_sq, pos = mor[0], mor[1], mor[10], mor[11], mor[13], mor[15], \
-        mor[17]
+def _fleeing(mor: MoraleTab, c: int, vit: I64) -> bool:
+    """Whether ``c`` is a falling-back or broken NPC still on the battlefield that flees (``_fleeing``, MOR-20)."""
+    conf, group, state = mor[0], mor[1], mor[13]
     if conf[CONF_ON] == 0 or conf[CONF_MAP] == 0 or group[c] < 0 or vit[c] != ALIVE:
+        return False
+    old = state[c, ST_STATUS]
+    return bool(old in (FALL_BACK, BROKEN) and state[c, ST_STYLE] != conf[CONF_CHARGE])  # a zealot never flees
+
+
+@_jit
+def stepped(mor: MoraleTab, c: int, x: int, y: int, vit: I64) -> None:
+    """``c`` entered ``(x, y)``: a fleeing NPC that steps onto an exit has fled (MOR-20, the movement hook).
+
+    It is out of the fight (vitality :data:`LEFT`) yet still walks the rest of its Stride, as the engine's walk goes
+    on with a creature that is not down.
+    """
+    if _fleeing(mor, c, vit) and mor[15][x, y] == 1:
+        mor[13][c, ST_FLED] = 1
+        vit[c] = LEFT
+
+
+@_jit
+def flees(mor: MoraleTab, c: int) -> bool:
+    """Whether the AI's broken ``c`` Strides toward an exit on its turn (MOR-21; else it stands where it is)."""
+    return bool(mor[0][CONF_FLEE] == 1)
+
+
+@_jit
+def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64, pos_x: I64, pos_y: I64) -> None:
+    """A falling-back or broken NPC on an exit flees (MOR-20); one with no exit to reach is cornered (MOR-23)."""
+    corner, corner_style, state, exit_sq = mor[10], mor[11], mor[13], mor[15]
+    if not _fleeing(mor, c, vit):
         return
     old = state[c, ST_STATUS]
     style = state[c, ST_STYLE]
-    if (old != FALL_BACK and old != BROKEN) or style == conf[CONF_CHARGE]:
-        return  # not fleeing (a charging zealot never flees, MOR-24)
-    if exit_sq[pos[c, 0], pos[c, 1]] == 1:
+    if exit_sq[pos_x[c], pos_y[c]] == 1:
         state[c, ST_FLED] = 1  # it left the battlefield (MOR-20)
         vit[c] = LEFT
         return
-    if _reaches_exit(mor, c, side, vit):
+    if _reaches_exit(mor, c, side, vit, pos_x, pos_y):
         return
     give_up = corner_style[style + 1]
     if old == BROKEN and give_up == NEVER_GIVES_UP:
@@ -269,4 +383,5 @@ def turn_start(mor: MoraleTab, c: int, side: I64, vit: I64) -> None:
         vit[c] = LEFT
 
 
-__all__ = ["LEFT", "MORALE_STEP", "MoraleTab", "after_attack", "holds", "may_act", "reacts", "reset", "turn_start"]
+__all__ = ["LEFT", "MORALE_STEP", "RALLY_LABEL", "MoraleTab", "after_attack", "flees", "holds", "may_act", "rally",
+           "rally_group", "reacts", "refresh_reaction", "reset", "stepped", "turn_start"]

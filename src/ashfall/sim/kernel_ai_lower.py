@@ -66,7 +66,6 @@ from ashfall.sim.kernel_allies_lower import WithdrawTables, allies_problem, lowe
 from ashfall.sim.kernel_burst_lower import BurstTables, empty_bursts
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import maneuver_problem, opener_tables, weighs_openers
-from ashfall.sim.kernel_morale_lower import may_rally
 from ashfall.sim.kernel_option_slots import kernel_options, leads
 from ashfall.sim.kernel_ranged_lower import RangedTables, bursts, bursts_played, empty_ranged, shot_ok
 from ashfall.sim.kernel_sweep_lower import lower_sweeps
@@ -168,8 +167,6 @@ def ai_problem(fight: Fight, c: Combatant) -> str | None:
         problem = allies_problem(fight, c)
         if problem is not None:
             return problem
-    if may_rally(fight, c):  # a leader whose side has no morale group never rallies (``kernel_morale_lower``)
-        return f"the tactical AI's rallying leaders (MOR-25, combatant {c.id})"
     sides = {other.side for other in state.combatants.values()}
     for other in state.combatants.values():
         # one that drops dying with nobody left on its side in a fight of two sides ends the fight (DEATH-1): the

@@ -30,10 +30,11 @@ import numpy.typing as npt
 
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.profile import attack_options
+from ashfall.core.morale import GroupMorale
 from ashfall.core.types import Condition, Save
 from ashfall.engine import Combatant
 from ashfall.families.morale import rules as mr
-from ashfall.families.morale.engine import BREAK_WORDS, group_key, immune_rule, morale_active
+from ashfall.families.morale.engine import BREAK_WORDS, Rally, group_key, immune_rule, morale_active
 from ashfall.families.morale.engine_fleeing import exits_of
 from ashfall.families.morale.rules_behaviour import (
     DIRECTIONS,
@@ -75,7 +76,8 @@ class MoraleTables:
     """Morale as the compiled fight reads it (:mod:`ashfall.kernel.morale`); ``on`` 0 when nobody checks.
 
     Attributes:
-        conf: Morale on, cornered at turn start (a map without exits), the charge style's code.
+        conf: Morale on, on a map (flight and cornering at turn start), the charge style's code, the AI's broken
+            NPCs Stride toward an exit (on the move).
         group: Each combatant's morale group (-1: none, MOR-2, MOR-33, MOR-35, MOR-37), groups in roster order.
         leader: Whether each combatant is a leader (MOR-8).
         will_idx: Each combatant's morale Will as an index into ``wills`` (sorted, so a lower index is lower).
@@ -92,7 +94,14 @@ class MoraleTables:
         wills: The Will values, sorted.
         exits: ``[x, y]`` 1 on an exit square (``exits_of``, MOR-20).
         enterable: ``[x, y]`` 1 where a creature may step (``step_cost`` is not None), for ``can_reach_exit``.
-        pos: Each combatant's square (nobody moves in these fights).
+        pos: Each combatant's square (where nobody moves).
+        rally: Each combatant's row of ``rally_ok`` if it is a leader of the tactical AI's that may rally (G-04,
+            MOR-25), else -1.
+        rally_ok: ``[leader, DC index, face - 1]`` -> 1 when the leader's rally against that failed DC succeeds.
+        dc_idx: ``[mask, outnumbered]`` -> the index of a group check's DC among those a rally is asked against.
+        next_rallied: ``[status, outcome]`` -> status after a check once the group was rallied (MOR-26).
+        rally_rules: The Rally's action cost, the successful rallies a group may have (G-04, MOR-26).
+        rally_name: The Rally's action name (its steps).
     """
 
     conf: I64
@@ -112,6 +121,12 @@ class MoraleTables:
     exits: I64
     enterable: I64
     pos: I64
+    rally: I64
+    rally_ok: I64
+    dc_idx: I64
+    next_rallied: I64
+    rally_rules: I64
+    rally_name: str = "rally"
 
     @property
     def on(self) -> bool:
@@ -123,8 +138,8 @@ class MoraleTables:
         groups = int(self.group.max()) + 1 if len(self.group) else 0
         return (self.conf, self.group, self.leader, self.will_idx, self.triggers, self.outcome, self.next_status,
                 self.style, self.style_rule, self.acts, self.corner, self.corner_style, self.outnumbered,
-                np.zeros((len(self.group), 4), np.int64), np.zeros((max(groups, 0), 2), np.int64), self.exits,
-                self.enterable, self.pos)
+                np.zeros((len(self.group), 5), np.int64), np.zeros((max(groups, 0), 5), np.int64), self.exits,
+                self.enterable, self.pos, self.rally, self.rally_ok, self.dc_idx, self.next_rallied, self.rally_rules)
 
 
 def _checks(fight: Fight) -> list[Combatant]:
@@ -183,8 +198,11 @@ def moving_problem(fight: Fight) -> str | None:
     if not checkers:
         return None
     first = checkers[0].id
-    if exits_of(state) or any(isinstance(p, TacticalPolicy) and p.exits for p in fight.policies.values()):
-        return f"fleeing toward an exit on the move (MOR-17, MOR-20, MOR-21: combatant {first} checks morale)"
+    if any(isinstance(p, TacticalPolicy) and p.exits for p in fight.policies.values()):
+        return f"the tactical AI's own exits on the move (MOR-20: combatant {first} checks morale)"
+    problem = _exit_problem(fight, checkers)
+    if problem is not None:
+        return problem
     if rs.morale.broken_cornered_surrenders or rs.morale.fall_back_cornered_surrenders:
         return f"surrendering when cornered on the move (MOR-19, MOR-23: combatant {first} checks morale)"
     for c in checkers:
@@ -198,6 +216,34 @@ def moving_problem(fight: Fight) -> str | None:
             return f"shots and Return Fire with morale on the move (MOR-12, combatant {c.id})"
     if cond.save_sources(frozenset({Condition.PRONE, Condition.DAZED}), Save.WILL):
         return "a prone or dazed creature's morale check (G-14)"
+    return None
+
+
+def _exit_problem(fight: Fight, checkers: list[Combatant]) -> str | None:
+    """What of fleeing toward an exit on the move the kernel lacks (None on a map without exits).
+
+    It plays a broken NPC of the tactical AI's Striding toward an exit every action (``_flee``, MOR-21) and leaving
+    the battlefield as it steps onto one (MOR-20), and a scripted one standing where it is (its plan ends its turn),
+    fleeing if its turn starts on an exit. Not falling back (G-03: a check that fails by no more than the ruleset's
+    band): the AI's (MOR-17: a Stride, or a Step or a Dodge first when the way out leaves an enemy's reach, DOD-1),
+    nor a scripted NPC's, whose plan walks on and attacks after its Stride crossed an exit (the reference's
+    ``ScriptedTactics`` does not stop a creature that fled, MOR-20); nor an animal's flight in its rolled direction
+    (MOR-24).
+    """
+    state = fight.engine.state
+    if not exits_of(state):
+        return None
+    rs = state.ruleset
+    for c in checkers:
+        ai = isinstance(fight.policies.get(c.id), TacticalPolicy)
+        if rs.morale.fall_back_band > 0 and ai:
+            return (f"the tactical AI's falling back toward an exit on the move (MOR-17, G-03: a Stride, or a Step or "
+                    f"a Dodge first, DOD-1; combatant {c.id})")
+        if rs.morale.fall_back_band > 0:
+            return (f"a falling-back scripted NPC crossing an exit on the move (MOR-17, MOR-20, G-03: combatant "
+                    f"{c.id})")
+        if ai and break_behaviour(c.creature.morale.type, rs) is BreakBehaviour.FLEE_RANDOM:
+            return f"the tactical AI's flight in a rolled direction toward an exit (MOR-24, combatant {c.id})"
     return None
 
 
@@ -281,9 +327,41 @@ def lower_morale(fight: Fight, roster: list[Combatant], moves: bool) -> MoraleTa
         for i, c in enumerate(roster):
             assert c.position is not None  # on a map every creature has its square (``_map_problem``)
             pos[i] = c.position
-    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE)], np.int64)
+    conf = np.array([1, board is not None, STYLES.index(BreakBehaviour.CHARGE), moves and board is not None], np.int64)
     return MoraleTables(conf, group, leader, will_idx, triggers, outcome, next_status, style, style_rule, acts, corner,
-                        corner_style, outnumbered, wills, exits, enterable, pos)
+                        corner_style, outnumbered, wills, exits, enterable, pos, *_rallies(fight, roster))
+
+
+def _rallies(fight: Fight, roster: list[Combatant]) -> tuple[I64, I64, I64, I64, I64, str]:
+    """The Rally's tables (G-04, MOR-25, MOR-26), asked of the morale rules.
+
+    Who rallies (a leader of the tactical AI's that ``may_rally``), each one's check against every DC a group check
+    can fail (``morale_dc`` for every set of triggers and being outnumbered or not, then ``rally`` itself on a group
+    record that failed it, for every d20 face), the statuses after a check once rallied (``next_status``), the
+    Rally's cost and the rallies a group may have.
+    """
+    state = fight.engine.state
+    rs = state.ruleset
+    masks = 1 << len(TRIGGERS)
+    totals = [[mr.morale_dc([t for k, t in enumerate(TRIGGERS) if mask >> k & 1], rs, outnumbered=bool(a)).total
+               for a in (0, 1)] for mask in range(masks)]
+    dcs = sorted({dc for row in totals for dc in row})
+    dc_idx = np.array([[dcs.index(dc) for dc in row] for row in totals], np.int64)
+    rally = np.full(len(roster), -1, np.int64)
+    leaders = [c for c in roster if isinstance(fight.policies.get(c.id), TacticalPolicy) and may_rally(fight, c)]
+    rally_ok = np.zeros((max(len(leaders), 1), len(dcs), D20), np.int64)
+    for k, c in enumerate(leaders):
+        rally[roster.index(c)] = k
+        will = mr.morale_will(c.creature, rs)
+        for d, dc in enumerate(dcs):
+            failed = GroupMorale(status=mr.Status.BROKEN, failed_dc=dc)
+            for face in range(1, D20 + 1):
+                rally_ok[k, d, face - 1] = mr.rally(will, failed, Faces(face), rs).success
+    next_rallied = np.array([[STATUSES.index(mr.next_status(s, o, True)) for o in OUTCOMES] for s in STATUSES],
+                            np.int64)
+    rules = np.array([rs.morale.rally_actions, rs.morale.rallies_per_encounter], np.int64)
+    definition = state.rulebook.actions.get(Rally)
+    return rally, rally_ok, dc_idx, next_rallied, rules, definition.name if definition is not None else "rally"
 
 
 def _acts(found: Behaviour) -> tuple[bool, bool]:
@@ -304,13 +382,15 @@ def _mask(fired: frozenset[mr.Trigger]) -> int:
 
 
 def _off(n: int) -> MoraleTables:
-    return MoraleTables(np.zeros(3, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
+    return MoraleTables(np.zeros(4, np.int64), np.full(n, -1, np.int64), np.zeros(n, np.int64),
                         np.zeros(n, np.int64), np.zeros((1, 1, 1, 2, 2), np.int64), np.zeros((1, 1, 2, D20), np.int64),
                         np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(n, np.int64),
                         np.zeros((len(STYLES), 2), np.int64), np.ones((len(STATUSES), len(STYLES) + 1, 2), np.int64),
                         np.arange(len(STATUSES), dtype=np.int64), np.full(len(STYLES) + 1, -1, np.int64),
                         np.zeros((n + 1, n + 1), np.int64), (0,), np.zeros((1, 1), np.int64),
-                        np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64))
+                        np.zeros((1, 1), np.int64), np.zeros((n, 2), np.int64), np.full(n, -1, np.int64),
+                        np.zeros((1, 1, D20), np.int64), np.zeros((1 << len(TRIGGERS), 2), np.int64),
+                        np.zeros((len(STATUSES), len(OUTCOMES)), np.int64), np.zeros(2, np.int64))
 
 
 __all__ = ["MoraleTables", "lower_morale", "may_rally", "morale_of", "morale_problem", "moving_problem"]

@@ -192,8 +192,8 @@ class KernelSetup:
         lo = self.lowered
         kind, actor, target, label, nfaces = (int(x) for x in row[:kf.STEP_HEAD])
         faces = tuple(int(x) for x in row[kf.STEP_HEAD:kf.STEP_HEAD + nfaces])
-        if kind == kmor.MORALE_STEP:
-            return Step(None, MORALE_STEP, None, faces)
+        if kind == kmor.MORALE_STEP:  # a group's check (no actor), or a leader's rally (G-04)
+            return Step(lo.ids[actor] if actor >= 0 else None, MORALE_STEP, None, faces)
         if kind == kf.INITIATIVE:
             action = "initiative-rolled"
         elif kind == kf.DEATH_SAVE:
@@ -202,6 +202,8 @@ class KernelSetup:
             return Step(lo.ids[actor], MOVED_BY_STEP if label == kai.MOVED_STEP else MOVED_STEP, None, faces)
         elif kind == kai.MEDICINE_CHECK:  # edition 1's Medicine check on a dying ally (E-31)
             return Step(lo.ids[actor], MEDICINE_STEP, None, faces)
+        elif kind == kf.ACTIONS and label == kmor.RALLY_LABEL:  # a leader's Rally (G-04, MOR-25)
+            action = f"actions-spent:{lo.morale.rally_name}"
         elif kind == kf.ACTIONS and label == kai.MEDICINE_LABEL:
             action = f"actions-spent:{lo.ai.withdraw.medic_name}"
         elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
