@@ -15,15 +15,31 @@ inside every caller that links the function in. Only the entry points (:func:`en
 are called from Python on the simulator's path; the kernel's other functions are called from compiled code, which
 uses neither wrapper. So compiled callers call a twin compiled without them (:attr:`PlainTypes.for_compiled_callers`,
 cached under its own name); a Python call (a test's) still compiles the function with its CPython wrapper.
+
+Numba's disk cache checks a function's entry against a hash of the one source file that defines it, but a compiled
+function carries the code of every kernel function it calls, from other modules too: after a change to
+``morale.py`` alone, ``fight.play`` would load the old morale code from its cache (seen with an editable install).
+So every kernel function's cache is stamped with a hash of all the modules of its package (:func:`kernel_digest`):
+a change to any of them makes every cached entry stale, and the kernel is compiled again.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from types import FunctionType
 from typing import Any, TypeVar, cast
 
 from numba.core import types
+from numba.core.caching import (
+    CompileResultCacheImpl,
+    FunctionCache,
+    InTreeCacheLocator,
+    UserProvidedCacheLocator,
+    UserWideCacheLocator,
+)
 from numba.core.registry import CPUDispatcher
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,6 +57,8 @@ TWIN_SUFFIX = ".compiled_callers"
 class PlainTypes(CPUDispatcher):
     """A CPU dispatcher that compiles for the non-literal types of the arguments its compiled callers pass."""
 
+    _cache: Any
+    """numba's disk cache of the function (:class:`KernelCache`)."""
     twins: tuple[PlainTypes, ...] = ()
     """The twin compiled callers call instead, if any (a tuple: a dispatcher is a descriptor, a tuple is not)."""
 
@@ -69,10 +87,64 @@ def _twin(fn: FunctionType) -> FunctionType:
     return copy
 
 
+KERNEL_DIR = Path(__file__).resolve().parent
+"""The kernel package: every compiled function is defined in one of its modules."""
+
+
+def kernel_digest(folder: Path = KERNEL_DIR) -> str:
+    """SHA-256 of every module of the kernel package (``*.py`` in ``folder``, by name): the compiled cache's stamp."""
+    h = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+@cache
+def _stamp(folder: Path) -> str:
+    """The stamp of a package's modules in this process (they do not change while it runs)."""
+    return kernel_digest(folder)
+
+
+class _KernelStamp:
+    """A locator whose source stamp hashes every module of the defining file's package, not only that file."""
+
+    _py_file: str
+
+    def get_source_stamp(self) -> str:
+        """:func:`kernel_digest` of the folder of the function's module (the kernel package)."""
+        return _stamp(Path(self._py_file).resolve().parent)
+
+
+class _InTree(_KernelStamp, InTreeCacheLocator):
+    """numba's ``__pycache__`` locator, stamped with the whole kernel."""
+
+
+class _UserProvided(_KernelStamp, UserProvidedCacheLocator):
+    """numba's ``NUMBA_CACHE_DIR`` locator, stamped with the whole kernel."""
+
+
+class _UserWide(_KernelStamp, UserWideCacheLocator):
+    """numba's per-user cache folder (a read-only install), stamped with the whole kernel."""
+
+
+class _KernelCacheImpl(CompileResultCacheImpl):
+    # numba's base declares the list as a plain attribute; the order is numba's (NUMBA_CACHE_DIR first)
+    _locator_classes = [_UserProvided, _InTree, _UserWide]  # noqa: RUF012
+
+
+class KernelCache(FunctionCache):
+    """numba's function cache, its entries stale as soon as any kernel module changes (:func:`kernel_digest`)."""
+
+    _impl_class = _KernelCacheImpl
+
+
 def _dispatcher(fn: Any, options: dict[str, Any], cache: bool) -> PlainTypes:
     compiled = PlainTypes(py_func=fn, locals={}, targetoptions=dict(options))
     if cache:
-        compiled.enable_caching()
+        compiled._cache = cast(Any, KernelCache)(fn)  # ``enable_caching`` with the kernel's own stamp
     return compiled
 
 
@@ -92,4 +164,4 @@ def entry(fn: F) -> F:
     return jit(fn, is_entry=True)
 
 
-__all__ = ["PlainTypes", "entry", "jit"]
+__all__ = ["KERNEL_DIR", "KernelCache", "PlainTypes", "entry", "jit", "kernel_digest"]
