@@ -170,6 +170,7 @@ def test_kernel_ai_throw_out_of_range__what_is_not_played_is_named(tmp_path: Pat
 
 @pytest.mark.rule("ATK-2", "RX-29")
 def test_shipped_bandit_band__is_no_longer_named_by_the_operatives_throw_out_of_range() -> None:
-    """Under edition 1 it is named next by the Return Fire its gunslinger could answer the leader's pistol with."""
+    """Under edition 1 it is named next by its gunslinger's two guns among allies (played alone on a side only)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "bandit-band.yaml", "ashfall-1"))
-    assert problem is not None and "out of range" not in problem and problem.startswith("Return Fire (RX-29")
+    assert problem is not None and "out of range" not in problem and \
+        problem.startswith("the tactical AI with two guns and no melee weapon")

@@ -159,8 +159,9 @@ def test_covering_tables__slots_and_bits_agree_with_the_lowering() -> None:
 @pytest.mark.rule("SUP-11")
 @pytest.mark.parametrize(("change", "edition", "named"), [
     (("    tactics: [strike, strike]\n", ""), "ashfall-1", "pinning a creature the AI plays"),
-    # two guns: the AI's slice names them first (then ``covering_problem``: other than one ranged weapon)
-    (("weapons: [submachine-gun]", "weapons: [submachine-gun, pistol]"), "ashfall-1", "two guns"),
+    # two guns and the fists alone on a side are played (``kernel_ranged_lower``); Covering Fire with them is not
+    (("weapons: [submachine-gun]", "weapons: [submachine-gun, pistol]"), "ashfall-1",
+     "with other than one ranged weapon"),
 ])
 def test_covering_gunner__what_it_does_not_cover_is_named(tmp_path: Path, change: tuple[str, str],
                                                             edition: str | None, named: str) -> None:
