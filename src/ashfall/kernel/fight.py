@@ -30,7 +30,8 @@ from ashfall.kernel import covering as kcov
 from ashfall.kernel import flight as kfl
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
-from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
+from ashfall.kernel import paths as kpa
+from ashfall.kernel.compiled import F64, I8, I64
 from ashfall.kernel.compiled import entry as _entry
 from ashfall.kernel.compiled import jit as _jit
 from ashfall.kernel.rng import reseed, roll
@@ -377,95 +378,28 @@ def _approach(c: int, wanted: I64, side: I64, vit: I64, px: I64, py: I64, reach:
               offsets: I64, dist: I64, path_x: I64, path_y: I64, sight: I64, far: int, view: I64, walled: I64) -> int:
     """The scripted approach (``stride_path``) into ``path_x``/``path_y``; returns its squares' count.
 
-    Dijkstra over (square, diagonals mod 2) to the cheapest square from which a ``wanted`` creature is within
-    ``reach``, not behind total cover (``can_attack_from``, COV-3), and ``c`` may stop, pushes ordered by
-    (feet, push count) as ``heapq`` pops them and neighbours in ``offsets`` order; then the longest start of it within
-    ``speed`` that ends where ``c`` may stop. Enemies
-    still up bar passage; no living creature's square may end the move (ACT-2, ``blocking``).
+    The search (:func:`ashfall.kernel.paths.stride_to`) to the cheapest square from which a ``wanted`` creature is
+    within ``reach``, not behind total cover (``can_attack_from``, COV-3), and ``c`` may stop; then the longest start
+    of it within ``speed`` that ends where ``c`` may stop. Enemies still up bar passage; no living creature's square
+    may end the move (ACT-2, ``blocking``).
 
     The AI's approach (``TacticalPolicy._approach``) also takes a square from which the creature is within ``far``
     (its ranged options' longest normal range; -1 for the scripted approach) with a line of fire: ``walled`` of the
     AI's ``view`` between the squares 0 (no total cover, COV-3, read at any distance).
     """
     width, height = dist.shape[0], dist.shape[1]
-    sx, sy = px[c], py[c]
-    occupied = np.zeros((width, height), np.int64)
-    barred = np.zeros((width, height), np.int64)
-    for o in range(len(side)):
-        if o == c or vit[o] == DEAD:
-            continue
-        occupied[px[o], py[o]] = 1
-        if side[o] != side[c] and (vit[o] == ALIVE or vit[o] == kmor.LEFT):  # ``bars_passage``: not down
-            barred[px[o], py[o]] = 1
-    best = np.full((width, height, 2), FAR, np.int64)
-    came = np.full((width, height, 2, 4), -1, np.int64)
-    size = width * height * 2 * offsets.shape[0] + 1
-    h_total = np.zeros(size, np.int64)
-    h_count = np.zeros(size, np.int64)
-    h_node = np.zeros((size, 3), np.int64)
-    n = 1
-    counter = 0
-    best[sx, sy, 0] = 0
-    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
-    end_x, end_y, end_p = -1, -1, -1
-    while n > 0:
-        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
-        n = heap_pop(h_total, h_count, h_node, n)
-        if spent > best[x, y, parity]:
-            continue
-        if (x != sx or y != sy) and occupied[x, y] == 0:
-            goal = False
+    goal = np.zeros((width, height), np.int64)  # the squares it may attack a wanted creature from
+    for x in range(width):
+        for y in range(height):
             for o in range(len(wanted)):
                 if wanted[o] == 0:
                     continue
                 gap = dist[abs(x - px[o]), abs(y - py[o])]
                 if (gap <= reach and not _view(x, y, px[o], py[o], sight, 1) & SIGHT_TOTAL) or \
                         (gap <= far and walled[view[x, y, px[o], py[o]]] == 0):
-                    goal = True
+                    goal[x, y] = 1
                     break
-            if goal:
-                end_x, end_y, end_p = x, y, parity
-                break
-        for k in range(offsets.shape[0]):
-            feet = price[c, x, y, k, parity]
-            if feet < 0:
-                continue
-            nx, ny = x + offsets[k, 0], y + offsets[k, 1]
-            if barred[nx, ny] == 1:
-                continue
-            total = spent + feet
-            np_ = parity ^ offsets[k, 2]
-            if best[nx, ny, np_] <= total:
-                continue
-            best[nx, ny, np_] = total
-            came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2], came[nx, ny, np_, 3] = x, y, parity, feet
-            counter += 1
-            n = heap_push(h_total, h_count, h_node, n, total, counter, nx, ny, np_)
-    if end_x < 0:
-        return 0
-    steps = 0  # walk back to the start, then keep the affordable start that ends on a free square
-    x, y, p = end_x, end_y, end_p
-    while came[x, y, p, 0] >= 0:
-        steps += 1
-        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
-    xs = np.zeros(steps, np.int64)
-    ys = np.zeros(steps, np.int64)
-    fs = np.zeros(steps, np.int64)
-    x, y, p = end_x, end_y, end_p
-    for s in range(steps - 1, -1, -1):
-        xs[s], ys[s], fs[s] = x, y, came[x, y, p, 3]
-        x, y, p = came[x, y, p, 0], came[x, y, p, 1], came[x, y, p, 2]
-    keep = 0
-    used = 0
-    for s in range(steps):
-        used += fs[s]
-        if used > speed:
-            break
-        if occupied[xs[s], ys[s]] == 0:
-            keep = s + 1
-    for s in range(keep):
-        path_x[s], path_y[s] = xs[s], ys[s]
-    return keep
+    return max(kpa.stride_to(c, goal, side, vit, px, py, speed, price, offsets, path_x, path_y), 0)
 
 
 @_jit

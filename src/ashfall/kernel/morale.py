@@ -73,6 +73,22 @@ NEVER_GIVES_UP = -2
 
 
 @_jit
+def _record_check(steps: I64, at: int, record: bool, actor: int, g: int, face: int, head: int) -> int:
+    """A morale check's one d20 as a step (``MORALE_STEP``: the roller, or -1 for a group's; the group; the face)."""
+    if not record:
+        return at
+    if at < 0 or at >= steps.shape[0]:
+        return -1
+    steps[at, 0] = MORALE_STEP
+    steps[at, 1] = actor
+    steps[at, 2] = -1
+    steps[at, 3] = g
+    steps[at, 4] = 1
+    steps[at, head] = face
+    return at + 1
+
+
+@_jit
 def reset(mor: MoraleTab) -> None:
     """A fresh fight: every NPC holds (MOR-20), no casualties, no First Blood."""
     state, gstate = mor[13], mor[14]
@@ -183,16 +199,7 @@ def after_attack(mt: I64, mor: MoraleTab, side: I64, vit: I64, react: I64, recor
                 else:
                     others += 1
         face = roll(mt, 20)
-        if record and 0 <= at < steps.shape[0]:
-            steps[at, 0] = MORALE_STEP
-            steps[at, 1] = -1
-            steps[at, 2] = -1
-            steps[at, 3] = g
-            steps[at, 4] = 1
-            steps[at, head] = face
-            at += 1
-        elif record:
-            at = -1
+        at = _record_check(steps, at, record, -1, g, face, head)
         against = outn[own, others]
         result = outcome[shared, mask, against, face - 1]
         table = mor[21] if gstate[g, GS_RALLIES] > 0 else nxt  # failing after a rally routs (MOR-26)
@@ -261,16 +268,7 @@ def rally(mt: I64, mor: MoraleTab, c: int, g: int, vit: I64, react: I64, record:
     """
     group, state, gstate, rally_ok = mor[1], mor[13], mor[14], mor[19]
     face = roll(mt, 20)
-    if record and 0 <= at < steps.shape[0]:
-        steps[at, 0] = MORALE_STEP
-        steps[at, 1] = c  # the leader rolls (the group's own checks have no actor)
-        steps[at, 2] = -1
-        steps[at, 3] = g
-        steps[at, 4] = 1
-        steps[at, head] = face
-        at += 1
-    elif record:
-        at = -1
+    at = _record_check(steps, at, record, c, g, face, head)  # the leader rolls (a group's own check has no actor)
     if rally_ok[mor[18][c], gstate[g, GS_DC], face - 1] == 0:
         return at
     for i in range(len(group)):
