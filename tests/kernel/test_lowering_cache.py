@@ -118,6 +118,36 @@ def test_warm_cache__gives_the_tables_and_fights_of_a_fresh_lowering(
     assert [first.signature(s) for s in seeds(5)] == [second.signature(s) for s in seeds(5)]
 
 
+def test_packed_arrays__come_back_with_their_dtype_layout_and_every_bit(disk: Path) -> None:
+    """Mostly-zero arrays are stored by their non-zero places and integers narrowed; neither changes a table."""
+    rng = np.random.default_rng(5)
+    faces = np.zeros((4, 20, 20, 20), np.int8)
+    faces[1, 2, 3, 4], faces[3, 19, 19, 19] = 7, -3
+    odds = np.zeros((64, 128))
+    odds[::9, ::5] = rng.random((8, 26))
+    odds[0, 1] = -0.0  # equal to zero, but another number to the kernel
+    small = rng.integers(-300, 300, (50, 100))  # int64 values an int16 holds
+    wide = np.array([0, 2**40] * 3000, np.int64)
+    fortran = np.asfortranarray(np.zeros((100, 100), np.int32))
+    uint = np.zeros(5000, np.uint32)
+    uint[7] = 2**32 - 1
+    arrays = [faces, odds, small, wide, fortran, uint]
+    stored: Tables | None = None
+    for i, array in enumerate(arrays):
+        stored = Tables(f"t{i}", (i,), array, 0.5, stored)
+    kernel_cache.store("k" * 64, stored, {"Tables": Tables})
+    back = kernel_cache.load("k" * 64, {"Tables": Tables})
+    same(stored, back)
+    got = []
+    while back is not None:
+        got.insert(0, back.weights)
+        back = back.inner
+    assert np.signbit(got[1][0, 1]) and not np.signbit(got[1][0, 2])
+    assert got[4].flags.f_contiguous
+    entry = next(disk.glob("*.npz"))
+    assert entry.stat().st_size < 20_000  # 4.5 MB of arrays, stored by what is not zero or narrowed
+
+
 def test_unsupported_fight__its_problem_is_kept_too(disk: Path, lowers: list[Fight]) -> None:
     from ashfall.encounters import encounters_root
 

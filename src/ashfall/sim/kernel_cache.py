@@ -12,7 +12,12 @@ two things only, and the cache's key is a SHA-256 of both:
 - *the code*: a hash of every file of the ``ashfall`` package (:func:`code_digest`), and numpy's version.
 
 An entry is one ``.npz`` file (``numpy.savez_compressed``: the arrays, and the tables' structure as JSON in one of its
-members), read with ``allow_pickle=False``: loading an entry never runs code from the file. It is written to a
+members), read with ``allow_pickle=False``: loading an entry never runs code from the file. Most of a fight's
+tables are zeros or small integers (the duel's lowering holds about 100 MB of arrays, 60 MB of them two mostly
+empty tables), so each array is stored packed (:func:`_pack`): a mostly-zero array as the flat places and values
+of what is not zero, an integer array in the narrowest type that holds its values. Unpacking gives back the same
+dtype, shape, layout and bits; reading the duel's entry takes 0.2-0.4 s instead of the 0.9 s that inflating whole
+arrays took (same-size file, one machine under load). It is written to a
 temporary file and renamed into place, so a reader sees a whole entry or none; an entry that cannot be read, or
 whose structure does not match the tables' classes, is ignored and the fight lowered again. The folder is
 ``$ASHFALL_CACHE_DIR/lowered`` (default ``$XDG_CACHE_HOME/ashfall/lowered``, else ``~/.cache/ashfall/lowered``)
@@ -44,7 +49,7 @@ CACHE_ENV = "ASHFALL_LOWERING_CACHE"
 """Set to ``off`` (or ``0``, ``no``, ``false``) to neither read nor write lowered tables on disk."""
 DIR_ENV = "ASHFALL_CACHE_DIR"
 """The folder of ashfall's caches (the lowered tables go in its ``lowered`` folder)."""
-FORMAT = 1
+FORMAT = 2
 """The layout of an entry (part of the key: a new layout never reads an old entry)."""
 MAX_BYTES = 1 << 30
 """The most the folder holds: writing an entry removes the oldest ones beyond it."""
@@ -261,16 +266,79 @@ def _entry(key: str) -> Path:
     return cache_dir() / f"{key}.npz"
 
 
+_SPARSE_BELOW = 4
+"""An array is stored as its non-zero places when fewer than one element in this many is not zero."""
+_SPARSE_FROM = 4096
+"""The fewest elements an array needs to be stored sparse (small ones are not worth the indirection)."""
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """``values`` in the narrowest signed integer type that holds them all (not integers, or empty: as they are)."""
+    if values.dtype.kind not in "iu" or values.size == 0:
+        return values
+    low, high = int(values.min()), int(values.max())
+    for kind in (np.int8, np.int16, np.int32):
+        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+            return values.astype(kind)
+    return values
+
+
+def _nonzero_places(array: np.ndarray) -> np.ndarray | None:
+    """The flat places of ``array`` that are not zero (None: too small, or not C-ordered, to be stored sparse)."""
+    if not array.ndim or array.size < _SPARSE_FROM or not array.flags.c_contiguous:
+        return None
+    # a float's bits, so that -0.0 (equal to zero, yet not the same number to the kernel) is kept
+    bits = array.view(f"u{array.itemsize}") if array.dtype.kind == "f" and array.itemsize <= 8 else array
+    return np.flatnonzero(bits.reshape(-1))
+
+
+def _pack(arrays: Mapping[str, np.ndarray]) -> tuple[dict[str, np.ndarray], dict[str, list[Any]]]:
+    """The members that store ``arrays`` and, by array, how to unpack them (see :func:`_unpack`).
+
+    A C-ordered array of at least :data:`_SPARSE_FROM` elements with fewer than one in :data:`_SPARSE_BELOW` not zero
+    is stored as two members, ``NAME.i`` (flat places) and ``NAME.v`` (values); every integer member is narrowed.
+    """
+    members: dict[str, np.ndarray] = {}
+    layout: dict[str, list[Any]] = {}
+    for name, array in arrays.items():
+        places = _nonzero_places(array)
+        if places is not None and places.size * _SPARSE_BELOW < array.size:
+            members[f"{name}.i"] = _narrow(places)
+            members[f"{name}.v"] = _narrow(array.reshape(-1)[places])
+            layout[name] = ["sparse", list(array.shape), array.dtype.str]
+        else:
+            members[name] = _narrow(array)
+            layout[name] = ["dense", list(array.shape), array.dtype.str]
+    return members, layout
+
+
+def _unpack(members: Mapping[str, np.ndarray], layout: Mapping[str, list[Any]]) -> dict[str, np.ndarray]:
+    """The arrays :func:`_pack` stored: their own dtype, shape and memory order (raises on a member that differs)."""
+    arrays: dict[str, np.ndarray] = {}
+    for name, (how, shape, dtype) in layout.items():
+        if how == "sparse":
+            array = np.zeros(tuple(shape), np.dtype(dtype))
+            array.reshape(-1)[members[f"{name}.i"]] = members[f"{name}.v"]
+        elif how == "dense":
+            array = members[name].astype(np.dtype(dtype), copy=False)
+        else:
+            raise ValueError(f"unknown packing {how!r}")
+        if array.shape != tuple(shape):
+            raise ValueError(f"array {name} has shape {array.shape}, not {tuple(shape)}")
+        arrays[name] = array
+    return arrays
+
+
 def load(key: str, classes: Classes) -> Any | None:
     """The object stored under ``key``, or None: no entry, or one that cannot be read whole (it is ignored)."""
     path = _entry(key)
     try:
         with np.load(path, allow_pickle=False) as entry:
-            arrays = {name: entry[name] for name in entry.files if name != _META}
+            members = {name: entry[name] for name in entry.files if name != _META}
             meta = json.loads(entry[_META].tobytes().decode())
         if meta.get("key") != key:
             return None
-        return _decode(meta["tables"], arrays, classes)
+        return _decode(meta["tables"], _unpack(members, meta["arrays"]), classes)
     except FileNotFoundError:
         return None
     except Exception:  # a damaged or foreign entry, whatever numpy or zipfile make of it
@@ -284,13 +352,15 @@ def store(key: str, obj: Any, classes: Classes) -> None:
         Uncacheable: ``obj`` holds something an entry cannot hold.
     """
     arrays: dict[str, np.ndarray] = {}
-    meta = {"key": key, "tables": _encode(obj, arrays, classes)}
+    tables = _encode(obj, arrays, classes)
+    packed, layout = _pack(arrays)
+    meta = {"key": key, "tables": tables, "arrays": layout}
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".partial-", suffix=".npz", dir=folder)
         try:
-            members: dict[str, Any] = {**arrays, _META: np.frombuffer(json.dumps(meta).encode(), np.uint8)}
+            members: dict[str, Any] = {**packed, _META: np.frombuffer(json.dumps(meta).encode(), np.uint8)}
             with os.fdopen(handle, "wb") as stream:
                 np.savez_compressed(stream, **members)
             os.replace(temporary, _entry(key))
