@@ -14,6 +14,7 @@ from typing import TypeVar
 from hypothesis import event
 
 from ashfall.ai import ai_controller
+from ashfall.content.schema import WeaponKind
 from ashfall.kernel import ai as kai
 from ashfall.ruleset import preset
 from ashfall.sim.fight import trial_seed
@@ -181,24 +182,23 @@ def wrong_kernel_diverges(setup: FightSetup, wrong: Callable[[FightSetup, int], 
     assert report.divergences[0].explanation
 
 
-GUNS = ("pistol", "crossbow", "hunting-rifle")
-"""The guns of the differential sets (their attacks are shots)."""
-
-
 def log_counts(setup: FightSetup, n: int) -> Counter[str]:
     """What happened in the reference logs of ``n`` fights, to show that a set's features happen.
 
-    Attacks are Return Fire, shots (:data:`GUNS`), throws (another weapon's attack with a ranged attack's modifiers,
-    ATK-2) or melee (``flanked`` counts those whose roll mentions flanking); also reloads, Aims and Intercepts.
+    Attacks are Return Fire, shots (a ranged weapon's attack: the Submachine Gun's too), throws (another weapon's
+    attack with a ranged attack's modifiers, ATK-2) or melee (``flanked`` counts those whose roll mentions
+    flanking); also reloads, Aims and Intercepts.
     """
     found: Counter[str] = Counter()
+    guns = {w.id for c in setup.build_fight(0).engine.state.combatants.values() for w in c.weapons
+            if w.kind is WeaponKind.RANGED}
     for seed in seeds(n):
         for e in reference_fight(setup, seed).log:
             kind = getattr(e, "type", "")
             if kind == "attack-rolled":
                 if "Return Fire" in e.label:
                     found["return fire"] += 1
-                elif e.weapon in GUNS:
+                elif e.weapon in guns:
                     found["shots"] += 1
                 elif any(p.rule == "ATK-2" for p in e.roll.modifiers):
                     found["throws"] += 1
