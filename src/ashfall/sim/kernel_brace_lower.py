@@ -120,14 +120,15 @@ def brace_problem(fight: Fight, first_weapon: Any) -> str | None:
     found = bracers(fight)
     if not found:
         return None
+    for c in found:
+        weapon = bracing_weapon(c)
+        assert weapon is not None
+        if weapon.has(WeaponProperty.THROWN):
+            return f"Brace with a thrown weapon (RX-15, combatant {c.id})"
     c = found[0]
     if len(found) > 1:
         return f"Brace by two creatures (a second Brace on a charger the first dropped, RX-12, combatant {found[1].id})"
-    weapon = bracing_weapon(c)
-    assert weapon is not None
-    if weapon.has(WeaponProperty.THROWN):
-        return f"Brace with a thrown weapon (RX-15, combatant {c.id})"
-    if weapon is not first_weapon(c):
+    if bracing_weapon(c) is not first_weapon(c):
         return f"Brace with a weapon other than its first (RX-15, combatant {c.id})"
     if uses_trip(fight):
         return f"Brace beside edition 2's Trip (a prone reactor's Brace, E-37, RX-12, combatant {c.id})"
