@@ -18,9 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ashfall.ai import TacticalPolicy
+from ashfall.ai.choice import Choice
+from ashfall.engine import Engine
+from ashfall.engine.effects import EffectKind
 from ashfall.kernel import brace as kbr
 from ashfall.sim import kernel_brace_lower as kbl
+from ashfall.sim.fight import run_fight
 from ashfall.sim.kernel_lower import Lowered, check
+from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import reference_fight
 from tests.kernel.kit import (
@@ -32,15 +38,52 @@ from tests.kernel.kit import (
     variant,
     wrong_kernel_diverges,
 )
+from tests.kernel.test_kernel_ai import _Checked
 
 CHARGE = ENCOUNTERS / "ai-halberdier-braces-charging-raiders.yaml"
 FREE_FOR_ALL = ENCOUNTERS / "ai-halberdiers-in-a-free-for-all.yaml"
-HOUSE = "ruleset: {base: ashfall-1, name: a Brace ends only the move, options: {turn: {brace_stops_turn_movement: false}}}\n"
+AI_CHARGER = ENCOUNTERS / "ai-raider-charges-an-ai-halberdier.yaml"
+HOUSE = ("ruleset: {base: ashfall-1, name: a Brace ends only the move, "
+         "options: {turn: {brace_stops_turn_movement: false}}}\n")
 
 
 @pytest.mark.rule("RX-12", "RX-13", "RX-14", "X-20")
-def test_ai_halberdier_braces_charging_raiders__plays_like_the_reference() -> None:
-    plays_like_the_reference(setup_of(CHARGE, "ashfall-1"), 150)
+@pytest.mark.parametrize("path", [CHARGE, AI_CHARGER], ids=lambda p: p.stem)
+def test_brace_sets__play_like_the_reference(path: Path) -> None:
+    plays_like_the_reference(setup_of(path, "ashfall-1"), 150)
+
+
+class _StoppedChecked(_Checked):
+    """The tactical AI with the kernel's decision compared at every choice, counting those made after a Brace's stop."""
+
+    __slots__ = ("stopped",)
+
+    def __init__(self, kernel: KernelSetup) -> None:
+        super().__init__(kernel)
+        self.stopped = 0
+
+    def choose(self, engine: Engine, actor: str) -> Choice | None:
+        choice = super().choose(engine, actor)  # compared with ``decide`` on the same state, the stop's bit set
+        if engine.state.active_id == actor and engine.state.effects_on(actor, EffectKind.CANNOT_MOVE):
+            self.stopped += 1
+        return choice
+
+
+@pytest.mark.rule("RX-14", "X-20")
+def test_ai_raider_charges_an_ai_halberdier__decide_equals_choose_after_a_stop() -> None:
+    """Every decision of 40 fights equals the AI's, the charging raider's after a Brace stopped it among them."""
+    setup = setup_of(AI_CHARGER, "ashfall-1")
+    kernel = KernelSetup(setup)
+    stopped = 0
+    for seed in seeds(40, sweep=setup.load_spec().seed or 0):
+        fight = setup.build_fight(seed)
+        checked = _StoppedChecked(kernel)
+        policies = {cid: checked if isinstance(p, TacticalPolicy) else p for cid, p in fight.policies.items()}
+        run_fight(lambda _, f=fight: f.engine, seed, policies, max_rounds=fight.round_limit)
+        for expected, got in checked.seen:
+            assert got == expected, (seed, expected, got)
+        stopped += checked.stopped
+    assert stopped >= 3
 
 
 @pytest.mark.rule("X-20")
