@@ -36,7 +36,7 @@ def turn_starts(c: int, fx: I64) -> None:
 @_jit
 def stopped(c: int, fx: I64) -> bool:
     """Whether ``c`` cannot move again this turn (Brace's failed save, X-20)."""
-    return fx[c, c] & FX_BRACED != 0
+    return bool(fx[c, c] & FX_BRACED != 0)
 
 
 @_jit
