@@ -45,6 +45,7 @@ from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
+from ashfall.kernel.brace import FX_BRACED
 from ashfall.ruleset import preset
 from ashfall.sim import kernel_ai_lower as kal
 from ashfall.sim.fight import run_fight
@@ -186,6 +187,8 @@ def _feint_bits(c: Any, state: Any, ids: Any) -> Any:
     for e in state.effects_on(c.id, EffectKind.ADVANTAGE_NEXT_ATTACK):
         if e.against is not None and str(e.rule) == "FNT-3":
             bits[me, list(ids).index(e.against)] |= kmv.FX_ADV
+    if state.effects_on(c.id, EffectKind.CANNOT_MOVE):  # a Brace stopped it this turn (X-20, ``kernel.brace``)
+        bits[me, me] |= FX_BRACED
     return bits
 
 

@@ -8,8 +8,8 @@ further than a sword's (``ranged_threat``: limit plus walk), and closes in to wi
 Attacks of Opportunity and the Intercept its swing invites are made and judged at 10 ft (the sight window reaches
 the longest reach plus Intercept's range). Held here: the sets meet the case, the kernel plays them step for step,
 its decision equals the AI's on every state, and kernels that forget the reach diverge. Named: a scripted reach
-weapon on the move, a reach weapon beside another melee weapon, reach beside edition 2's Trip, and Brace (RX-12)
-wherever an enemy could charge far enough to set it off.
+weapon on the move, a reach weapon beside another melee weapon and reach beside edition 2's Trip (Brace, RX-12, is
+played: ``test_kernel_ai_brace``).
 """
 
 from __future__ import annotations
@@ -142,10 +142,8 @@ def test_compare_engines__a_kernel_forgetting_the_reach_diverges(path: Path,
     wrong_kernel_diverges(setup, Rewired(setup, wrong), 20, 3)
 
 
-@pytest.mark.rule("RX-12", "E-37", "TRP-1", "ATK-1")
+@pytest.mark.rule("E-37", "TRP-1", "ATK-1")
 @pytest.mark.parametrize(("old", "new", "edition", "named"), [
-    ("speeds: {walk: 15}\n      weapons: [greataxe]", "speeds: {walk: 20}\n      weapons: [greataxe]", "ashfall-1",
-     "Brace (RX-12, combatant kernel-ai-halberdier)"),
     ("  - side: halberd\n    zone: B\n", "  - side: halberd\n    zone: B\n    tactics: [strike]\n", "ashfall-1",
      "maps and movement with reach weapons (combatant kernel-ai-halberdier)"),
     ("weapons: [halberd]", "weapons: [halberd, combat-knife]", "ashfall-1",

@@ -8,7 +8,7 @@ beside their loaded guns and swings (``ranged_threat``), in the withdrawal (DOD-
 Intercept (RX-26: the better of the throw and the shot at any distance); a throw that hits sets off Return Fire with
 the target's gun (RX-29), and under edition 1 a throw may be Intercepted as a shot may (E-19). Under edition 2 the
 pair itself is played for a creature alone on its side (test_kernel_ai_throws_beside_guns_edition_2); these teams are
-named by the AI's Trip among allies (E-37), as is a Spear's Brace on the move (RX-12).
+named by the AI's Trip among allies (E-37), as is a Spear's Brace on the move (a thrown bracing weapon, RX-15).
 """
 
 from __future__ import annotations
@@ -100,14 +100,14 @@ def test_compare_engines__a_kernel_wrong_about_throws_beside_guns_among_allies_d
     wrong_kernel_diverges(setup, _Broken(setup, broken), 12, least)
 
 
-@pytest.mark.rule("E-37", "RX-12")
+@pytest.mark.rule("E-37", "RX-15")
 def test_kernel_ai_teams_with_throws_and_guns__what_is_not_played_is_named(tmp_path: Path) -> None:
     # under edition 2 the AI's Trip among allies (E-37: prone interceptors); the pair itself is played there
     problem = check(setup_of(PAIR, "ashfall-2"))
     assert problem is not None and "Trip on a creature with allies" in problem
     # a Spear, the corridor raiders' weapon, can be braced on the move (RX-12)
     problem = check(variant(tmp_path, BANDIT, "weapons: [javelin, pistol]", "weapons: [spear, pistol]"))
-    assert problem == "Brace (RX-12, combatant kernel-ai-warden-javelin)"
+    assert problem == "Brace with a thrown weapon (RX-15, combatant kernel-ai-warden-javelin)"
     # a thrown weapon without a gun, for a creature with allies
     problem = check(variant(tmp_path, BANDIT, "weapons: [javelin, pistol]", "weapons: [javelin]"))
     assert problem is not None and "a thrown weapon" in problem

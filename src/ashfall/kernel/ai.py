@@ -25,6 +25,7 @@ from typing import Final
 import numba
 import numpy as np
 
+from ashfall.kernel.brace import FX_BRACED
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
 
@@ -852,6 +853,9 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if pick < 0:
             break
         r = b_route[pick]
+        if r_actions[r] > 0 and feint[c, c] & FX_BRACED != 0:
+            has[pick] = 0  # a Brace stopped it this turn: the move is refused (``view.legal``, X-20)
+            continue
         drop_of[0] = b_drop[pick]
         if r_actions[r] == 0:
             for m in range(len(burst_out)):  # a burst's further targets (``Plan.others``)

@@ -26,6 +26,7 @@ import numpy as np
 
 from ashfall.grid.board import SQUARE_FT
 from ashfall.kernel import ai as kai
+from ashfall.kernel import brace as kbr
 from ashfall.kernel import covering as kcov
 from ashfall.kernel import flight as kfl
 from ashfall.kernel import maneuvers as kmv
@@ -504,7 +505,7 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                   dice: I64, flat: I64, dealt: I64, low: int, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                   falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
                   steps: I64, at: int, faces: I64, sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64,
-                  cov: kcov.CovTab, eview: I64) -> tuple[int, int]:
+                  cov: kcov.CovTab, eview: I64, br: kbr.BraceTab) -> tuple[int, int]:
     """``c`` Strides along the first ``went`` squares of ``path_x``/``path_y``: ``(steps written, attack rolls)``.
 
     Before each square, every enemy up whose reach the step leaves makes its Attack of Opportunity, asked in
@@ -513,9 +514,12 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
     there (MOR-7..12, :func:`ashfall.kernel.morale.after_attack`). The scripted plans' Stride and the AI's play it
     alike. Each Attack of Opportunity is declared first (Covering Fire, SUP-11: :func:`ashfall.kernel.covering.offer`);
     after each square entered a mover pinned by Covering Fire sets off the shooter's free attack
-    (:func:`_covering_shot`), and stops there if it falls.
+    (:func:`_covering_shot`), and stops there if it falls. A Stride walked to its end, the mover up, offers Brace
+    (:func:`_braced`, RX-12).
     """
     attacks = 0
+    sx, sy = px[c], py[c]
+    entered = 0
     for s in range(went):
         nx, ny = path_x[s], path_y[s]
         for idx in range(len(side)):
@@ -553,7 +557,56 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
                 attacks += made
                 if vit[c] != ALIVE:
                     break  # it fell: the move ends (``walk``)
+        entered += 1
+    if entered == went and went > 0 and vit[c] == ALIVE and br[0][kbr.BR_ON] == 1:
+        at, made = _braced(mt, c, sx, sy, went, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
+                           flanker, threat_ft, guard_hit, guard_reach, intercept_ft, max_hp, succ, fail, dropped,
+                           falls, rules, dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx, mor,
+                           ammo_left, cov, br)
+        attacks += made
     return at, attacks
+
+
+@_jit
+def _braced(mt: I64, c: int, sx: int, sy: int, went: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64,
+            temp: I64, react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
+            guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, max_hp: I64, succ: I64, fail: I64,
+            dropped: I64, falls: I64, rules: I64, dealt_by: I64, taken: I64, path_x: I64, path_y: I64, record: bool,
+            steps: I64, at: int, faces: I64, sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64,
+            cov: kcov.CovTab, br: kbr.BraceTab) -> tuple[int, int]:
+    """The end of ``c``'s Stride from ``(sx, sy)``: Brace offered (CHARGE_ENDS, RX-12..14, X-20).
+
+    In reactor order each creature :func:`ashfall.kernel.brace.bracer` finds spends its reaction and makes the Brace
+    attack as ``perform_attack`` makes it (declared: Covering Fire, SUP-11; Intercept, RX-26; the roll and damage from
+    the Brace tables, Activity.BRACE, RX-13; the morale event of a drop, MOR-7); on a hit with ``c`` still up and
+    of its size or smaller, ``c`` saves (a recorded d20, RX-14) and on a failure cannot move again this turn (X-20,
+    when ``turn.brace_stops_turn_movement``). Returns the steps written and the attack rolls made.
+    """
+    ints, size_ok, save_ok = br[0], br[3], br[4]
+    made = 0
+    idx = kbr.bracer(c, 0, sx, sy, went, path_x, path_y, order, side, vit, react, px, py, dist, sight, br)
+    while idx >= 0:
+        r = order[idx]
+        react[r] = 0
+        kcov.offer(r, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
+        if vit[r] == ALIVE:
+            t = _intercept(r, c, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
+                           threat_ft, guard_hit, guard_reach, intercept_ft, sight, 0)
+            code = _situation(r, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
+            at, hit = _attack_hit(mt, r, t, 0, 0, kbr.BRACE_LABEL, br[5], br[6], br[7], br[8], br[9], ints[kbr.BR_LOW],
+                                  hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken,
+                                  record, steps, at, faces, code, fx)
+            at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
+            made += 1
+            if hit and vit[c] == ALIVE and size_ok[r, c] == 1:  # ``charger.is_active``: the charger, hit or not
+                face = roll(mt, 20)
+                if record:
+                    faces[0] = face
+                    at = _record(steps, at, kbr.SAVE, c, -1, -1, faces, 1)
+                if save_ok[c, r, face - 1] == 0 and ints[kbr.BR_STOPS] == 1:
+                    kbr.stop(c, fx)
+        idx = kbr.bracer(c, idx + 1, sx, sy, went, path_x, path_y, order, side, vit, react, px, py, dist, sight, br)
+    return at, made
 
 
 @_jit
@@ -599,14 +652,15 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
-         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab, cov: kcov.CovTab) -> None:
+         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab, cov: kcov.CovTab, br: kbr.BraceTab) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
     ``dealt_by``, ``taken`` and ``out``, and every step into ``steps`` when ``record``. A creature with
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2. ``mor`` holds the morale family's tables and its state at the end
-    (:mod:`ashfall.kernel.morale`); ``cov`` the Covering Fire talent's (:mod:`ashfall.kernel.covering`, SUP-11).
+    (:mod:`ashfall.kernel.morale`); ``cov`` the Covering Fire talent's (:mod:`ashfall.kernel.covering`, SUP-11);
+    ``br`` Brace's (:mod:`ashfall.kernel.brace`, RX-12..14, X-20).
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed, fx = mv[0], mv[5], mv[6]
@@ -695,6 +749,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
         kmv.turn_starts(c, vit[c] != DEAD, dazed)
         kmv.feint_turn_starts(c, fx)
         kcov.turn_starts(c, fx)  # the Covering Fire it laid down ends (SUP-11)
+        kbr.turn_starts(c, fx)  # a Brace's stop lasted its last turn (X-20)
         if vit[c] == DEAD:
             index += 1
             continue
@@ -746,7 +801,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                          reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
                                          dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
-                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15])
+                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15], br)
                 attacks += made
                 if _standing(side, vit) != -1:
                     break
@@ -763,7 +818,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                        outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
                                        dying_rules, dealt_by, taken, plan_frac, plan_drop, plan_first, enemy_hit,
                                        ai_config, ai_ints, path_x, path_y, record, steps, at, faces, sight,
-                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left, mor, cov)
+                                       ai_view, ai_wind, wind_left, ai_tab, mv, ammo_left, mor, cov, br)
             attacks += made
             if status == kai.BAILED:
                 timed_out = 2
@@ -807,7 +862,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             if t < 0:
                 # out of reach: Stride (the policy's approach), which does not advance the plan; towards the one
                 # it means to attack when that is not the nearest, else (or when that finds no way) towards any
-                if stride_cost[c] > left:
+                if stride_cost[c] > left or kbr.stopped(c, fx):  # a Brace stopped it: its Stride is refused (X-20)
                     break
                 _foes(c, near, hp, vit, 0, threat, nearest, moves, side, px, py, dist)
                 went = 0
@@ -831,7 +886,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                                          flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                          reach_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail,
                                          dropped, falls, dying_rules, dealt_by, taken, path_x, path_y, record, steps,
-                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15])
+                                         at, faces, sight, fx, mor, ammo_left, cov, ai_tab[13][15], br)
                 attacks += made
                 standing = _standing(side, vit)
                 if standing != -1:
@@ -894,7 +949,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
-               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64, cov: kcov.CovTab) -> None:
+               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64, cov: kcov.CovTab, br: kbr.BraceTab) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
     The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``; ``mor_out``: ``[trial, combatant,
@@ -907,7 +962,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
-             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor, cov)
+             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor, cov, br)
         state = mor[13]
         for j in range(mor_out.shape[1]):
             for col in range(mor_out.shape[2]):
@@ -923,7 +978,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
              dealt_by: I64, taken: I64, plan_frac: F64, plan_drop: F64, plan_first: I64, enemy_hit: F64, config: F64,
              ints: I64, path_x: I64, path_y: I64, record: bool, steps: I64, at: int, faces: I64, sight: I64,
              ai_view: I64, wind: I64, wind_left: I64, ai_tab: AiTab, mv: kmv.MvTab,
-             ammo_left: I64, mor: kmor.MoraleTab, cov: kcov.CovTab) -> tuple[int, int, int]:
+             ammo_left: I64, mor: kmor.MoraleTab, cov: kcov.CovTab, br: kbr.BraceTab) -> tuple[int, int, int]:
     """The AI creature ``c``'s turn with ``left`` actions: ``(steps written, attack rolls, status)``.
 
     Each action is :func:`ashfall.kernel.ai.decide`'s choice (what each enemy's attack on ``c`` is worth where
@@ -1029,6 +1084,8 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             # to within the normal reach of any of its options (``TacticalPolicy._approach``: ``decide`` says it)
             went = _approach(c, wanted, side, vit, px, py, reach_ft[c], speed[c], price, offsets, dist, path_x, path_y,
                              sight, went, ai_view, x_total)
+            if kbr.stopped(c, fx):  # a Brace stopped it: the Stride is refused, ``_idle`` goes on (X-20)
+                went = 0
             kind = kai.STRIDE if went > 0 else kai.BAIL
             if went == 0:  # no way to close in: top up the first partly spent gun (``_idle``)
                 for xo in range(ammo_left.shape[1]):
@@ -1061,7 +1118,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                      flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, reach_ft,
                                      outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls, rules,
                                      dealt_by, taken, path_x, path_y, record, steps, at, faces, sight, fx, mor,
-                                     ammo_left, cov, eview)
+                                     ammo_left, cov, eview, br)
             attacks += made
             if _standing(side, vit) != -1:
                 return at, attacks, kai.ENDED
@@ -1560,6 +1617,8 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                   enemy_hit, ai_tab[11], openers, opt[6], opt[17][0], fx, cov)
     own_flank = np.zeros((dist.shape[0], dist.shape[1], n), np.int64)
     _own_flanks(c, own_flank, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, reach_ft)
+    braced = fx[c, c] & kbr.FX_BRACED
+    fx[c, c] &= ~kbr.FX_BRACED  # the pick weighs every way, legal or not (``preferred_target``: no ``legal``)
     kind, t, _, _ = kai.decide(c, left, rolls, strikes, side, vit, prone, hp, temp, react, px, py, dist, reach_ft,
                                speed, price, offsets, plan_frac, plan_drop, plan_first, value, config, ints, path_x,
                                path_y, ai_view, opt[0], opt[1], opt[2], opt[3], opt[4], opt[5], mvalue, opt[7],
@@ -1568,6 +1627,7 @@ def _chosen(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pr
                                ammo_left, ai_tab[14][3], ai_tab[14][1], np.zeros(1, np.float64),
                                (opt[19], opt[20], opt[17][2], opt[21], np.full(n, -1, np.int64), opt[22],
                                 opt[23], ai_tab[16], ai_tab[14][14]), fx)
+    fx[c, c] |= braced
     if kind == kai.ATTACK or kind == kai.STEP or kind == kai.STRIDE:
         return int(t)
     return -1

@@ -89,6 +89,7 @@ from ashfall.sim.kernel_ai_lower import (
     lower_ai,
 )
 from ashfall.sim.kernel_allies_lower import WithdrawTables
+from ashfall.sim.kernel_brace_lower import BraceTables, brace_problem, lower_brace
 from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_burst_rolls import burst_action_names
 from ashfall.sim.kernel_covering_lower import (
@@ -142,7 +143,7 @@ TABLE_ACTIVITIES: tuple[Activity, ...] = (*ACTIVITY_CODES, Activity.ATTACK_OF_OP
 """The activities of the attack tables, by code: the plan's, then the Attack of Opportunity (RX-21, code 3)."""
 AOO = 3
 ATTACK_LABELS = ("Strike", "Power Strike", "All-Out Attack", "Attack of Opportunity", "Return Fire", "Full Auto Burst",
-                 "Covering Fire")
+                 "Covering Fire", "Brace")
 """How the engine labels the attack rolls of each activity (``All-Out Attack (i)`` with the attack's number)."""
 SITUATIONS = 4
 """Situation codes of an attack on a grid where creatures move: flanking (1) plus within 5 ft (2) (POS-1, AMOD),
@@ -253,6 +254,7 @@ class Lowered:
         covering: The Covering Fire talent's tables (:mod:`ashfall.sim.kernel_covering_lower`, SUP-11; None when
             nobody has it). With it, ``outcome``/``draws`` and the damage tables hold each activity twice: the
             second half for an attacker pinned by it (disadvantage, ``suppressed``).
+        brace: Brace's tables (:mod:`ashfall.sim.kernel_brace_lower`, RX-12..14, X-20; None when nobody Braces).
     """
 
     ids: tuple[str, ...]
@@ -313,6 +315,7 @@ class Lowered:
     guard_view: I64 = dataclasses.field(default_factory=lambda: np.zeros((1, 1, 1, 1), np.int64))
     guard_seen: I64 = dataclasses.field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
     covering: CoveringTables | None = None
+    brace: BraceTables | None = None
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -434,10 +437,10 @@ def _approach_problem(fight: Fight) -> str | None:
         if thrown and not any(shot_ok(o) for o in attack_options(c, state)):
             # beside a gun the AI's Intercept weighs the throw with the shot (``_guard_shots``)
             return f"thrown weapons on the move (combatant {c.id}: the AI weighs throwing when it Intercepts)"
-        if bracing_weapon(c) is not None and any(speed_ft(e, state) >= rs.turn.brace_charge_ft
-                                                 for e in state.enemies_of(c.id)):
-            # a charge is one Stride's straight run (RX-12): shorter than the enemy's speed, it never sets Brace off
-            return f"Brace (RX-12, combatant {c.id})"
+        if bracing_weapon(c) is not None:  # Brace (RX-12..14, X-20) as ``kernel_brace_lower`` plays it
+            problem = brace_problem(fight, _first_weapon)
+            if problem is not None:
+                return problem
         for other in state.combatants.values():
             # a wall between them is the sight table's business (``read_sights``); anything else is not mirrored
             if other is not c and has_line_of_sight(board, c.space, other.space) and not can_see(state, c, other):
@@ -1221,6 +1224,13 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
                             opts.damage_failures, opts.crit_failures, opts.failures_to_die,
                             rs.damage.stabilized_damage_resumes_dying], np.int64)
     movement = _movement(state, roster, sights)
+    brace = None
+    if moving:
+        try:
+            brace = lower_brace(fight, roster, codes, sights.views, sights.near, sights.far, SITUATIONS,
+                                *movement["dist"].shape)
+        except ValueError as error:
+            raise KernelUnsupported(str(error)) from error
     budget = cond.max_actions(frozenset(), rs)
     stand_cost = np.zeros(n, np.int64)
     stand = state.rulebook.actions[Stand]
@@ -1289,7 +1299,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         stand_cost=stand_cost, **movement,
         action_names=action_names,
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
-        round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale, covering=covering,
+        round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale, covering=covering, brace=brace,
     )
 
 

@@ -18,12 +18,15 @@ import numpy.typing as npt
 
 from ashfall.core.types import Condition
 from ashfall.kernel import ai as kai
+from ashfall.kernel import brace as kbr
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
+from ashfall.sim.kernel_brace_lower import SAVE_STEP as BRACE_SAVE_STEP
+from ashfall.sim.kernel_brace_lower import no_brace
 from ashfall.sim.kernel_burst_lower import BurstTables
 from ashfall.sim.kernel_burst_rolls import with_burst_label
 from ashfall.sim.kernel_covering_lower import no_covering
@@ -120,6 +123,11 @@ def _mv_tab(lo: Lowered) -> kmv.MvTab:
             f.labels, f.margins)
 
 
+def _br_tab(lo: Lowered) -> tuple[Any, ...]:
+    """Brace's tables as the compiled fight takes them (RX-12..14, X-20; off when nobody Braces)."""
+    return (lo.brace or no_brace(len(lo.ids))).tab()
+
+
 def _cov_tab(lo: Lowered) -> tuple[Any, ...]:
     """The Covering Fire talent's tables as the compiled fight takes them (SUP-11; empty when nobody has it)."""
     return (lo.covering or no_covering(len(lo.ids))).tab()
@@ -163,7 +171,7 @@ class KernelSetup:
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
                 lo.threat_ft, _guard(lo), lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
-                self._out, record, steps, _mv_tab(lo), self._mor, _cov_tab(lo))
+                self._out, record, steps, _mv_tab(lo), self._mor, _cov_tab(lo), _br_tab(lo))
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -206,6 +214,8 @@ class KernelSetup:
             action = f"actions-spent:{lo.morale.rally_name}"
         elif kind == kf.ACTIONS and label == kai.MEDICINE_LABEL:
             action = f"actions-spent:{lo.ai.withdraw.medic_name}"
+        elif kind == kbr.SAVE:  # a charger's save against Brace (RX-14)
+            return Step(lo.ids[actor], BRACE_SAVE_STEP, None, faces)
         elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
             return Step(lo.ids[actor], f"check-rolled:{lo.maneuvers.check_names[label]}", None, faces)
         elif kind == kf.ACTIONS:
@@ -235,7 +245,7 @@ class KernelSetup:
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, _guard(lo), lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
                       got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale,
-                      _cov_tab(lo))
+                      _cov_tab(lo), _br_tab(lo))
         return got
 
     def result(self, seed: int) -> FightResult:
