@@ -26,7 +26,7 @@ from tests.kernel.kit import ENCOUNTERS, Rewired, plays_like_the_reference, seed
 from tests.kernel.test_kernel_ai import checked_decisions
 
 PARTNER = ENCOUNTERS / "ai-covering-gunner-beside-a-partner-against-two-brutes.yaml"
-AI_BRUTES = ENCOUNTERS / "ai-covering-gunner-against-two-ai-brutes-in-the-mud.yaml"
+AI_BRUTE = ENCOUNTERS / "ai-covering-gunner-and-a-partner-against-an-ai-brute.yaml"
 RECRUIT = "kernel-covered-recruit"
 
 
@@ -117,14 +117,14 @@ def test_covering_gunner_beside_a_partner__what_it_does_not_cover_is_named(tmp_p
 
 
 @pytest.mark.rule("SUP-11", "AE-2", "E-19", "RX-26", "POS-1", "DOD-1")
-def test_covering_gunner_against_two_ai_brutes__plays_every_step_as_the_reference() -> None:
-    plays_like_the_reference(setup_of(AI_BRUTES, "ashfall-1"), 100)
+def test_covering_gunner_and_a_partner_against_an_ai_brute__plays_every_step_as_the_reference() -> None:
+    plays_like_the_reference(setup_of(AI_BRUTE, "ashfall-1"), 100)
 
 
 @pytest.mark.rule("SUP-11", "RX-26", "DOD-1")
 def test_kernel_ai_decide__equals_tactical_policy_choose_for_a_pinned_creature() -> None:
-    """Each brute's decisions while pinned (its plans at disadvantage) equal the AI's, as do the gunner's."""
-    seen = checked_decisions(setup_of(AI_BRUTES, "ashfall-1"), seeds(8, sweep=41))
+    """The brute's decisions while pinned (its plans at disadvantage) equal the AI's, as do the gunner's."""
+    seen = checked_decisions(setup_of(AI_BRUTE, "ashfall-1"), seeds(8, sweep=41))
     assert any(isinstance(e, tuple) and e[0] == "attack" for e in seen)
 
 
@@ -141,5 +141,5 @@ def _plans_unpinned(lo: Lowered) -> Lowered:
 @pytest.mark.rule("SUP-11")
 @pytest.mark.parametrize("change", [_plans_unpinned, _no_free_shot], ids=["plans-unpinned", "no-free-shot"])
 def test_compare_engines__a_kernel_blind_to_a_pinned_ai_creature_diverges(change: object) -> None:
-    setup = setup_of(AI_BRUTES, "ashfall-1")
+    setup = setup_of(AI_BRUTE, "ashfall-1")
     wrong_kernel_diverges(setup, Rewired(setup, change), 40, 2)  # type: ignore[arg-type]

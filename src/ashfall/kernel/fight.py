@@ -1240,6 +1240,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             for i in range(len(all_out_index)):
                 if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                     continue
+                kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
                 at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), 1, order, side, vit, prone,
                                hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
@@ -1250,6 +1251,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             strikes += len(all_out_index)
         else:
             v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+            kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
             at = _melee(mt, c, t, k, v, k, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                            flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
                            low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
