@@ -43,6 +43,7 @@ from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
+from ashfall.kernel import covering as kcov
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
 from ashfall.ruleset import preset
@@ -186,6 +187,8 @@ def _feint_bits(c: Any, state: Any, ids: Any) -> Any:
     for e in state.effects_on(c.id, EffectKind.ADVANTAGE_NEXT_ATTACK):
         if e.against is not None and str(e.rule) == "FNT-3":
             bits[me, list(ids).index(e.against)] |= kmv.FX_ADV
+    for e in state.effects_on(c.id, EffectKind.SUPPRESSED):  # pinned by Covering Fire (SUP-11, ``kcov.FX_PINNED``)
+        bits[me, list(ids).index(e.source)] |= kcov.FX_PINNED
     return bits
 
 

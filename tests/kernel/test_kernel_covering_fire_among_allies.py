@@ -22,7 +22,15 @@ import pytest
 from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import reference_fight
-from tests.kernel.kit import ENCOUNTERS, Rewired, plays_like_the_reference, seeds, setup_of, variant, wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import checked_decisions
 
 PARTNER = ENCOUNTERS / "ai-covering-gunner-beside-a-partner-against-two-brutes.yaml"
@@ -107,8 +115,9 @@ def test_covering_tables__intercept_and_withdrawal_weigh_a_pinned_attacker_lower
 
 @pytest.mark.rule("SUP-11")
 @pytest.mark.parametrize(("change", "named"), [
-    (("    tactics: [strike, strike]\n    target: nearest\n    creature:\n      id: kernel-ai-covered-brute",
-      "    creature:\n      id: kernel-ai-covered-brute"), "pinning a creature the AI plays"),
+    # two shooters could pin one enemy twice, each with its own free shot
+    (("      weapons: [greataxe]\n", "      weapons: [greataxe]\n      talents: [covering-fire]\n"),
+     "beside another creature with the talent"),
 ])
 def test_covering_gunner_beside_a_partner__what_it_does_not_cover_is_named(tmp_path: Path, change: tuple[str, str],
                                                                            named: str) -> None:

@@ -50,7 +50,6 @@ from ashfall.sim.kernel_ai_lower import AiTables, _settled_base, asks_the_ai
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_weapons_lower import _engine_views, _fire, _option_sit, _tabulate
-from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
 
 I64 = Any
