@@ -5,7 +5,9 @@ scripted brutes that Strike at the nearest, under edition 1. Covering Fire is of
 declares, whoever it is made at (``_covering_ok`` reads the attacker alone): the brutes' swings at the recruit are
 pinned too. A brute that drops the recruit and walks on towards the gunner while pinned sets off the gunner's free shot
 (``_covering_hook``), which the other brute may Intercept (E-19). The AI's Intercept and withdrawal weigh a pinned
-attacker's hits at disadvantage (``base_for`` reads the effect: ``pinned_guard``, ``pinned_withdraw``). Every step
+attacker's hits at disadvantage (``base_for`` reads the effect: ``pinned_guard``, ``pinned_plans``). A second set
+has the pair against one brute the AI plays: pinned, it plans, picks its target and moves weighing its own
+disadvantage (the plan tables' pinned half), and its Steps and Strides while pinned draw the free shot. Every step
 equals the reference's, the decisions equal ``TacticalPolicy.choose``, the features happen, kernels without them
 diverge; what is not played is named.
 """
@@ -81,15 +83,6 @@ def _no_free_shot(lo: Lowered) -> Lowered:
     return dataclasses.replace(lo, covering=dataclasses.replace(lo.covering, free=lo.covering.free * 0))
 
 
-def _partner_unpinned(lo: Lowered) -> Lowered:
-    """Covering Fire offered only where the gunner itself is attacked: its ``ok`` table cleared beside the recruit."""
-    assert lo.covering is not None
-    ok = lo.covering.ok.copy()
-    x, y = lo.pos[lo.ids.index(RECRUIT)]
-    ok[:, :, :, max(0, x - 1):x + 2, max(0, y - 1):y + 2] = 0
-    return dataclasses.replace(lo, covering=dataclasses.replace(lo.covering, ok=ok))
-
-
 @pytest.mark.rule("SUP-11")
 @pytest.mark.parametrize("change", [_no_free_shot], ids=["no-free-shot"])
 def test_compare_engines__a_kernel_without_covering_fire_among_allies_diverges(change: object) -> None:
@@ -128,6 +121,14 @@ def test_covering_gunner_beside_a_partner__what_it_does_not_cover_is_named(tmp_p
 @pytest.mark.rule("SUP-11", "AE-2", "E-19", "RX-26", "POS-1", "DOD-1")
 def test_covering_gunner_and_a_partner_against_an_ai_brute__plays_every_step_as_the_reference() -> None:
     plays_like_the_reference(setup_of(AI_BRUTE, "ashfall-1"), 100)
+
+
+@pytest.mark.rule("SUP-11", "ACT-3")
+def test_covering_gunner_and_a_partner_against_an_ai_brute__the_pinned_brute_moves_into_the_free_shot() -> None:
+    """The brute the AI plays is pinned on attacks at either of the pair, and Steps or Strides while pinned."""
+    found = _happened(setup_of(AI_BRUTE, "ashfall-1"), 20)
+    assert found["pinned attacks at the recruit"] >= 40 and found["pinned attacks at the gunner"] >= 40
+    assert found["free shots"] >= 8 and found["fights with a free shot"] >= 8
 
 
 @pytest.mark.rule("SUP-11", "RX-26", "DOD-1")

@@ -21,7 +21,14 @@ Lowered here, by the reference's own functions on the built fight, never restate
 - what the AI reads of a pinned enemy: ``enemy_hit``/``melee_best`` with a SUPPRESSED effect on the enemy in the
   state (``base_for`` adds ``suppressed``'s disadvantage when it sees the effect);
 - the pinned attacker's own attack tables (``kernel_lower.lower``: the first option's activities again, asked of
-  ``_tabulate`` with ``suppressed``'s roll sources, the effect in place: :func:`pinned_sources`).
+  ``_tabulate`` with ``suppressed``'s roll sources, the effect in place: :func:`pinned_sources`);
+- among allies, and for an enemy the AI plays or chooses targets for, what else reads the pin (``base_for`` sees the
+  effect): the AI's Intercept's mean hit of a pinned attacker (:func:`pinned_guard`), a pinned creature's own plan
+  tables and the withdrawal's turn of a pinned enemy (:func:`pinned_plans`), each the reference's own lowering asked
+  again with every creature Covering Fire may pin pinned (:func:`all_pinned`).
+
+The reaction reads the attacker alone (``_covering_ok``): an attack on the shooter's ally is covered as one on the
+shooter.
 """
 
 from __future__ import annotations
