@@ -43,6 +43,7 @@ from ashfall.engine.effects import EffectKind
 from ashfall.engine.reactions import can_react
 from ashfall.grid.board import Board, CoverLevel, CoverObject, Terrain
 from ashfall.kernel import ai as kai
+from ashfall.kernel import covering as kcov
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel.brace import FX_BRACED
@@ -189,6 +190,8 @@ def _feint_bits(c: Any, state: Any, ids: Any) -> Any:
             bits[me, list(ids).index(e.against)] |= kmv.FX_ADV
     if state.effects_on(c.id, EffectKind.CANNOT_MOVE):  # a Brace stopped it this turn (X-20, ``kernel.brace``)
         bits[me, me] |= FX_BRACED
+    for e in state.effects_on(c.id, EffectKind.SUPPRESSED):  # pinned by Covering Fire (SUP-11, ``kcov.FX_PINNED``)
+        bits[me, list(ids).index(e.source)] |= kcov.FX_PINNED
     return bits
 
 

@@ -158,7 +158,9 @@ def test_covering_tables__slots_and_bits_agree_with_the_lowering() -> None:
 
 @pytest.mark.rule("SUP-11")
 @pytest.mark.parametrize(("change", "edition", "named"), [
-    (("    tactics: [strike, strike]\n", ""), "ashfall-1", "pinning a creature the AI plays"),
+    # under edition 1 a pinned creature the AI plays is played (``test_kernel_covering_fire_among_allies``); under
+    # edition 2 its openers would need pinned variants
+    (("    tactics: [strike, strike]\n", ""), "ashfall-2", "pinning a creature the AI plays or chooses for under"),
     # two guns and the fists alone on a side are played (``kernel_ranged_lower``); Covering Fire with them is not
     (("weapons: [submachine-gun]", "weapons: [submachine-gun, pistol]"), "ashfall-1",
      "with other than one ranged weapon"),

@@ -25,6 +25,7 @@ from typing import Final
 import numba
 import numpy as np
 
+from ashfall.kernel import covering as kcov
 from ashfall.kernel.brace import FX_BRACED
 from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
 from ashfall.kernel.compiled import jit as _jit
@@ -701,6 +702,8 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
         if openers == 1 and r_actions[r] == 0 and _sweeps(sweep, c, 0):
             s_nb = _sweep_order(c, 0, x, y, reach_ft[c], nt, targets, px, py, hp, temp, prone, dist, view, flank,
                                 sweep[B_WORTH], s_order, s_codes, s_ranked)
+        # the plan tables' second half: ``c`` pinned (``kernel_covering_lower.pinned_plans``; only there a pin happens)
+        pin_half = plan_frac.shape[2] // 2 if kcov.pinned(c, feint) else 0
         for q in range(nt):
             t = targets[q]
             g = dist[abs(x - px[t]), abs(y - py[t])]
@@ -720,9 +723,10 @@ def decide(c: int, left: int, rolls: int, strikes: int, side: I64, vit: I64, pro
                 frac = open_frac[var, c, t, code, steps_map, rest, hp_t]
                 drop = open_drop[var, c, t, code, steps_map, rest, hp_t]
             else:
-                first = plan_first[c, t, code, steps_map, rest, hp_t]
-                frac = plan_frac[c, t, code, steps_map, rest, hp_t]
-                drop = plan_drop[c, t, code, steps_map, rest, hp_t]
+                pc = code + pin_half  # a creature pinned by Covering Fire plans at disadvantage (SUP-11)
+                first = plan_first[c, t, pc, steps_map, rest, hp_t]
+                frac = plan_frac[c, t, pc, steps_map, rest, hp_t]
+                drop = plan_drop[c, t, pc, steps_map, rest, hp_t]
             s_count = 0
             if s_nb > 1 and fxt == 0:  # a chooser never holds a Feint's effects (``feint_problem``)
                 first, frac, drop, s_count = _swept(c, 0, 1 if lying else 0, t, code, steps_map, rest, hp_t, s_nb,

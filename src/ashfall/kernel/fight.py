@@ -321,7 +321,7 @@ def _situation(a: int, t: int, moves: int, side: I64, vit: I64, prone: I64, px: 
 @_jit
 def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, react: I64,
                px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab,
-               guard_reach: I64, intercept_ft: int, sight: I64, aim: int) -> int:
+               guard_reach: I64, intercept_ft: int, sight: I64, aim: int, pin: int) -> int:
     """Intercept (RX-26) offered for ``a``'s attack on ``t``, as the engine offers it and the AI takes it.
 
     Every creature on ``t``'s side within range of ``t``, in reactor order (initiative order), with its reaction
@@ -330,11 +330,13 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
     (``_worth_intercepting``: mean hit, in that situation, at least the ally's HP and temporary HP, its own more than
     twice that; the attacker's gun counts at any distance, ``aim`` 1 while its Aim lasts, E-05). Each that takes it
     spends its reaction; the first redirects the attack. Melee attacks, and under edition 1 shots too (E-19:
-    :func:`_shot`). Returns the new target, or ``t``.
+    :func:`_shot`). ``pin`` 1: ``a`` is pinned by Covering Fire (SUP-11), its melee hits read in the table's second
+    half (``kernel_covering_lower.pinned_guard``). Returns the new target, or ``t``.
     """
     n = len(side)
     to = t
     melee, shots, gview, seen = guard_hit
+    half = pin * (melee.shape[2] // 2)
     walls = seen.shape[0] > 1  # a single entry: no wall on the map, everyone sees everyone
     hostile = 0  # "a hostile within 5 ft" of the attacker, for its gun's hit (AMOD-7)
     for o in range(n):
@@ -357,8 +359,8 @@ def _intercept(a: int, t: int, order: I64, side: I64, vit: I64, prone: I64, hp: 
             hit = 0.0  # the best mean hit of its options: melee within its reach, its gun at any distance
             gap = _gap(a, ally, px, py, dist)
             if gap <= guard_reach[a]:
-                hit = melee[a, ally, _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
-                                              threat_ft) + 2 * _view(px[a], py[a], px[ally], py[ally], sight, 0)]
+                hit = melee[a, ally, half + _flanked(a, ally, side, vit, prone, px, py, dist, flank_geo, flanker,
+                                                     threat_ft) + 2 * _view(px[a], py[a], px[ally], py[ally], sight, 0)]
             if shots.shape[0] == n:
                 shot = shots[a, ally, hostile + (2 if gap <= SQUARE_FT else 0) + 4 * aim +
                              8 * gview[px[a], py[a], px[ally], py[ally]]]
@@ -463,7 +465,7 @@ def _melee(mt: I64, a: int, t: int, k: int, v: int, label: int, moves: int, orde
     """
     if moves == 1:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard_hit, guard_reach, intercept_ft, sight, 0)
+                       guard_hit, guard_reach, intercept_ft, sight, 0, 1 if kcov.pinned(a, fx) else 0)
     code = _situation(a, t, moves, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, k, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
@@ -492,7 +494,7 @@ def _option_attack(mt: I64, a: int, t: int, kx: int, v: int, label: int, ranged:
             8 * eview[px[a], py[a], px[t], py[t]]
     else:
         t = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard_hit, guard_reach, intercept_ft, sight, 0)
+                       guard_hit, guard_reach, intercept_ft, sight, 0, 1 if kcov.pinned(a, fx) else 0)
         code = _situation(a, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
     return _attack(mt, a, t, kx, v, label, outcome, draws, dice, flat, dealt, low, hp, temp, max_hp, vit, succ, fail,
                    prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
@@ -591,7 +593,7 @@ def _braced(mt: I64, c: int, sx: int, sy: int, went: int, order: I64, side: I64,
         kcov.offer(r, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
         if vit[r] == ALIVE:
             t = _intercept(r, c, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
-                           threat_ft, guard_hit, guard_reach, intercept_ft, sight, 0)
+                           threat_ft, guard_hit, guard_reach, intercept_ft, sight, 0, 1 if kcov.pinned(r, fx) else 0)
             code = _situation(r, t, 1, side, vit, prone, px, py, dist, flank_geo, flanker, threat_ft, sight)
             at, hit = _attack_hit(mt, r, t, 0, 0, kbr.BRACE_LABEL, br[5], br[6], br[7], br[8], br[9], ints[kbr.BR_LOW],
                                   hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken,
@@ -627,7 +629,7 @@ def _covering_shot(mt: I64, s: int, c: int, order: I64, side: I64, vit: I64, pro
     ints = cov[0]
     if ints[kcov.COV_INTERCEPTS] == 1:
         c = _intercept(s, c, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                       guard_hit, guard_reach, intercept_ft, sight, 0)
+                       guard_hit, guard_reach, intercept_ft, sight, 0, 0)  # the shooter: never pinned (one talent)
     if ints[kcov.COV_PROVOKES] == 1:
         at, made = _shot_in_reach(mt, s, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
                                   threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
@@ -1076,7 +1078,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
                                       (throw2_hit, throw2_ft, prone_fire[2], burst, burst_out, x_normal, x_total,
                                        ai_tab[16], ai_tab[14][14]), fx)
         if with_allies and _withdraws(c, kind, drop_of[0], side, vit, prone, hp, temp, max_hp, px, py, dist,
-                                      flank_geo, flanker, threat_ft, ai_view, withdraw):
+                                      flank_geo, flanker, threat_ft, ai_view, withdraw, fx):
             return at, attacks, kai.BAILED  # it would Dodge, then move away (DOD-1, DOD-2): not played
         if kind == kai.APPROACH:
             for e in range(n):
@@ -1108,6 +1110,19 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             px[c], py[c] = path_x[0], path_y[0]
             if record:
                 at = _record(steps, at, MOVED, c, -1, kai.MOVED_STEP, faces, 0)
+            if cov[0][kcov.COV_ON] == 1:  # a Step is a move too (ACT-3): a pinned creature's draws the free shot
+                s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
+                if s_ >= 0:
+                    at, made = _covering_shot(mt, s_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                                              flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
+                                              outcome, draws, dice, flat, dealt, low, eview, max_hp, succ, fail,
+                                              dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight,
+                                              fx, mor, ammo_left, cov)
+                    attacks += made
+                    if _standing(side, vit) != -1:
+                        return at, attacks, kai.ENDED
+                    if vit[c] != ALIVE:
+                        break
             continue
         if kind == kai.STRIDE:
             if record:
@@ -1282,6 +1297,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             for i in range(len(all_out_index)):
                 if vit[t] == DEAD:  # the later attacks go on against a dying target, not a dead one (MAA-7)
                     continue
+                kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
                 at = _melee(mt, c, t, k, all_out_index[i], ALL_OUT + 10 * (i + 1), 1, order, side, vit, prone,
                                hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
                                intercept_ft, outcome, draws, dice, flat, dealt, low, max_hp, succ, fail, dropped, falls,
@@ -1292,6 +1308,7 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             strikes += len(all_out_index)
         else:
             v = map_index[min(rolls, map_index.shape[0] - 1), min(strikes, map_index.shape[1] - 1)]
+            kcov.offer(c, order, side, vit, react, px, py, ammo_left, cov, fx)  # declared (SUP-11)
             at = _melee(mt, c, t, k, v, k, 1, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
                            flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome, draws, dice, flat, dealt,
                            low, max_hp, succ, fail, dropped, falls, rules, dealt_by, taken, record, steps, at, faces,
@@ -1407,7 +1424,8 @@ def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64,
         ammo_left[target, fire_slot[target, gun]] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
         if intercepts:
             shooter = _intercept(target, shooter, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
-                                 flanker, threat_ft, guard, guard_reach, intercept_ft, sight, 0)
+                                 flanker, threat_ft, guard, guard_reach, intercept_ft, sight, 0,
+                                 1 if kcov.pinned(target, fx) else 0)
         code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
         at, hit = _attack_hit(mt, target, shooter, gun, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
                               rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
@@ -1429,7 +1447,7 @@ def _declared(a: int, t: int, group: I64, aim: int, side: I64, vit: I64, prone: 
         return t
     order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
     r = _intercept(a, t, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker, threat_ft,
-                   guard, guard_reach, intercept_ft, sight, aim)
+                   guard, guard_reach, intercept_ft, sight, aim, 0)  # a shooter Covering Fire may pin has no gun
     if r == t:
         return t
     for m in range(len(group)):
@@ -1658,14 +1676,15 @@ def _own_flanks(c: int, own_flank: I64, side: I64, vit: I64, prone: I64, px: I64
 @_jit
 def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, hp: I64, temp: I64, max_hp: I64,
                px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, ai_view: I64,
-               withdraw: WdTab) -> bool:
+               withdraw: WdTab, fx: I64) -> bool:
     """Whether the AI would withdraw ``c`` now rather than take ``decide``'s choice (``TacticalPolicy._withdraw``).
 
     At or below its share of maximum HP (``withdraw_below``), with an ally still up, unless its attack (``kind``)
     has an even chance or better to drop the target (``drop``), when the enemies' one-turn damage reaches its HP left
     (``outmatched.incoming``: each enemy up, the best of its turns of Strikes with each of its ways to attack that
     reaches, a melee way walking up first, a ranged one from where it stands, loaded or not; each the plain mean in
-    the situation the AI reads where both stand, summed in roster order). DOD-1, DOD-2.
+    the situation the AI reads where both stand, summed in roster order; a pinned enemy's at disadvantage, SUP-11:
+    ``way_mean``'s last axis prone + 2 pinned, ``kernel_covering_lower.pinned_withdraw``). DOD-1, DOD-2.
     """
     config, way_mean, way_ft, way_melee = withdraw[0], withdraw[1], withdraw[2], withdraw[6]
     n = len(side)
@@ -1687,6 +1706,8 @@ def _withdraws(c: int, kind: int, drop: float, side: I64, vit: I64, prone: I64, 
         view = ai_view[px[e], py[e], px[c], py[c]]
         close = 2 if gap <= SQUARE_FT else 0
         lying = 1 if prone[e] == 1 else 0  # a prone enemy's turn is at disadvantage (C-PRO)
+        if kcov.pinned(e, fx):
+            lying += 2  # so is a pinned one's (SUP-11; only where Covering Fire is lowered does a pin happen)
         melee = -1  # its melee situation code (flanking), read once a melee way reaches
         ranged = -1  # its ranged one: "a hostile within 5 ft" of it (AMOD-7), c or one of c's allies up
         best = 0.0

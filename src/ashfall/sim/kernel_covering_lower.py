@@ -21,14 +21,21 @@ Lowered here, by the reference's own functions on the built fight, never restate
 - what the AI reads of a pinned enemy: ``enemy_hit``/``melee_best`` with a SUPPRESSED effect on the enemy in the
   state (``base_for`` adds ``suppressed``'s disadvantage when it sees the effect);
 - the pinned attacker's own attack tables (``kernel_lower.lower``: the first option's activities again, asked of
-  ``_tabulate`` with ``suppressed``'s roll sources, the effect in place: :func:`pinned_sources`).
+  ``_tabulate`` with ``suppressed``'s roll sources, the effect in place: :func:`pinned_sources`);
+- among allies, and for an enemy the AI plays or chooses targets for, what else reads the pin (``base_for`` sees the
+  effect): the AI's Intercept's mean hit of a pinned attacker (:func:`pinned_guard`), a pinned creature's own plan
+  tables and the withdrawal's turn of a pinned enemy (:func:`pinned_plans`), each the reference's own lowering asked
+  again with every creature Covering Fire may pin pinned (:func:`all_pinned`).
+
+The reaction reads the attacker alone (``_covering_ok``): an attack on the shooter's ally is covered as one on the
+shooter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -46,11 +53,10 @@ from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.suppression.moves import _covering_ok, covering_weapon
 from ashfall.grid.board import Terrain
 from ashfall.rules.condition_durations import Duration
-from ashfall.sim.kernel_ai_lower import _settled_base, asks_the_ai
+from ashfall.sim.kernel_ai_lower import AiTables, _settled_base, asks_the_ai
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.kernel_weapons_lower import _engine_views, _fire, _option_sit, _tabulate
-from ashfall.sim.policy import ScriptedTactics
 from ashfall.sim.setups import Fight
 
 I64 = Any
@@ -129,27 +135,38 @@ def pinnable(state: EncounterState, a: Combatant) -> bool:
 def covering_problem(fight: Fight) -> str | None:
     """What of Covering Fire the kernel does not play in this fight (None: it plays it, or nobody has the talent).
 
-    Played: a creature the tactical AI plays, alone on its side, with the talent and one ranged weapon (its gun: its
-    rounds are the kernel's ``ammo_left``), whose enemies are scripted (a pinned creature's plans and target choice
-    would weigh its disadvantage, ``base_for``) with one melee weapon each.
+    Played: a creature the tactical AI plays with the talent and one ranged weapon (its gun: its rounds are the
+    kernel's ``ammo_left``), the only one with the talent, alone on its side or among allies (the AI's or scripted,
+    as far as the rest of the kernel plays them: their Intercept and withdrawal weigh a pinned enemy's attacks at
+    disadvantage, :func:`pinned_guard`, :func:`pinned_plans`), against enemies with one melee weapon each, scripted
+    or played by the AI (then its plans, target choice and withdrawal weigh its own disadvantage while pinned,
+    ``base_for``: :func:`pinned_plans`) with no further way to attack and, under edition 2, never (its openers and
+    Sweeping Strikes where it stands would need pinned variants: named).
     """
     state = fight.engine.state
-    for c in state.combatants.values():
-        if COVERING_FIRE not in c.creature.talents:
-            continue
+    talented = [c for c in state.combatants.values() if COVERING_FIRE in c.creature.talents]
+    for c in talented:
         why = (f"the Covering Fire talent (SUP-11, combatant {c.id}: a round on an enemy's attack, disadvantage "
                f"until its next turn, a free shot when it moves")
         if not isinstance(fight.policies.get(c.id), TacticalPolicy):
             return f"{why}; taken without the tactical AI)"
-        if state.allies_of(c.id):
-            return f"{why}; among allies)"
+        if len(talented) > 1:
+            return f"{why}; beside another creature with the talent: two pins on one enemy)"
         if sum(w.kind is WeaponKind.RANGED for w in c.weapons) != 1:
             return f"{why}; with other than one ranged weapon)"
         for e in state.enemies_of(c.id):
-            if not isinstance(fight.policies.get(e.id), ScriptedTactics) or asks_the_ai(fight, e):
-                return f"{why}; pinning a creature the AI plays or chooses for, combatant {e.id})"
             if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE:
                 return f"{why}; pinning a creature with other than one melee weapon, combatant {e.id})"
+            planned = isinstance(fight.policies.get(e.id), TacticalPolicy) or asks_the_ai(fight, e)
+            if not planned:
+                continue
+            if state.ruleset.checks.new_maneuvers:
+                # its openers and Sweeping Strikes where it stands would need pinned variants too (E-37)
+                return f"{why}; pinning a creature the AI plays or chooses for under edition 2's openers (E-37), " \
+                       f"combatant {e.id})"
+            if len(kernel_options(e, state)) != 1:
+                return f"{why}; pinning a creature the AI plays or chooses for with further ways to attack, " \
+                       f"combatant {e.id})"
     return None
 
 
@@ -170,6 +187,54 @@ def pinned(state: EncounterState, a: Combatant) -> Iterator[None]:
         yield
     finally:
         state.effects = effects
+
+
+@contextmanager
+def all_pinned(state: EncounterState) -> Iterator[None]:
+    """Every creature Covering Fire may pin, pinned at once (each by the first enemy with the talent), restored after.
+
+    What the AI reads of an attacker depends on the effects on it alone (``base_for``: ``suppressed`` of the
+    attacker), so one pass asks every pinned attacker's row.
+    """
+    effects = state.effects
+    pins = [_effect(a, next(c for c in state.combatants.values()
+                            if COVERING_FIRE in c.creature.talents and c.side != a.side))
+            for a in state.combatants.values() if pinnable(state, a)]
+    state.effects = (*effects, *pins)
+    try:
+        yield
+    finally:
+        state.effects = effects
+
+
+def pinned_guard(state: EncounterState, guard_hit: F64, crowd: Callable[[], F64]) -> F64:
+    """The AI's Intercept's mean hits (``kernel_lower`` ``guard_hit``) with their pinned half after the plain one.
+
+    ``_worth_intercepting`` weighs the attacker's hit as ``base_for`` reads it, after Covering Fire (ATTACKED, offered
+    first) may have pinned it: ``crowd`` (``kernel_lower._crowd``'s ``guard_hit``) asked again with every creature
+    Covering Fire may pin pinned (:func:`all_pinned`); the compiled Intercept reads the second half for a pinned
+    attacker (``ashfall.kernel.covering.pinned``).
+    """
+    with all_pinned(state):
+        pinned_hit = crowd()
+    return np.concatenate((guard_hit, pinned_hit), axis=2)
+
+
+def pinned_plans(state: EncounterState, ai: AiTables, again: Callable[[], AiTables]) -> AiTables:
+    """The AI's tables with a pinned creature's plans and the withdrawal's pinned enemies beside the plain ones.
+
+    ``again`` (``kernel_ai_lower.lower_ai`` on the same fight) is asked with every creature Covering Fire may pin
+    pinned (:func:`all_pinned`): its own plans (``base_for`` adds ``suppressed``'s disadvantage to its attacks) become
+    the second half of the plan tables' situation axis, read for a pinned planner (the AI's, or a scripted plan's
+    target choice); ``incoming`` weighs a pinned enemy's turn of Strikes at disadvantage: the withdrawal's
+    ``way_mean`` gains a last axis of prone + 2 × pinned.
+    """
+    with all_pinned(state):
+        pinned_ai = again()
+    way = replace(ai.withdraw, way_mean=np.concatenate((ai.withdraw.way_mean, pinned_ai.withdraw.way_mean), axis=4))
+    return replace(ai, plan_frac=np.concatenate((ai.plan_frac, pinned_ai.plan_frac), axis=2),
+                   plan_drop=np.concatenate((ai.plan_drop, pinned_ai.plan_drop), axis=2),
+                   plan_first=np.concatenate((ai.plan_first, pinned_ai.plan_first), axis=2), withdraw=way)
 
 
 def pinned_sources(state: EncounterState, a: Combatant) -> tuple[Any, ...]:
@@ -280,8 +345,8 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
     enemy_hit_prone = np.zeros((n, n, ai_codes) if trip else (1, 1, 1), np.float64)
     melee_best_prone = np.zeros((n, n, ai_codes) if trip and options_melee else (1, 1, 1), np.float64)
     for i, c in enumerate(roster):
-        if not isinstance(fight.policies.get(c.id), TacticalPolicy):
-            continue
+        if not isinstance(fight.policies.get(c.id), TacticalPolicy) and not asks_the_ai(fight, c):
+            continue  # a scripted plan's target choice weighs the enemies' fire as the AI does (``_enemy_values``)
         for j, e in enumerate(roster):
             if e.side == c.side or not pinnable(state, e):
                 continue
@@ -316,6 +381,6 @@ def _expected(hit: Any) -> float:
     return attack_value(hit.key(1)).expected if hit is not None else 0.0
 
 
-__all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "CoveringTables", "covering_problem", "covers",
-           "lower_covering", "no_covering",
-           "pinnable", "pinned", "pinned_sources"]
+__all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "CoveringTables", "all_pinned", "covering_problem",
+           "covers", "lower_covering", "no_covering", "pinnable", "pinned", "pinned_guard", "pinned_plans",
+           "pinned_sources"]

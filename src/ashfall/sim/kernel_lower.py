@@ -98,6 +98,8 @@ from ashfall.sim.kernel_covering_lower import (
     covers,
     lower_covering,
     pinnable,
+    pinned_guard,
+    pinned_plans,
     pinned_sources,
 )
 from ashfall.sim.kernel_faces import Faces, attack_faces
@@ -1254,6 +1256,11 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         try:
             covering = lower_covering(fight, roster, ai.options.eview, ai_views(fight, roster, ai), _damage_tables,
                                       ai.options.melee_best.shape[0] == n) if covers(state) else None
+            if covering is not None:  # the AI's Intercept and withdrawal weigh a pinned attacker's hits (SUP-11)
+                movement["guard_hit"] = pinned_guard(state, movement["guard_hit"],
+                                                     lambda: _crowd(state, roster, sights)["guard_hit"])
+                ai = pinned_plans(state, ai, lambda: lower_ai(fight, roster, actions,
+                                                              actions * max(1, len(all_out_index)) + 1))
         except ValueError as error:
             raise KernelUnsupported(str(error)) from error
         if uses_trip(fight):  # edition 2's Feint: attacks with its advantage (FNT-3, FNT-5), where the AI may feint
