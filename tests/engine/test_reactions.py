@@ -81,6 +81,19 @@ def test_rx_23__sentinel_hit_stops_the_mover(talents, where):
     assert [e.rule for e in of_type(events, ev.MovementStopped)] == (["RX-23"] if talents else [])
 
 
+@pytest.mark.rule("RX-23", "RX-27")
+def test_rx_23__a_sentinel_hit_on_an_interceptor_does_not_stop_the_mover():
+    o = fighter("o", "foes", (6, 2), "operative")
+    a = fighter("a", "foes", (7, 3))  # within 5 ft of the mover as it leaves
+    w = fighter("w", "party", (5, 2))
+    w = replace(w, creature=w.creature.model_copy(update={"talents": frozenset({"sentinel"})}))
+    engine = started([o, a, w], OPEN, controllers={"w": Takes("attack-of-opportunity"), "a": Takes("intercept")})
+    with script(engine, [(20, 19), (12, 1)]):  # the AoO hits the interceptor
+        events = engine.submit(Stride("o", ((7, 2), (8, 2))))
+    assert (attack_of(events).target, attack_of(events).outcome) == ("a", "hit")
+    assert engine.state.get("o").position == (8, 2) and not of_type(events, ev.MovementStopped)
+
+
 @pytest.mark.rule("RX-21", "RX-22", "RX-32", "AMOD-7")
 def test_aoo__ranged_attack_in_reach_resolves_first():
     o, w = fighter("o", "foes", (6, 2), "operative"), fighter("w", "party", (5, 2))
@@ -270,6 +283,23 @@ def test_rx_14__a_larger_charger_makes_no_save():
     with script(engine, [(20, 15), (10, 1), (6, 1)]):
         events = engine.submit(Stride("w", tuple((x, 2) for x in range(3, 8))))
     assert not of_type(events, ev.CheckRolled)
+
+
+@pytest.mark.rule("RX-14", "RX-27")
+def test_rx_14__a_brace_an_ally_intercepts_stops_nobody():
+    w = fighter("w", "foes", (2, 2))
+    a = fighter("a", "foes", (8, 3))  # beside the square the charge ends on
+    v = fighter("v", "party", (10, 2), "vanguard")
+    engine = started([w, a, v], OPEN, controllers={"v": Takes("brace"), "a": Takes("intercept")})
+    # the halberd's 15 -> 21 hits the interceptor's DV 18: 1d10 9 + Brace 1d6 4; no save is rolled for the charger
+    with script(engine, [(20, 15), (10, 9), (6, 4)]):
+        events = engine.submit(Stride("w", tuple((x, 2) for x in range(3, 9))))
+    attack = attack_of(events)
+    assert (attack.label, attack.target, attack.outcome) == ("Brace", "a", "hit")
+    assert not of_type(events, ev.CheckRolled) and not of_type(events, ev.MovementStopped)
+    assert engine.state.get("w").health.hp == 52
+    with script(engine, []):
+        engine.submit(Step("w", (7, 2)))  # the charger may still move (X-20 does not apply)
 
 
 @pytest.mark.rule("RX-12", "RX-15")

@@ -580,9 +580,10 @@ def _braced(mt: I64, c: int, sx: int, sy: int, went: int, order: I64, side: I64,
 
     In reactor order each creature :func:`ashfall.kernel.brace.bracer` finds spends its reaction and makes the Brace
     attack as ``perform_attack`` makes it (declared: Covering Fire, SUP-11; Intercept, RX-26; the roll and damage from
-    the Brace tables, Activity.BRACE, RX-13; the morale event of a drop, MOR-7); on a hit with ``c`` still up and
-    of its size or smaller, ``c`` saves (a recorded d20, RX-14) and on a failure cannot move again this turn (X-20,
-    when ``turn.brace_stops_turn_movement``). Returns the steps written and the attack rolls made.
+    the Brace tables, Activity.BRACE, RX-13; the morale event of a drop, MOR-7); on a hit on ``c`` itself (not on
+    an interceptor, RX-27) with ``c`` still up and of its size or smaller, ``c`` saves (a recorded d20, RX-14) and
+    on a failure cannot move again this turn (X-20, when ``turn.brace_stops_turn_movement``). Returns the steps
+    written and the attack rolls made.
     """
     ints, size_ok, save_ok = br[0], br[3], br[4]
     made = 0
@@ -600,7 +601,8 @@ def _braced(mt: I64, c: int, sx: int, sy: int, went: int, order: I64, side: I64,
                                   record, steps, at, faces, code, fx)
             at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
             made += 1
-            if hit and vit[c] == ALIVE and size_ok[r, c] == 1:  # ``charger.is_active``: the charger, hit or not
+            # a hit on the charger itself (one an ally Intercepted stops nobody, RX-27), still up, of r's size or less
+            if hit and t == c and vit[c] == ALIVE and size_ok[r, c] == 1:
                 face = roll(mt, 20)
                 if record:
                     faces[0] = face

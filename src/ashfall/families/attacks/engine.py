@@ -332,7 +332,8 @@ def perform_attack(ctx: Context, plan: AttackPlan) -> AttackResult | None:
     extra = attack_extra(state, attacker, target, plan.weapon, plan.mode)
     context, counts, aim = _attack_context(ctx, plan, attacker, target, sit, ranged, extra)
     dice = ctx.roller(attacker.id, "attack", "ATK-1", target=target.id, source=plan.label, dice=(1, 20))
-    result = resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, dice, ctx.ruleset)
+    result = replace(resolve_attack(attacker.creature, plan.weapon, plan.mode, dv, context, dice, ctx.ruleset),
+                     target_id=target.id)  # an Intercepted attack's riders are the interceptor's (RX-27)
     if extra.auto_miss is not None:  # a natural 20 only ignores DV (UW-16)
         result = replace(result, outcome=Outcome.MISS, reasons=(extra.auto_miss,), damage_parts=(), riders=())
     if aim is not None:

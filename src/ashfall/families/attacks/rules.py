@@ -162,6 +162,8 @@ class AttackResult:
         riders: Non-damage effects of a hit (empty on a miss).
         counts_for_map: Whether the attack advances MAP (G-41).
         fumble: The GM's fumble-table effect for this missed roll's face, or None (G-10; off by default).
+        target_id: The creature the roll was made against, set by ``perform_attack``: the one declared, or the
+            creature that took the attack on itself (Intercept, RX-27). None for a roll resolved on its own.
     """
 
     mode: AttackMode
@@ -175,6 +177,7 @@ class AttackResult:
     riders: tuple[Rider, ...]
     counts_for_map: bool
     fumble: str | None = None
+    target_id: str | None = None
 
     @property
     def hit(self) -> bool:

@@ -240,8 +240,8 @@ def _brace(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     weapon = bracing_weapon(reactor)
     result = perform_attack(ctx, AttackPlan(reactor.id, charger.id, weapon, AttackMode.MELEE, Activity.BRACE,
                                             label="Brace"))
-    if result is None or not result.hit or not charger.is_active:
-        return NO_EFFECT
+    if result is None or not result.hit or result.target_id != charger.id or not charger.is_active:
+        return NO_EFFECT  # RX-14 asks for a hit on the charger: one an ally Intercepted (RX-27) stops nobody
     if charger.creature.size.rank > reactor.creature.size.rank:
         return NO_EFFECT
     mig = reactor.creature.attributes.MIG

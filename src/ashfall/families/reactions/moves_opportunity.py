@@ -43,7 +43,9 @@ def _resolve(ctx: Context, reactor: Combatant, trigger: Trigger) -> Effect:
     weapon = best_melee(reactor)
     result = perform_attack(ctx, AttackPlan(reactor.id, trigger.actor, weapon, mode_for(weapon),
                                             Activity.ATTACK_OF_OPPORTUNITY, label="Attack of Opportunity"))
-    if result is not None and result.hit and names.SENTINEL in reactor.creature.talents:
+    # RX-23's Sentinel stops the creature it hit: not the mover, if an ally Intercepted the attack (RX-27)
+    if (result is not None and result.hit and result.target_id == trigger.actor
+            and names.SENTINEL in reactor.creature.talents):
         return Effect(stop_movement=RX_23)
     return NO_EFFECT
 
