@@ -18,15 +18,24 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ashfall.engine import events as ev
 from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import reference_fight
-from tests.kernel.kit import ENCOUNTERS, OWN, Rewired, plays_like_the_reference, seeds, setup_of, variant, \
-    wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    OWN,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 
 ALLIES = ENCOUNTERS / "ai-gunners-fire-back-for-each-other.yaml"
-RULESET = "options: {checks: {new_maneuvers: false}}"
+RULESET = "attack: {sweeping_available: false}"
 
 
 def _happened(setup: FightSetup, n: int) -> Counter[str]:
@@ -39,10 +48,9 @@ def _happened(setup: FightSetup, n: int) -> Counter[str]:
         fallen: set[str] = set()
         seen: set[str] = set()
         for at, e in enumerate(reference_fight(setup, seed).log):
-            kind = getattr(e, "type", "")
-            if kind == "damage-taken" and e.health.is_down:
+            if isinstance(e, ev.DamageTaken) and e.health.is_down:
                 fallen.add(e.target)
-            if kind != "attack-rolled":
+            if not isinstance(e, ev.AttackRolled):
                 continue
             if e.label == "Return Fire":
                 hit, when = last_hit[e.target]
@@ -79,8 +87,7 @@ def test_gunners_fire_back_for_each_other__return_fire_for_an_ally_happens_often
 def _no_penalty(tmp_path: Path) -> Rewired:
     """The kernel with Return Fire's attack tables of a ruleset without its -2 (RX-30)."""
     setup = setup_of(ALLIES, OWN)
-    plain = variant(tmp_path, ALLIES, RULESET, "options: {checks: {new_maneuvers: false}, "
-                                              "attack: {return_fire_attack: 0}}")
+    plain = variant(tmp_path, ALLIES, RULESET, "attack: {sweeping_available: false, return_fire_attack: 0}")
     ranged = KernelSetup(plain).lowered.ai.ranged
 
     def change(lo: Lowered) -> Lowered:

@@ -25,10 +25,11 @@ shooter within its normal range, ``return_fire_weapon``, RX-31), single-target b
 Strike, All-Out Attack, Aim first under edition 1, E-05). Under edition 2 a creature with one gun also fires back
 for an ally hit within 30 ft of it (E-20, G-56: :mod:`ashfall.sim.kernel_fire_back_lower`, every responder asked in
 reactor order). Named (:func:`ranged_problem`): targets that could Deflect (RX-6: a free hand) or Return Fire other
-than as above (RX-29: a scripted creature, several ranged options, two guns firing back among allies), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies rolled per target (:func:`bursts_played`; else the AI's burst is
-:mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside
-edition 2's openers, E-37); and, by the weapons lowering, several ranged options (two guns beside a melee weapon, or
+than as above (RX-29: a scripted creature, several ranged options, two guns firing back among allies), a Return
+Fire that could itself provoke (E-18, :func:`_answer_provokes`), Full Auto Burst among several enemies rolled per
+target (:func:`bursts_played`; else the AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s and
+:mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside edition 2's openers, E-37); and, by the weapons
+lowering, several ranged options (two guns beside a melee weapon, or
 among allies), guns out of range of some square, total cover one way only, and a ranged weapon first with no melee
 weapon beside it (a throw out of range, and a throw or shot behind total cover, are played: a shot's target always
 has a line of fire back, so no Return Fire is walled off). A gun listed before the melee weapon (a marksman's rifle
@@ -246,9 +247,10 @@ def _fire_back_guns(fight: Fight, e: Combatant) -> tuple[AttackOption, ...]:
     The tactical AI decides its reactions (``reactions.ai``: Return Fire is the one a ranged hit offers it, Deflect
     being named), one reaction a round, and every ranged weapon of its is a gun with ammunition it is trained with
     (RX-31). Among allies under edition 2 it also fires back for an ally hit near it (E-20,
-    :mod:`ashfall.sim.kernel_fire_back_lower`) with one gun; two guns there are named (:func:`two_guns_problem`). ``return_fire_weapon`` tries its weapons as listed, which is the
-    order of its ranged options: the first loaded one with the shooter within its normal range answers (the
-    Gunslinger's Pistol only once its Submachine Gun is empty or out of range). Empty: not played.
+    :mod:`ashfall.sim.kernel_fire_back_lower`) with one gun; two guns there are named (:func:`two_guns_problem`).
+    ``return_fire_weapon`` tries its weapons as listed, which is the order of its ranged options: the first loaded
+    one with the shooter within its normal range answers (the Gunslinger's Pistol only once its Submachine Gun is
+    empty or out of range). Empty: not played.
     """
     state = fight.engine.state
     rs = state.ruleset
