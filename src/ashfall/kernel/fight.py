@@ -1308,10 +1308,11 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     E-19) and played the Attacks of Opportunity it provokes (E-18), in the reference's order (``perform_attack``):
     a Return Fire never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
 
-    The one hit fires back if it is up, has its reaction (AE-2) and a gun loaded with the shooter within its normal
-    range (``fire_back``, the first such in the engine's order, ``return_fire_weapon``, RX-31; the AI takes it,
-    ``reactions.ai``): one attack from the ``rf`` tables of that gun (RX-30: its penalty, no MAP, a round of that
-    gun spent), which may in turn set off the first shooter's (each has one reaction a round).
+    The one hit, and under edition 2 each ally within 30 ft of it (E-20, G-56), fires back if it is up, has its
+    reaction (AE-2) and a gun loaded with the shooter within its normal range (:func:`_answered`: ``fire_back``, the
+    first such in the engine's order, ``return_fire_weapon``, RX-31; the AI takes it, ``reactions.ai``): one attack
+    from the ``rf`` tables of that gun (RX-30: its penalty, no MAP, a round of that gun spent), which may in turn set
+    off the first shooter's side's (each has one reaction a round).
     ``crowd`` is what :func:`_intercept` reads (for Return Fire under edition 1, E-19).
     """
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
