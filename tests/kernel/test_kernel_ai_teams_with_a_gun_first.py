@@ -111,9 +111,11 @@ def test_compare_engines__a_kernel_whose_intercept_is_blind_to_the_rifle_listed_
      "Deflect against ranged attacks (RX-6, combatant kernel-ai-marksman has a free hand)"),
     ("weapons: [hunting-rifle, combat-knife]", "weapons: [hunting-rifle, pistol, combat-knife]",
      "the tactical AI with allies and several ways to attack"),
-    # under edition 2 AI teams with guns stay named (E-18, E-37): here the gunman's Return Fire first (the rifle's
-    # burst among several enemies beside the openers is played, ``kernel_burst_lower``)
-    ("ruleset: ashfall-1", "ruleset: ashfall-2", "Return Fire (RX-29, combatant kernel-ai-gunman"),
+    # under edition 2 AI teams with guns stay named (E-18, E-37): here the gunman's Return Fire, which among several
+    # enemies could be made in a shooter's reach (its answers for an ally are played, E-20; the rifle's burst among
+    # several enemies beside the openers is played, ``kernel_burst_lower``)
+    ("ruleset: ashfall-1", "ruleset: ashfall-2",
+     "Return Fire from within a shooter's reach (E-18, combatant kernel-ai-gunman"),
 ])
 def test_kernel_ai_teams_with_a_gun_first__what_is_not_played_is_named(tmp_path: Path, old: str, new: str,
                                                                       named: str) -> None:

@@ -231,7 +231,8 @@ def test_compare_engines__a_kernel_wrong_about_a_throw_beside_a_gun_under_editio
      "Return Fire from within a shooter's reach (E-18"),
     (ENCOUNTERS / "ai-javelin-and-pistol-pair-against-a-knife-and-crossbow-bandit.yaml",
      "Return Fire from within a shooter's reach (E-18"),
-    (ROOT / "encounters" / "bandit-band.yaml", "Return Fire (RX-29, combatant bandit-leader"),
+    (ROOT / "encounters" / "bandit-band.yaml",
+     "Return Fire from within a shooter's reach (E-18, combatant bandit-leader"),
     (ROOT / "encounters" / "darkness.yaml", "light and obscurement on the move"),
 ], ids=["pair-trips-among-allies", "rifleman-feints", "warden-fires-back-in-reach", "javelins-fire-back-in-reach",
         "shipped-bandit-band", "shipped-darkness"])

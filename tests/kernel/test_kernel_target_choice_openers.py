@@ -127,9 +127,10 @@ def test_lowering__the_chooser_has_opener_rows_and_no_feint_variants(path: Path)
 
 def test_shipped_skirmish__under_edition_2_passes_the_warriors_choice_and_the_bursts_and_stops_at_return_fire() -> None:
     """The Warrior's choice weighs its openers and Sweeping Strike (``test_kernel_target_choice_sweep``), the AI's
-    bursts beside the openers are played (``kernel_burst_lower``); the warlord's Return Fire is not."""
+    bursts beside the openers are played (``kernel_burst_lower``), and Return Fire for an ally (E-20); the warlord's
+    Return Fire, which among several enemies could be made in a shooter's reach (E-18), is not."""
     assert check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-2")) == (
-        "Return Fire (RX-29, combatant raider-warlord could shoot back at vanguard)")
+        "Return Fire from within a shooter's reach (E-18, combatant raider-warlord)")
 
 
 

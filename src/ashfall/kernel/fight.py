@@ -40,10 +40,10 @@ from ashfall.kernel.rng import reseed, roll
 OptTab = tuple[I64, I64, I64, F64, F64, I64, F64, F64, I64, I8, I64, I64, I64, I64, I64, I64, I64, F64, I64, F64, I64,
               kai.BurstTab, I64, I64]
 """The further ways to attack (``kernel_weapons_lower.OptionTables``, its fields in order)."""
-RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64, I64, I64]
+RangedTab = tuple[I64, I64, I64, I64, I64, I64, I8, I64, I64, I64, I64, I64, I64, I64, I64, I64, I64]
 """Ammunition and Return Fire (``kernel_ranged_lower.RangedTables``: ammo, capacity, reload, slots, label,
-fire_back, outcome, draws, dice, flat, dealt, low, intercepts, fire_slot, threat_slot); rounds per creature and
-further option slot (G-31)."""
+fire_back, outcome, draws, dice, flat, dealt, low, intercepts, fire_slot, threat_slot, fire_ints, fire_clear); rounds
+per creature and further option slot (G-31)."""
 WdTab = tuple[F64, F64, I64, I64, I64, I64, I64]  # way_mean: [enemy, combatant, way, situation, prone]
 """The AI with allies (``kernel_allies_lower.WithdrawTables``: config, way_mean, way_ft, medic, medic_hp,
 medic_ints, way_melee)."""
@@ -1384,10 +1384,11 @@ def _shot(mt: I64, a: int, t: int, kx: int, v: int, label: int, aim: int, side: 
     E-19) and played the Attacks of Opportunity it provokes (E-18), in the reference's order (``perform_attack``):
     a Return Fire never provokes one here (``kernel_ranged_lower._answer_provokes`` names the fights where it could).
 
-    The one hit fires back if it is up, has its reaction (AE-2) and a gun loaded with the shooter within its normal
-    range (``fire_back``, the first such in the engine's order, ``return_fire_weapon``, RX-31; the AI takes it,
-    ``reactions.ai``): one attack from the ``rf`` tables of that gun (RX-30: its penalty, no MAP, a round of that
-    gun spent), which may in turn set off the first shooter's (each has one reaction a round).
+    The one hit, and under edition 2 each ally within 30 ft of it (E-20, G-56), fires back if it is up, has its
+    reaction (AE-2) and a gun loaded with the shooter within its normal range (:func:`_answered`: ``fire_back``, the
+    first such in the engine's order, ``return_fire_weapon``, RX-31; the AI takes it, ``reactions.ai``): one attack
+    from the ``rf`` tables of that gun (RX-30: its penalty, no MAP, a round of that gun spent), which may in turn set
+    off the first shooter's side's (each has one reaction a round).
     ``crowd`` is what :func:`_intercept` reads (for Return Fire under edition 1, E-19).
     """
     code = _ranged_code(a, t, aim, side, vit, px, py, dist, eview)
@@ -1404,35 +1405,63 @@ def _answered(mt: I64, a: int, t: int, side: I64, vit: I64, prone: I64, hp: I64,
               py: I64, dist: I64, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64, falls: I64, rules: I64,
               dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64, ammo_left: I64,
               rf: RangedTab, crowd: CrowdTab, fx: I64) -> int:
-    """The Return Fire ``a``'s ranged hit on ``t`` sets off (RX-29..31), and the answers to it (:func:`_shot`)."""
+    """The Return Fire ``a``'s ranged hit on ``t`` sets off (RX-29..31, E-20), and the answers to it (:func:`_shot`).
+
+    As the engine's ``offer`` asks: every creature in reactor order (initiative order) that is up with its reaction
+    left (AE-2), hostile to the shooter, and either the creature hit or, under edition 2, of its side within
+    ``fire_ints[0]`` feet of it (E-20, G-56), with a gun loaded and the shooter within its normal range (``fire_back``,
+    the first such in the engine's order, ``return_fire_weapon``, RX-31) and a clear line to it (``fire_clear``: sight,
+    total cover, the AI's ``_walled_off``), fires back (the AI takes it, ``reactions.ai``): one attack from the ``rf``
+    tables of that gun (RX-30: its penalty, no MAP, a round of that gun spent), at the shooter however an earlier
+    answer left it (``_hostile`` asks only its side). Its hit is answered in turn, before the next creature is asked
+    (a stack of offers: each entry spends a reaction, so at most one per creature).
+    ``crowd`` is what :func:`_intercept` reads (for Return Fire under edition 1, E-19).
+    """
     order, flank_geo, flanker, threat_ft, guard, guard_reach, intercept_ft, sight = crowd
     intercepts = rf[12][0] == 1
     fire_back, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt, rf_low = rf[5], rf[6], rf[7], rf[8], rf[9], rf[10], \
         rf[11]
-    fire_slot = rf[13]
-    hit = True
-    shooter, target = a, t
-    while hit and vit[target] == ALIVE and react[target] == 1:
+    fire_slot, ally_ft, clear = rf[13], rf[15][0], rf[16]
+    walls = clear.shape[0] > 1  # a single entry: no wall on the map, every responder has a line of fire
+    n = len(side)
+    shooters = np.zeros(n + 1, np.int64)  # the offers still asking: who shot, whom it hit, the next asked
+    hits = np.zeros(n + 1, np.int64)
+    nexts = np.zeros(n + 1, np.int64)
+    shooters[0], hits[0] = a, t
+    depth = 1
+    while depth > 0:
+        f = depth - 1
+        if nexts[f] >= n:
+            depth -= 1
+            continue
+        r = order[nexts[f]]
+        nexts[f] += 1
+        s, h = shooters[f], hits[f]
+        if vit[r] != ALIVE or react[r] == 0 or side[r] == side[s]:
+            continue
+        if r != h and (ally_ft < 0 or side[r] != side[h] or _gap(r, h, px, py, dist) > ally_ft):
+            continue
         gun = -1  # ``return_fire_weapon``: the first gun loaded with the shooter within its normal range (RX-31)
-        gap = _gap(target, shooter, px, py, dist)
+        gap = _gap(r, s, px, py, dist)
         for g in range(fire_back.shape[1]):
-            if fire_back[target, g] >= 0 and ammo_left[target, fire_slot[target, g]] > 0 and \
-                    gap <= fire_back[target, g]:
+            if fire_back[r, g] >= 0 and ammo_left[r, fire_slot[r, g]] > 0 and gap <= fire_back[r, g]:
                 gun = g
                 break
-        if gun < 0:
-            break
-        react[target] = 0
-        ammo_left[target, fire_slot[target, gun]] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        if gun < 0 or (walls and clear[px[r], py[r], px[s], py[s]] == 0):
+            continue
+        react[r] = 0
+        ammo_left[r, fire_slot[r, gun]] -= 1  # ``spend_ammo`` (RX-30: it uses ammunition normally)
+        to = s
         if intercepts:
-            shooter = _intercept(target, shooter, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo,
-                                 flanker, threat_ft, guard, guard_reach, intercept_ft, sight, 0,
-                                 1 if kcov.pinned(target, fx) else 0)
-        code = _ranged_code(target, shooter, 0, side, vit, px, py, dist, eview)
-        at, hit = _attack_hit(mt, target, shooter, gun, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat,
-                              rf_dealt, rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules,
-                              dealt_by, taken, record, steps, at, faces, code, fx)
-        shooter, target = target, shooter
+            to = _intercept(r, s, order, side, vit, prone, hp, temp, react, px, py, dist, flank_geo, flanker,
+                            threat_ft, guard, guard_reach, intercept_ft, sight, 0, 1 if kcov.pinned(r, fx) else 0)
+        code = _ranged_code(r, to, 0, side, vit, px, py, dist, eview)
+        at, hit = _attack_hit(mt, r, to, gun, 0, RETURN_FIRE, rf_outcome, rf_draws, rf_dice, rf_flat, rf_dealt,
+                              rf_low[0], hp, temp, max_hp, vit, succ, fail, prone, dropped, falls, rules, dealt_by,
+                              taken, record, steps, at, faces, code, fx)
+        if hit:  # its hit offers Return Fire in turn, before the next creature is asked here
+            shooters[depth], hits[depth], nexts[depth] = r, to, 0
+            depth += 1
     return at
 
 

@@ -22,12 +22,14 @@ weapon's throw beside one gun, which spends no round and never fires back), or t
 its side (the shipped Gunslinger's: the rounds are counted per creature and further option slot, ``ammo[i, xo]``,
 each Reload fills the gun the plan or the idle turn names, and Return Fire takes the first gun loaded with the
 shooter within its normal range, ``return_fire_weapon``, RX-31), single-target blocks only (Strike, Power
-Strike, All-Out Attack, Aim first under edition 1, E-05). Named (:func:`ranged_problem`): targets that could
-Deflect (RX-6: a free hand) or Return Fire other than as above (RX-29: a scripted creature, several ranged options,
-allies firing back for each other, E-20), a Return Fire that could itself provoke (E-18, :func:`_answer_provokes`),
-Full Auto Burst among several enemies rolled per target (:func:`bursts_played`; else the AI's burst is
-:mod:`ashfall.sim.kernel_burst_lower`'s and :mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside
-edition 2's openers, E-37); and, by the weapons lowering, several ranged options (two guns beside a melee weapon, or
+Strike, All-Out Attack, Aim first under edition 1, E-05). Under edition 2 a creature with one gun also fires back
+for an ally hit within 30 ft of it (E-20, G-56: :mod:`ashfall.sim.kernel_fire_back_lower`, every responder asked in
+reactor order). Named (:func:`ranged_problem`): targets that could Deflect (RX-6: a free hand) or Return Fire other
+than as above (RX-29: a scripted creature, several ranged options, two guns firing back among allies), a Return
+Fire that could itself provoke (E-18, :func:`_answer_provokes`), Full Auto Burst among several enemies rolled per
+target (:func:`bursts_played`; else the AI's burst is :mod:`ashfall.sim.kernel_burst_lower`'s and
+:mod:`ashfall.sim.kernel_burst_rolls`', with prone targets beside edition 2's openers, E-37); and, by the weapons
+lowering, several ranged options (two guns beside a melee weapon, or
 among allies), guns out of range of some square, total cover one way only, and a ranged weapon first with no melee
 weapon beside it (a throw out of range, and a throw or shot behind total cover, are played: a shot's target always
 has a line of fire back, so no Return Fire is walled off). A gun listed before the melee weapon (a marksman's rifle
@@ -55,7 +57,9 @@ from ashfall.families.attacks.engine_common import can_make_melee_attack, melee_
 from ashfall.families.attacks.moves_gear import has_free_hand
 from ashfall.families.attacks.rules_activities import Activity
 from ashfall.families.reactions.moves_defensive import trained_to_deflect
+from ashfall.rules.health import falls_dying
 from ashfall.sim.kernel_burst_lower import weighs_bursts
+from ashfall.sim.kernel_fire_back_lower import fire_clear, fire_ints
 from ashfall.sim.kernel_maneuvers import ALL_STATES, ATTACKER_PRONE, PRONE_UP, uses_trip, with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
 from ashfall.sim.setups import Fight
@@ -86,6 +90,11 @@ class RangedTables:
             tries them (Return Fire, RX-29..31: the first loaded one with the shooter within its normal range,
             ``return_fire_weapon``; the AI takes it, ``reactions.ai``; -1: none).
         fire_slot: ``[i, g]`` that gun's further option slot (``xo``), whose rounds it spends.
+        fire_ints: ``[ally_ft]``: under edition 2 a hit sets off the Return Fire of the creature hit and of every
+            creature of its side within that many feet of it (E-20, G-56; -1: the creature hit alone),
+            ``kernel_fire_back_lower.fire_ints``.
+        fire_clear: ``[rx, ry, sx, sy]`` whether a responder there may fire back at a shooter there (sight, total
+            cover, the AI's ``_walled_off``: ``kernel_fire_back_lower.fire_clear``; a single 1: no wall).
         threat_slot: ``[e, k]`` the further option slot of the gun in the enemy's ``throw_hit`` (k 0) and
             ``throw2_hit`` (k 1) rows (``kernel_weapons_lower.gun_first``; -1: no rounds counted): an enemy's empty
             gun invites no fire (``TurnView._attackers``).
@@ -112,6 +121,8 @@ class RangedTables:
     intercepts: I64 = field(default_factory=lambda: np.zeros(1, np.int64))
     fire_slot: I64 = field(default_factory=lambda: np.full((1, 1), -1, np.int64))
     threat_slot: I64 = field(default_factory=lambda: np.full((1, 2), -1, np.int64))
+    fire_ints: I64 = field(default_factory=lambda: np.full(1, -1, np.int64))
+    fire_clear: I64 = field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
 
 
 def empty_ranged(n: int) -> RangedTables:
@@ -234,21 +245,22 @@ def _fire_back_guns(fight: Fight, e: Combatant) -> tuple[AttackOption, ...]:
     """The guns ``e`` fires back with where the kernel plays its Return Fire (RX-29..31), in the engine's order.
 
     The tactical AI decides its reactions (``reactions.ai``: Return Fire is the one a ranged hit offers it, Deflect
-    being named), one reaction a round, nobody fires back for an ally (E-20), and every ranged weapon of its is a
-    gun with ammunition it is trained with (RX-31). ``return_fire_weapon`` tries its weapons as listed, which is the
-    order of its ranged options: the first loaded one with the shooter within its normal range answers (the
-    Gunslinger's Pistol only once its Submachine Gun is empty or out of range). Empty: not played.
+    being named), one reaction a round, and every ranged weapon of its is a gun with ammunition it is trained with
+    (RX-31). Among allies under edition 2 it also fires back for an ally hit near it (E-20,
+    :mod:`ashfall.sim.kernel_fire_back_lower`) with one gun; two guns there are named (:func:`two_guns_problem`).
+    ``return_fire_weapon`` tries its weapons as listed, which is the order of its ranged options: the first loaded
+    one with the shooter within its normal range answers (the Gunslinger's Pistol only once its Submachine Gun is
+    empty or out of range). Empty: not played.
     """
     state = fight.engine.state
     rs = state.ruleset
     if not isinstance(fight.engine.controllers.get(e.id), TacticalPolicy) or rs.turn.reactions_per_round != 1:
         return ()
-    if rs.turn.return_fire_allies and state.allies_of(e.id):
-        return ()
+    allies = rs.turn.return_fire_allies and bool(state.allies_of(e.id))
     # its guns: a thrown melee weapon beside one never fires back (``return_fire_weapon`` takes ranged weapons)
     ranged = [o for o in attack_options(e, state) if o.ranged and o.weapon is not None and
               o.weapon.kind is WeaponKind.RANGED]
-    if not ranged or len(ranged) > 2 or any(not shot_ok(o) or o.weapon is None or
+    if not ranged or len(ranged) > (1 if allies else 2) or any(not shot_ok(o) or o.weapon is None or
                                             not e.creature.is_proficient_with(o.weapon) for o in ranged):
         return ()
     return tuple(ranged)
@@ -338,6 +350,7 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
     shot it from outside its reach, fires back at disadvantage).
     """
     from ashfall.sim import kernel_weapons_lower as kw  # it lowers the further options with this module's help
+    from ashfall.sim.kernel_lower import DOWN_DEAD, DOWN_DEAD_PRONE, DOWN_DYING, TARGET_STATES, _downed  # imports us
 
     state = fight.engine.state
     n = len(roster)
@@ -356,9 +369,14 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                   if (ax, ay) != (tx, ty) and max(abs(ax - tx), abs(ay - ty)) <= 1}
     codes = 8 * len(eviews)
     trip = uses_trip(fight)
-    states = (0, PRONE_UP, ATTACKER_PRONE, ATTACKER_PRONE + PRONE_UP) if trip else (0,)
-    outcome = np.zeros((n, n, most, 1, ALL_STATES if trip else 1, codes, 20, 20), np.int8)
-    draws = np.ones((n, n, most, 1, ALL_STATES if trip else 1, codes), np.int64)
+    # among allies a later responder may shoot a shooter an earlier one dropped (E-20): the fallen target states
+    fallen = (DOWN_DYING, DOWN_DEAD, DOWN_DEAD_PRONE) if fire_ints(state)[0] >= 0 and any(
+        state.allies_of(roster[i].id) for i in guns) else ()
+    bases = (0, *fallen, *((PRONE_UP,) if trip else ()))
+    states = (*bases, *((ATTACKER_PRONE + b for b in bases) if trip else ()))
+    size = ALL_STATES if trip else TARGET_STATES if fallen else 1
+    outcome = np.zeros((n, n, most, 1, size, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, most, 1, size, codes), np.int64)
     hit_parts: dict[tuple[int, int], Any] = {}
     for i, found in guns.items():
         a = roster[i]
@@ -371,9 +389,12 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                 if t.side == a.side:
                     continue
                 for s in states:
-                    shooter_prone = (Condition.PRONE,) if s % ATTACKER_PRONE == PRONE_UP else ()
-                    with with_conditions(t, *shooter_prone), \
-                            with_conditions(a, *((Condition.PRONE,) if s >= ATTACKER_PRONE else ())):
+                    base = s - ATTACKER_PRONE if trip and s >= ATTACKER_PRONE else s
+                    if base == DOWN_DYING and not falls_dying(t.health, state.ruleset):
+                        continue  # it dies at 0 HP: never shot dying
+                    shooter_prone = (Condition.PRONE,) if base == PRONE_UP else ()
+                    with _downed(t, base if base in fallen else 0), with_conditions(t, *shooter_prone), \
+                            with_conditions(a, *((Condition.PRONE,) if base != s else ())):
                         plain = situation(state, a, t, True)
                         for code in range(codes):
                             met = None if code & 4 else kw._option_sit(plain, o, code, eviews, (), near_views)
@@ -386,7 +407,8 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
                                 hit_parts.setdefault((i, g), parts)
     dice, flat, dealt, low = tables(state, roster, hit_parts, most, lambda i, k: guns[i][k].weapon)
     return replace(ranged, fire_back=fire_back, fire_slot=fire_slot, outcome=outcome, draws=draws, dice=dice,
-                   flat=flat, dealt=dealt, low=np.array([low], np.int64))
+                   flat=flat, dealt=dealt, low=np.array([low], np.int64), fire_ints=fire_ints(state),
+                   fire_clear=fire_clear(state, eview, eviews))
 
 
 __all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "bursts_played", "empty_ranged",

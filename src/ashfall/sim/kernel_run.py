@@ -112,7 +112,8 @@ def _ranged_tab(lo: Lowered) -> kf.RangedTab:
     """The ammunition tables as the compiled fight takes them (``kernel_ranged_lower``, G-31)."""
     r = lo.ai.ranged
     return (r.ammo, r.capacity, r.reload, r.slots, with_reload_label(r, lo.action_names), r.fire_back, r.outcome,
-            r.draws, r.dice, r.flat, r.dealt, r.low, r.intercepts, r.fire_slot, r.threat_slot)
+            r.draws, r.dice, r.flat, r.dealt, r.low, r.intercepts, r.fire_slot, r.threat_slot, r.fire_ints,
+            r.fire_clear)
 
 
 def _mv_tab(lo: Lowered) -> kmv.MvTab:
