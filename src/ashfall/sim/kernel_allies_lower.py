@@ -45,11 +45,11 @@ at any distance (an attacker's throw without a gun too). The thrown weapon stays
 engine (no ruling says otherwise yet).
 
 What is still named: a thrown weapon without a gun, a second melee weapon, two guns beside a melee weapon or other
-pairs of ranged options for a creature the AI plays with allies (its own decision; an enemy's ways are named only where the AI's Intercept or the
-fire a square invites cannot weigh them, ``kernel_lower._guard_problem``, ``options_problem``); a throw beside a gun
-under edition 2 (E-18, E-37, by ``kernel_weapons_lower``); Brace with a braceable weapon on the move (RX-12: the
-Spear, by ``kernel_lower``); treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with
-allies is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+pairs of ranged options for a creature the AI plays with allies (its own decision; an enemy's ways are named only
+where the AI's Intercept or the fire a square invites cannot weigh them, ``kernel_lower._guard_problem``,
+``options_problem``); a throw beside a gun under edition 2 (E-18, E-37, by ``kernel_weapons_lower``); Brace with a
+braceable weapon on the move (RX-12: the Spear, by ``kernel_lower``); treating a dying ally with a kit, a stim or a
+spell. Edition 2's Trip on a creature with allies is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
@@ -83,8 +83,9 @@ F64 = npt.NDArray[np.float64]
 
 
 def _ways(fight: Fight, c: Combatant) -> str | None:
-    """What of ``c``'s own ways to attack the allies' slice lacks (None: one melee weapon and at most one gun, or
-    its fists and one gun or two).
+    """What of ``c``'s own ways to attack the allies' slice lacks (None: one melee weapon and a gun, or fists and two).
+
+    None too for one melee weapon alone, or its fists beside one gun.
 
     A gun or crossbow with ammunition beside one melee weapon (G-31), or beside one melee weapon that can be thrown
     too (a Combat Knife, a Spear, a Javelin: two ranged options, the throw and the shot), is played as for a creature
