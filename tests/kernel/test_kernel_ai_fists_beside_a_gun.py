@@ -6,7 +6,9 @@ kernel's first option is now that strike (``kernel_lower._first_weapon`` None, `
 the first option asked of ``resolve_attack`` in that mode), the gun its first further option weighed before it (ATK-2,
 the lead column). Held here for one gun beside the fists, alone on its side: the set plays step for step, the
 reference logs show fists and shots, and a kernel whose fists hit as a d6 diverges; beside a partner too (edition 1:
-its Intercept weighing and flanking read the fists at natural reach). Two guns (the Gunslinger) stay named.
+its Intercept weighing and flanking read the fists at natural reach). Two guns beside the fists are played alone on
+a side (``test_kernel_ai_two_guns``) and among allies (a crossbow and a pistol here; the Gunslinger's kit,
+``test_kernel_ai_two_guns_among_allies``).
 """
 
 from __future__ import annotations
@@ -105,9 +107,17 @@ def test_kernel_ai__swings_its_fists_beside_a_partner_like_the_reference() -> No
 
 
 @pytest.mark.rule("RX-24", "E-18", "ATK-2", "G-31", "RX-31")
-def test_check__two_guns_among_allies_and_a_machine_without_a_melee_weapon_stay_named(tmp_path: Path) -> None:
-    pair = check(variant(tmp_path, TEAM, "weapons: [crossbow]", "weapons: [crossbow, pistol]", "ashfall-1"))
-    assert pair is not None and pair.startswith("the tactical AI with two guns and no melee weapon"), pair
+def test_kernel_ai__a_crossbow_and_a_pistol_beside_the_fists_among_allies_play_like_the_reference(
+        tmp_path: Path) -> None:
+    """Two guns beside the unarmed strike among allies are not the Gunslinger's alone (its kit among allies:
+    ``test_kernel_ai_two_guns_among_allies``): a bolt and twelve rounds, each counted and reloaded (G-31)."""
+    pair = variant(tmp_path, TEAM, "weapons: [crossbow]", "weapons: [crossbow, pistol]", "ashfall-1")
+    assert check(pair) is None
+    plays_like_the_reference(pair, 20)
+
+
+@pytest.mark.rule("RX-24", "E-18")
+def test_check__a_machine_without_a_melee_weapon_stays_named(tmp_path: Path) -> None:
     machine = check(variant(tmp_path, FISTS, "      kind: pc\n", "      kind: pc\n      machine: true\n", "ashfall-1"))
     assert machine is not None and "no melee weapon" in machine, machine
     assert check(EncounterSetup(FISTS, "ashfall-1")) is None

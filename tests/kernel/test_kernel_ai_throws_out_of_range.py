@@ -170,7 +170,8 @@ def test_kernel_ai_throw_out_of_range__what_is_not_played_is_named(tmp_path: Pat
 
 @pytest.mark.rule("ATK-2", "RX-29")
 def test_shipped_bandit_band__is_no_longer_named_by_the_operatives_throw_out_of_range() -> None:
-    """Under edition 1 it is named next by its gunslinger's two guns among allies (played alone on a side only)."""
+    """Under edition 1 it is named next by its gunslinger's Covering Fire talent among allies (its two guns are
+    played there: ``test_kernel_ai_two_guns_among_allies``)."""
     problem = check(EncounterSetup(ROOT / "encounters" / "bandit-band.yaml", "ashfall-1"))
     assert problem is not None and "out of range" not in problem and \
-        problem.startswith("the tactical AI with two guns and no melee weapon")
+        problem.startswith("the Covering Fire talent (SUP-11, combatant gunslinger")

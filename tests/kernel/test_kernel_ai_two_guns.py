@@ -7,8 +7,8 @@ RX-24, E-18). The kernel holds the strike as its first option and the guns as it
 before it (ATK-2, the lead column), counts rounds per creature and further option slot (``RangedTables.ammo[i, xo]``),
 reloads the gun the plan or the idle turn names, and answers a ranged hit with the first of its guns loaded and in
 range (``fire_back[i, g]``, ``fire_slot``); the raider weighs each of the slinger's guns while it is loaded
-(``threat_slot``). Played alone on its side under edition 1 (``ai-two-guns-against-a-raider.yaml``); among allies the
-kit stays named (``kernel_ranged_lower.two_guns_problem``), and so does an enemy's Return Fire with either gun there.
+(``threat_slot``). Played alone on its side under edition 1 (``ai-two-guns-against-a-raider.yaml``) and among allies
+(``test_kernel_ai_two_guns_among_allies``).
 
 Covering Fire (SUP-11, ``suppression.moves``): the talent's reaction is offered on every attack an enemy it can see and
 shoot declares (``attack_declared``), and the AI takes it whenever nothing it prefers is offered
@@ -49,8 +49,6 @@ from tests.kernel.test_kernel_ai import _Checked, _expected, _kernel_choice, che
 ROOT = Path(__file__).resolve().parents[2]
 TWO_GUNS = ENCOUNTERS / "ai-two-guns-against-a-raider.yaml"
 SLINGER = "kernel-ai-two-gun-slinger"
-NAMED = ("the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first loaded "
-         "in normal range, RX-31; its unarmed strike, E-18; combatant {})")
 TALENT = ("the Covering Fire talent (SUP-11, combatant {}: a round on an enemy's attack, disadvantage until its next "
           "turn, a free shot when it moves; {})")
 """``kernel_covering_lower.covering_problem``: played for one gun alone on its side against scripted melee enemies."""
@@ -188,13 +186,13 @@ def test_check__the_covering_fire_talent_is_named(tmp_path: Path, edition: str) 
 
 @pytest.mark.rule("G-31", "RX-29", "RX-31", "SUP-11")
 @pytest.mark.parametrize("name", ["skirmish", "bandit-band"])
-def test_shipped_gunslinger__named_for_its_talent_and_its_two_guns_among_allies(name: str) -> None:
-    """Among allies the kit stays named (its Intercept weighing, flanking and withdrawal); an enemy's shot at it is
-    no longer named for the Return Fire with either gun (RX-31), which the kernel now plays."""
+def test_shipped_gunslinger__named_for_its_talent_alone_among_allies(name: str) -> None:
+    """Among allies the kit is played (``test_kernel_ai_two_guns_among_allies``), and an enemy's shot at it is not
+    named for the Return Fire with either gun (RX-31): only the Covering Fire talent is."""
     fight = EncounterSetup(ROOT / "encounters" / f"{name}.yaml", "ashfall-1").build_fight(1)
     slinger = fight.engine.state.get("gunslinger")
     assert kl._combatant_problem(fight, slinger) == TALENT.format("gunslinger", "among allies")
-    assert kl._plan_problem(fight, slinger) == NAMED.format("gunslinger")
+    assert kl._plan_problem(fight, slinger) is None
     for enemy in fight.engine.state.enemies_of("gunslinger"):
         problem = kl._plan_problem(fight, enemy)
         assert problem is None or "Return Fire" not in problem, problem

@@ -176,10 +176,9 @@ def test_kernel_ai_withdrawal__weighs_the_shipped_enemies_every_way() -> None:
     for name, who in (("skirmish", "raider-reaver"), ("flooding-basement", "psion")):
         fight = EncounterSetup(ROOT / "encounters" / f"{name}.yaml", "ashfall-1").build_fight(0)
         assert kall.allies_problem(fight, fight.engine.state.get(who)) is None
-    # its own several ways are the decision's, still named for a creature with allies
+    # its own two guns beside its unarmed strike are played among allies too (``test_kernel_ai_two_guns_among_allies``)
     fight = EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1").build_fight(0)
-    problem = kall.allies_problem(fight, fight.engine.state.get("gunslinger"))
-    assert problem is not None and problem.startswith("the tactical AI with two guns and no melee weapon"), problem
+    assert kall.allies_problem(fight, fight.engine.state.get("gunslinger")) is None
 
 
 @pytest.mark.rule("DOD-1", "ATK-2")

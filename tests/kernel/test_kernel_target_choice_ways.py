@@ -225,9 +225,11 @@ def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_w
     (``test_kernel_ai_fires_behind_total_cover``; its halberd's reach beside it: ``test_kernel_ai_reach_weapons``) are
     weighed, and a shot a raider could Intercept from behind a wall is judged on its sight at any distance (RX-26,
     E-19: ``test_kernel_ai_intercepts_across_walls``), and so is the Gunslinger's Return Fire with either of its two
-    guns (RX-29, RX-31: ``test_kernel_ai_two_guns``): what keeps the fight off is the Gunslinger's kit among allies."""
+    guns (RX-29, RX-31: ``test_kernel_ai_two_guns``), and its kit among allies
+    (``test_kernel_ai_two_guns_among_allies``): what keeps the fight off is the Gunslinger's Covering Fire talent among
+    allies."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
     assert problem == (
-        "the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first loaded "
-        "in normal range, RX-31; its unarmed strike, E-18; combatant gunslinger)")
+        "the Covering Fire talent (SUP-11, combatant gunslinger: a round on an enemy's attack, disadvantage until its "
+        "next turn, a free shot when it moves; among allies)")
 

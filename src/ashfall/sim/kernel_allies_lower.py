@@ -32,17 +32,24 @@ reads the options in the kernel's slots, the melee one first (``kernel_option_sl
 ``_worth_intercepting`` take the best of them, so the order changes nothing; the AI's own tie-break between the rifle
 and the knife at one square is the decision's (``AiTables.config``'s lead column).
 
+The shipped Gunslinger's kit, two guns (``[Submachine Gun, Pistol]``) and no melee weapon, is played among allies
+as alone on its side (``kernel_weapons_lower``: each gun's rounds, ``ammo[i, xo]``, and its Reload, G-31; Return Fire
+with the first loaded gun in normal range, RX-31; its unarmed strike as its first option, RX-24, E-18): its plans are
+the AI's own with flanking for the fists alone (a shot never flanks), the AI's Intercept weighs the better of its
+two guns at any distance, loaded or not, and its fists within natural reach (``_worth_intercepting``,
+``kernel_lower._guard_problem``), and the withdrawal weighs each of the three ways, loaded or not (``incoming``).
+
 A melee weapon that can be thrown beside that gun (the shipped bandits' ``[Combat Knife, Crossbow]``) gives two ranged
 options, weighed as a lone creature weighs them; the AI's Intercept weighs the better of the attacker's throw and shot
 at any distance (an attacker's throw without a gun too). The thrown weapon stays in hand after a throw, as in the
 engine (no ruling says otherwise yet).
 
-What is still named: a thrown weapon without a gun, a second melee weapon or other pairs of ranged options for a
-creature the AI plays with allies (its own decision; an enemy's ways are named only where the AI's Intercept or the
-fire a square invites cannot weigh them, ``kernel_lower._guard_problem``, ``options_problem``); a throw beside a gun
-under edition 2 (E-18, E-37, by ``kernel_weapons_lower``); Brace with a braceable weapon on the move (RX-12: the
-Spear, by ``kernel_lower``); treating a dying ally with a kit, a stim or a spell. Edition 2's Trip on a creature with
-allies is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
+What is still named: a thrown weapon without a gun, a second melee weapon, two guns beside a melee weapon or other
+pairs of ranged options for a creature the AI plays with allies (its own decision; an enemy's ways are named only
+where the AI's Intercept or the fire a square invites cannot weigh them, ``kernel_lower._guard_problem``,
+``options_problem``); a throw beside a gun under edition 2 (E-18, E-37, by ``kernel_weapons_lower``); Brace with a
+braceable weapon on the move (RX-12: the Spear, by ``kernel_lower``); treating a dying ally with a kit, a stim or a
+spell. Edition 2's Trip on a creature with allies is named by :func:`~ashfall.sim.kernel_maneuvers.maneuver_problem`.
 """
 
 from __future__ import annotations
@@ -68,7 +75,7 @@ from ashfall.ruleset.sections.enums import StabiliseBy
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.kernel_maneuvers import with_conditions
 from ashfall.sim.kernel_option_slots import kernel_options
-from ashfall.sim.kernel_ranged_lower import shot_ok, two_guns_problem
+from ashfall.sim.kernel_ranged_lower import shot_ok
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -76,24 +83,30 @@ F64 = npt.NDArray[np.float64]
 
 
 def _ways(fight: Fight, c: Combatant) -> str | None:
-    """What of ``c``'s own ways to attack the allies' slice lacks (None: one melee weapon, and at most one gun).
+    """What of ``c``'s own ways to attack the allies' slice lacks (None: one melee weapon and a gun, or fists and two).
+
+    None too for one melee weapon alone, or its fists beside one gun.
 
     A gun or crossbow with ammunition beside one melee weapon (G-31), or beside one melee weapon that can be thrown
     too (a Combat Knife, a Spear, a Javelin: two ranged options, the throw and the shot), is played as for a creature
     alone on its side (:mod:`ashfall.sim.kernel_ranged_lower`, :mod:`ashfall.sim.kernel_weapons_lower`); under
     edition 2 it is named there (E-18, E-37). The options are read in the kernel's slots (``kernel_options``): a gun
-    listed before the melee weapon (a marksman's rifle, ATK-2) is the same kit. A thrown weapon without a gun, a
-    second melee weapon or no melee weapon at all are named here.
+    listed before the melee weapon (a marksman's rifle, ATK-2) is the same kit. Without a melee weapon its unarmed
+    strike is its first option, beside one gun or two (the Gunslinger's kit, RX-24, G-31). A thrown weapon without a
+    gun, a second melee weapon, or no melee weapon and no gun are named here.
     """
     options = kernel_options(c, fight.engine.state)
     ranged = [o for o in options if o.ranged]
     if len(options) == 1 and not ranged:
         return None
-    fists = bool(options) and options[0].unarmed and len(ranged) == 1  # one gun beside its unarmed strike (RX-24)
+    guns = [o for o in ranged if shot_ok(o)]
+    # one gun, or two (the Gunslinger's kit, each counting its rounds, G-31), beside its unarmed strike (RX-24)
+    fists = bool(options) and options[0].unarmed and len(guns) == len(ranged) in (1, 2)
     if not options or options[0].ranged or (options[0].unarmed and not fists) or \
             len(options) - len(ranged) != 1 or not 1 <= len(ranged) <= 2:
         return "several ways to attack"
-    guns = [o for o in ranged if shot_ok(o)]
+    if fists:
+        return None
     if len(guns) != 1:
         return "several ways to attack: a thrown weapon"
     thrown = [o for o in ranged if not shot_ok(o)]
@@ -111,9 +124,6 @@ def allies_problem(fight: Fight, c: Combatant) -> str | None:
     """
     state = fight.engine.state
     rs = state.ruleset
-    guns = two_guns_problem(c, state)  # the Gunslinger's kit: named alike alone on its side or among allies
-    if guns is not None:
-        return guns
     ways = _ways(fight, c)
     if ways is not None:
         return f"the tactical AI with allies and {ways} (combatant {c.id})"

@@ -934,13 +934,15 @@ def _guard_problem(c: Combatant, options: Sequence[Any], reach: int) -> str | No
     """Why the AI's Intercept cannot weigh ``c``'s attacks on a creature with allies (None: it can).
 
     ``_worth_intercepting`` weighs the best mean hit of every option: melee options of the first weapon's reach where
-    the ally is within it, and at most one gun and one thrown melee weapon's throw whatever the distance
-    (:func:`_guard_shots`: the best of them, in every ranged situation); its unarmed strike where it has no melee
-    weapon (of the natural reach ``reach`` then); no melee option, or more ranged ones, are named.
+    the ally is within it, and one gun and one thrown melee weapon's throw, or two guns beside its unarmed strike (the
+    Gunslinger's kit), whatever the distance and loaded or not (:func:`_guard_shots`: the best of them, in every
+    ranged situation); its unarmed strike where it has no melee weapon (of the natural reach ``reach`` then); no
+    melee option, or other ranged ones, are named.
     """
     ranged = [o for o in options if o.ranged]
     guns = [o for o in ranged if shot_ok(o)]
-    if options[0].ranged or len(guns) > 1 or len(ranged) - len(guns) > 1 or \
+    two = len(guns) == len(ranged) == 2 and options[0].unarmed  # two guns and its fists
+    if options[0].ranged or (len(guns) > 1 and not two) or len(ranged) - len(guns) > 1 or \
             any(o.weapon is not None and o.weapon.reach != reach for o in options if not o.ranged):
         return f"several ways to attack, as the AI's Intercept weighs them (combatant {c.id})"
     return None

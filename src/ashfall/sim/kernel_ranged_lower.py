@@ -155,21 +155,6 @@ def two_guns(c: Combatant, state: EncounterState) -> bool:
     return sum(shot_ok(o) for o in attack_options(c, state)) > 1
 
 
-def two_guns_problem(c: Combatant, state: EncounterState) -> str | None:
-    """Two guns and no melee weapon (the shipped Gunslinger's kit) among allies: named (None: not that kit).
-
-    Alone on its side the kit is played (``kernel_weapons_lower.options_problem``: each gun's rounds, ``ammo[i,
-    xo]``; its Return Fire with the first loaded in normal range, :func:`lower_fire_back`; its unarmed strike as the
-    kernel's first option). Among allies (``kernel_allies_lower.allies_problem``) its Intercept, flanking and
-    withdrawal weigh the kit in ways not yet checked there, so it is named with what it brings.
-    """
-    options = attack_options(c, state)
-    if not two_guns(c, state) or any(not o.ranged and not o.unarmed for o in options):
-        return None
-    return (f"the tactical AI with two guns and no melee weapon (rounds per gun, G-31; Return Fire with the first "
-            f"loaded in normal range, RX-31; its unarmed strike, E-18; combatant {c.id})")
-
-
 def ranged_problem(fight: Fight, c: Combatant) -> str | None:
     """What the kernel lacks around ``c``'s ranged option (None: covered, or it has none).
 
@@ -413,4 +398,4 @@ def lower_fire_back(fight: Fight, roster: Sequence[Combatant], ranged: RangedTab
 
 __all__ = ["RELOAD", "RELOAD_NAME", "RangedTables", "ammo_slots", "bursts", "bursts_played", "empty_ranged",
            "lower_fire_back", "lower_ranged", "option_slots", "ranged_action_names", "ranged_problem", "shot_ok",
-           "two_guns", "two_guns_problem", "with_reload_label"]
+           "two_guns", "with_reload_label"]
