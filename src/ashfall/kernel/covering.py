@@ -41,23 +41,41 @@ def offer(a: int, order: I64, side: I64, vit: I64, react: I64, px: I64, py: I64,
     """``a`` declares an attack (``attack_declared``): Covering Fire offered to every creature that qualifies.
 
     In reactor order, each up with its reaction left, the talent, on another side, that has not pinned ``a`` already,
-    sees and can shoot it from where they stand (``ok``) and has the rounds loaded: it spends its reaction and the
-    rounds (``spend_ammo``), and ``a`` is pinned until the start of its next turn.
+    sees it and has a gun loaded with the rounds that can shoot it from where they stand (``covering_weapon``: the
+    first such gun, :func:`gun`): it spends its reaction and that gun's rounds (``spend_ammo``), and ``a`` is pinned
+    until the start of its next turn.
     """
-    ints, talent, ok = cov[0], cov[1], cov[2]
+    ints, talent = cov[0], cov[1]
     if ints[COV_ON] == 0:
         return
     need = ints[COV_NEED]
     for idx in range(len(side)):
         r = order[idx]
-        if talent[r] == 0 or side[r] == side[a] or react[r] == 0 or vit[r] != ALIVE:
+        if talent[r, 0] == 0 or side[r] == side[a] or react[r] == 0 or vit[r] != ALIVE:
             continue
-        g = talent[r] - 1  # its gun's slot (``kernel_covering_lower._gun_slot``)
-        if fx[a, r] & FX_PINNED != 0 or ok[r, px[r], py[r], px[a], py[a]] == 0 or ammo_left[r, g] < need:
+        if fx[a, r] & FX_PINNED != 0:
+            continue
+        g = gun(r, a, px, py, ammo_left, cov[2], cov)
+        if g < 0:
             continue
         react[r] = 0
-        ammo_left[r, g] -= need
+        ammo_left[r, talent[r, g] - 1] -= need
         fx[a, r] |= FX_PINNED
+
+
+@_jit
+def gun(s: int, t: int, px: I64, py: I64, ammo_left: I64, rows: I64, cov: CovTab) -> int:
+    """``covering_weapon``: the first of ``s``'s guns, as its weapons are listed, loaded with the rounds Covering Fire
+    needs and able to shoot ``t`` from where they stand (``rows``: ``ok`` or ``free``); -1: none."""
+    talent, need = cov[1], cov[0][COV_NEED]
+    found = -1
+    for g in range(talent.shape[1]):
+        if talent[s, g] == 0:
+            break
+        if ammo_left[s, talent[s, g] - 1] >= need and rows[s, g, px[s], py[s], px[t], py[t]] != 0:
+            found = g
+            break
+    return found
 
 
 @_jit
@@ -68,26 +86,28 @@ def turn_starts(c: int, fx: I64) -> None:
 
 
 @_jit
-def free_shooter(c: int, vit: I64, px: I64, py: I64, ammo_left: I64, cov: CovTab, fx: I64) -> int:
-    """After a step of ``c``: the shooter whose free attack it sets off (``_covering_hook``), marked spent, or -1.
+def free_shooter(c: int, vit: I64, px: I64, py: I64, ammo_left: I64, cov: CovTab, fx: I64) -> tuple[int, int]:
+    """After a step of ``c``: the shooter whose free attack it sets off (``_covering_hook``), marked spent, and its gun
+    (the index into its guns, the free attack tables' kind), or ``(-1, -1)``.
 
-    The first pin on it whose free attack is not spent, its shooter up, ``c`` up, and ``covering_weapon`` finding the
-    rounds loaded and ``c`` in range and not behind total cover (``free``). One pin: the kernel plays one shooter.
+    The first pin on it whose free attack is not spent, its shooter up, ``c`` up, and ``covering_weapon`` finding a
+    gun loaded with the rounds Covering Fire needs with ``c`` in range and not behind total cover (``free``,
+    :func:`gun`); it spends one round of that gun. One pin: the kernel plays one shooter.
     """
-    talent, free = cov[1], cov[3]
+    talent = cov[1]
     if vit[c] != ALIVE:
-        return -1
+        return -1, -1
     for s in range(fx.shape[0]):
         if fx[c, s] & FX_PINNED == 0 or fx[c, s] & FX_SHOT != 0 or vit[s] != ALIVE:
             continue
-        g = talent[s] - 1  # its gun's slot
-        if ammo_left[s, g] < cov[0][COV_NEED] or free[s, px[s], py[s], px[c], py[c]] == 0:
+        g = gun(s, c, px, py, ammo_left, cov[3], cov)
+        if g < 0:
             continue
         fx[c, s] |= FX_SHOT
-        ammo_left[s, g] -= 1  # ``spend_ammo``: one round
-        return s
-    return -1
+        ammo_left[s, talent[s, g] - 1] -= 1  # ``spend_ammo``: one round
+        return s, g
+    return -1, -1
 
 
 __all__ = ["COV_INTERCEPTS", "COV_NEED", "COV_ON", "COV_PROVOKES", "FX_PINNED", "FX_SHOT", "CovTab", "free_shooter",
-           "offer", "pinned", "turn_starts"]
+           "gun", "offer", "pinned", "turn_starts"]

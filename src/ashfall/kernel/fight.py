@@ -549,9 +549,9 @@ def _stride_along(mt: I64, c: int, went: int, moves: int, order: I64, side: I64,
             at = _record(steps, at, MOVED, c, -1, -1, faces, 0)
         kmor.stepped(mor, c, nx, ny, vit)  # a fleeing NPC on an exit has fled (MOR-20)
         if cov[0][kcov.COV_ON] == 1:
-            s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
+            s_, g_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
             if s_ >= 0:
-                at, made = _covering_shot(mt, s_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                at, made = _covering_shot(mt, s_, g_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                           flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft, outcome,
                                           draws, dice, flat, dealt, low, eview, max_hp, succ, fail, dropped, falls,
                                           rules, dealt_by, taken, record, steps, at, faces, sight, fx, mor, ammo_left,
@@ -614,13 +614,14 @@ def _braced(mt: I64, c: int, sx: int, sy: int, went: int, order: I64, side: I64,
 
 
 @_jit
-def _covering_shot(mt: I64, s: int, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
+def _covering_shot(mt: I64, s: int, g: int, c: int, order: I64, side: I64, vit: I64, prone: I64, hp: I64, temp: I64,
                    react: I64, px: I64, py: I64, dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64,
                    guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, outcome: I8, draws: I64, dice: I64,
                    flat: I64, dealt: I64, low: int, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                    falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64,
                    sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
-    """``s``'s free attack on the pinned mover ``c`` (``_covering_hook``: ``Activity.READIED``, no MAP, SUP-11).
+    """``s``'s free attack with its ``g``-th gun on the pinned mover ``c`` (``_covering_hook``: ``Activity.READIED``,
+    no MAP, SUP-11).
 
     As ``perform_attack`` makes it: declared (under edition 1 an ally of ``c`` may Intercept it, E-19, RX-26), then
     the Attacks of Opportunity a ranged attack in reach provokes (edition 2, E-18: :func:`_shot_in_reach`; a shooter
@@ -640,7 +641,7 @@ def _covering_shot(mt: I64, s: int, c: int, order: I64, side: I64, vit: I64, pro
         if vit[s] != ALIVE:
             return at, made
     code = _ranged_code(s, c, 0, side, vit, px, py, dist, eview)
-    at = _attack(mt, s, c, 0, 0, COVERING_LABEL, cov[4], cov[5], cov[6], cov[7], cov[8], cov[9][0], hp, temp, max_hp,
+    at = _attack(mt, s, c, g, 0, COVERING_LABEL, cov[4], cov[5], cov[6], cov[7], cov[8], cov[9][0], hp, temp, max_hp,
                  vit, succ, fail, prone, dropped, falls, rules, dealt_by, taken, record, steps, at, faces, code, fx)
     at = kmor.after_attack(mt, mor, side, vit, react, record, steps, at, STEP_HEAD)
     return at, made + 1
@@ -1113,9 +1114,9 @@ def _ai_turn(mt: I64, c: int, left: int, order: I64, side: I64, vit: I64, prone:
             if record:
                 at = _record(steps, at, MOVED, c, -1, kai.MOVED_STEP, faces, 0)
             if cov[0][kcov.COV_ON] == 1:  # a Step is a move too (ACT-3): a pinned creature's draws the free shot
-                s_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
+                s_, g_ = kcov.free_shooter(c, vit, px, py, ammo_left, cov, fx)
                 if s_ >= 0:
-                    at, made = _covering_shot(mt, s_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
+                    at, made = _covering_shot(mt, s_, g_, c, order, side, vit, prone, hp, temp, react, px, py, dist,
                                               flank_geo, flanker, threat_ft, guard_hit, guard_reach, intercept_ft,
                                               outcome, draws, dice, flat, dealt, low, eview, max_hp, succ, fail,
                                               dropped, falls, rules, dealt_by, taken, record, steps, at, faces, sight,

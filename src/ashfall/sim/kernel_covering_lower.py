@@ -43,7 +43,7 @@ import numpy as np
 from ashfall.ai import TacticalPolicy
 from ashfall.ai.odds_cache import attack_value, ruleset_token
 from ashfall.content.names import COVERING_FIRE
-from ashfall.content.schema import WeaponKind
+from ashfall.content.schema import Weapon, WeaponKind
 from ashfall.core.types import Condition
 from ashfall.engine import Combatant, EncounterState
 from ashfall.engine.effects import EffectKind, TimedEffect
@@ -74,17 +74,19 @@ class CoveringTables:
 
     Attributes:
         ints: ``COV_*``.
-        talent: ``[i]`` 0: it may not take Covering Fire; else 1 + the further-option slot of its gun, whose rounds
+        talent: ``[i, g]`` 0: no ``g``-th gun (all 0: it may not take Covering Fire); else 1 + the further-option slot
+            of its ``g``-th gun in the order ``covering_weapon`` tries them (its weapons as listed), whose rounds
             (``ammo_left[i, slot]``, G-31) it spends.
-        ok: ``[i, x, y, tx, ty]`` 1 where it may take it on an attack by an enemy at ``(tx, ty)`` (``_covering_ok``).
-        free: ``[i, x, y, tx, ty]`` 1 where its free attack may be made at a mover at ``(tx, ty)``
-            (``covering_weapon``).
-        outcome: ``[shooter, target, 0, 0, 0, code, first - 1, second - 1]`` the free attack's outcome (0 miss, 1 hit,
-            2 critical hit).
-        draws: ``[shooter, target, 0, 0, 0, code]`` d20s it draws.
-        dice: ``[shooter, 0, crit, group, (count, sides)]``.
-        flat: ``[shooter, 0, crit]``.
-        dealt: ``[shooter, 0, target, crit, total - low]`` what the ledger lets through.
+        ok: ``[i, g, x, y, tx, ty]`` 1 where it may take it with its ``g``-th gun loaded on an attack by an enemy at
+            ``(tx, ty)`` (``_covering_ok`` with that gun alone loaded: sight, range, total cover).
+        free: ``[i, g, x, y, tx, ty]`` 1 where its free attack may be made with that gun at a mover at ``(tx, ty)``
+            (``covering_weapon`` so).
+        outcome: ``[shooter, target, g, 0, 0, code, first - 1, second - 1]`` the free attack's outcome with its
+            ``g``-th gun (0 miss, 1 hit, 2 critical hit).
+        draws: ``[shooter, target, g, 0, 0, code]`` d20s it draws.
+        dice: ``[shooter, g, crit, group, (count, sides)]``.
+        flat: ``[shooter, g, crit]``.
+        dealt: ``[shooter, g, target, crit, total - low]`` what the ledger lets through.
         low: ``[low]``.
         enemy_hit: ``[e, c, code]`` the AI's ``enemy_hit`` with ``e`` pinned (``(1, 1, 1)``: nobody is pinned).
         melee_best: ``[e, c, code]`` the further options' ``melee_best`` with ``e`` pinned (``(1, 1, 1)``: none).
@@ -115,8 +117,8 @@ class CoveringTables:
 
 def no_covering(n: int) -> CoveringTables:
     """The tables of a fight where nobody has the talent (never read)."""
-    return CoveringTables(np.zeros(4, np.int64), np.zeros(n, np.int64), np.zeros((1, 1, 1, 1, 1), np.int64),
-                          np.zeros((1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8),
+    return CoveringTables(np.zeros(4, np.int64), np.zeros((n, 1), np.int64), np.zeros((1, 1, 1, 1, 1, 1), np.int64),
+                          np.zeros((1, 1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 1, 1, 1, 1, 20, 20), np.int8),
                           np.ones((1, 1, 1, 1, 1, 1), np.int64), np.zeros((1, 1, 2, 1, 2), np.int64),
                           np.zeros((1, 1, 2), np.int64), np.zeros((1, 1, 1, 2, 1), np.int64),
                           np.zeros(1, np.int64), *(np.zeros((1, 1, 1), np.float64) for _ in range(4)))
@@ -135,8 +137,9 @@ def pinnable(state: EncounterState, a: Combatant) -> bool:
 def covering_problem(fight: Fight) -> str | None:
     """What of Covering Fire the kernel does not play in this fight (None: it plays it, or nobody has the talent).
 
-    Played: a creature the tactical AI plays with the talent and one ranged weapon (its gun: its rounds are the
-    kernel's ``ammo_left``), the only one with the talent, alone on its side or among allies (the AI's or scripted,
+    Played: a creature the tactical AI plays with the talent and one gun or several (every ranged weapon of its counts
+    rounds: the kernel's ``ammo_left`` per gun, G-31; ``covering_weapon`` takes the first loaded with the rounds and
+    in range, as its weapons are listed, for the reaction and for the free shot alike), the only one with the talent, alone on its side or among allies (the AI's or scripted,
     as far as the rest of the kernel plays them: their Intercept and withdrawal weigh a pinned enemy's attacks at
     disadvantage, :func:`pinned_guard`, :func:`pinned_plans`), against enemies with one melee weapon each, scripted
     or played by the AI (then its plans, target choice and withdrawal weigh its own disadvantage while pinned,
@@ -152,8 +155,13 @@ def covering_problem(fight: Fight) -> str | None:
             return f"{why}; taken without the tactical AI)"
         if len(talented) > 1:
             return f"{why}; beside another creature with the talent: two pins on one enemy)"
-        if sum(w.kind is WeaponKind.RANGED for w in c.weapons) != 1:
-            return f"{why}; with other than one ranged weapon)"
+        guns = _guns(c)
+        if not guns or len(guns) != sum(w.kind is WeaponKind.RANGED for w in c.weapons):
+            return f"{why}; with no gun, or a ranged weapon that counts no rounds)"
+        try:
+            _gun_slots(c, state)
+        except ValueError:
+            return f"{why}; with a gun that is not among its further options)"
         for e in state.enemies_of(c.id):
             if len(e.weapons) != 1 or e.weapons[0].kind is not WeaponKind.MELEE:
                 return f"{why}; pinning a creature with other than one melee weapon, combatant {e.id})"
@@ -251,39 +259,59 @@ def _squares(state: EncounterState) -> list[tuple[int, int]]:
 
 
 def _geometry(state: EncounterState, roster: Sequence[Combatant], talent: I64) -> tuple[I64, I64]:
-    """``ok`` and ``free`` of :class:`CoveringTables`, asked of the reference with the creatures set on each square."""
+    """``ok`` and ``free`` of :class:`CoveringTables`, asked of the reference with the creatures set on each square.
+
+    Each gun's rows with that gun alone loaded (the others' rounds set to none, restored after): ``covering_weapon``
+    then finds that gun or nothing.
+    """
     board = state.board
     assert board is not None
     w, h = board.width, board.height
-    n = len(roster)
-    ok = np.zeros((n, w, h, w, h), np.int64)
-    free = np.zeros((n, w, h, w, h), np.int64)
-    squares = _squares(state)
+    n, guns = talent.shape
+    ok = np.zeros((n, guns, w, h, w, h), np.int64)
+    free = np.zeros((n, guns, w, h, w, h), np.int64)
     for i, c in enumerate(roster):
-        if not talent[i]:
-            continue
-        seen: tuple[I64, I64] | None = None
-        for e in state.enemies_of(c.id):
-            rows = (np.zeros((w, h, w, h), np.int64), np.zeros((w, h, w, h), np.int64))
-            home_c, home_e = c.position, e.position
+        for g, gun in enumerate(_guns(c) if talent[i, 0] else ()):
+            ammo = c.ammo
+            c.ammo = {o.id: 0 for o in _guns(c) if o is not gun}
             try:
-                for sq in squares:
-                    c.position = sq
-                    for tq in squares:
-                        if tq == sq:
-                            continue
-                        e.position = tq
-                        trigger = Trigger(TriggerKind.ATTACKED, e.id, c.id, (("ranged", False),))
-                        rows[0][sq[0], sq[1], tq[0], tq[1]] = _covering_ok(state, c, trigger)
-                        rows[1][sq[0], sq[1], tq[0], tq[1]] = covering_weapon(state, c, e) is not None
+                ok[i, g], free[i, g] = _gun_geometry(state, c, gun)
             finally:
-                c.position, e.position = home_c, home_e
-            if seen is not None and not (np.array_equal(seen[0], rows[0]) and np.array_equal(seen[1], rows[1])):
-                raise ValueError(f"Covering Fire that differs between enemies (SUP-11, combatant {c.id})")
-            seen = rows
-        if seen is not None:
-            ok[i], free[i] = seen
+                c.ammo = ammo
     return ok, free
+
+
+def _gun_geometry(state: EncounterState, c: Combatant, gun: Weapon) -> tuple[I64, I64]:
+    """``ok`` and ``free`` of ``c`` with ``gun`` alone loaded, the same against every enemy."""
+    board = state.board
+    assert board is not None
+    w, h = board.width, board.height
+    squares = _squares(state)
+    seen: tuple[I64, I64] | None = None
+    for e in state.enemies_of(c.id):
+        rows = (np.zeros((w, h, w, h), np.int64), np.zeros((w, h, w, h), np.int64))
+        home_c, home_e = c.position, e.position
+        try:
+            for sq in squares:
+                c.position = sq
+                for tq in squares:
+                    if tq == sq:
+                        continue
+                    e.position = tq
+                    trigger = Trigger(TriggerKind.ATTACKED, e.id, c.id, (("ranged", False),))
+                    rows[0][sq[0], sq[1], tq[0], tq[1]] = _covering_ok(state, c, trigger)
+                    found = covering_weapon(state, c, e)
+                    if found is not None and found is not gun:
+                        raise ValueError(f"Covering Fire with an unloaded gun (SUP-11, combatant {c.id})")
+                    rows[1][sq[0], sq[1], tq[0], tq[1]] = found is not None
+        finally:
+            c.position, e.position = home_c, home_e
+        if seen is not None and not (np.array_equal(seen[0], rows[0]) and np.array_equal(seen[1], rows[1])):
+            raise ValueError(f"Covering Fire that differs between enemies (SUP-11, combatant {c.id})")
+        seen = rows
+    if seen is None:
+        return np.zeros((w, h, w, h), np.int64), np.zeros((w, h, w, h), np.int64)
+    return seen
 
 
 def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views: Sequence[int],
@@ -299,10 +327,13 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
     n = len(roster)
     if not covers(state):
         return no_covering(n)
-    talent = np.array([_gun_slot(c, state) + 1 if COVERING_FIRE in c.creature.talents else 0 for c in roster],
-                      np.int64)
+    slots = [_gun_slots(c, state) if COVERING_FIRE in c.creature.talents else () for c in roster]
+    guns = max(len(s) for s in slots)
+    talent = np.zeros((n, guns), np.int64)
+    for i, own in enumerate(slots):
+        talent[i, :len(own)] = [xo + 1 for xo in own]
     ok, free = _geometry(state, roster, talent)
-    a0 = next(c for c in roster if talent[roster.index(c)])
+    a0 = next(c for c in roster if talent[roster.index(c), 0])
     t0 = next(c for c in roster if c.side != a0.side)
     table, eviews = _engine_views(state, a0, t0)
     if not np.array_equal(table, eview):
@@ -311,32 +342,15 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
     near_views = {int(eview[a[0], a[1], b[0], b[1]]) for a in squares for b in squares
                   if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1}
     codes = 8 * len(eviews)
-    outcome = np.zeros((n, n, 1, 1, 1, codes, 20, 20), np.int8)
-    draws = np.ones((n, n, 1, 1, 1, codes), np.int64)
+    outcome = np.zeros((n, n, guns, 1, 1, codes, 20, 20), np.int8)
+    draws = np.ones((n, n, guns, 1, 1, codes), np.int64)
     hit_parts: dict[tuple[int, int], Any] = {}
-    weapons: dict[int, Any] = {}
+    weapons: dict[tuple[int, int], Weapon] = {}
     for i, a in enumerate(roster):
-        if not talent[i]:
-            continue
-        gun = next(w for w in a.weapons if w.kind is WeaponKind.RANGED)
-        weapons[i] = gun
-        option = next(o for o in kernel_options(a, state) if o.weapon is gun and o.ranged)
-        for j, t in enumerate(roster):
-            if t.side == a.side:
-                continue
-            plain = situation(state, a, t, True)
-            for code in range(codes):
-                if code & 4:
-                    continue  # the free attack is never aimed: Aim lasts to the end of the shooter's turn (E-05)
-                met = _option_sit(plain, option, code, eviews, (), near_views)
-                if met is None:
-                    continue
-                got, faces, parts = _tabulate(state, a, t, option, Activity.READIED, None, met, False)
-                draws[i, j, 0, 0, 0, code] = got
-                outcome[i, j, 0, 0, 0, code] = faces
-                if parts is not None:
-                    hit_parts.setdefault((i, 0), parts)
-    dice, flat, dealt, low = tables(state, roster, hit_parts, 1, lambda i, _k: weapons[i])
+        for g, gun in enumerate(_guns(a) if talent[i, 0] else ()):
+            weapons[i, g] = gun
+            _free_attack(state, a, i, g, gun, roster, codes, eviews, near_views, outcome, draws, hit_parts)
+    dice, flat, dealt, low = tables(state, roster, hit_parts, guns, lambda i, g: weapons[i, g])
     ai_codes = 4 * len(views)
     token = ruleset_token(rs)
     enemy_hit = np.zeros((n, n, ai_codes), np.float64)
@@ -366,14 +380,43 @@ def lower_covering(fight: Fight, roster: Sequence[Combatant], eview: I64, views:
                           enemy_hit, melee_best, enemy_hit_prone, melee_best_prone)
 
 
-def _gun_slot(c: Combatant, state: EncounterState) -> int:
-    """The further-option slot (``kernel_options``' index after the first) of the one gun a covering creature has."""
+def _guns(c: Combatant) -> list[Weapon]:
+    """``c``'s ranged weapons with rounds, in the order ``covering_weapon`` tries them (its weapons as listed)."""
+    return [w for w in c.weapons if w.kind is WeaponKind.RANGED and w.ammo_capacity is not None]
+
+
+def _gun_slots(c: Combatant, state: EncounterState) -> list[int]:
+    """The further-option slot (``kernel_options``' index after the first) of each gun of :func:`_guns`."""
     further = kernel_options(c, state)[1:]
-    for xo, o in enumerate(further):
-        if o.ranged and o.weapon is not None and o.weapon.kind is WeaponKind.RANGED and \
-                o.weapon.ammo_capacity is not None:
-            return xo
-    raise ValueError(f"Covering Fire without a gun among the further options (SUP-11, combatant {c.id})")
+    found = []
+    for gun in _guns(c):
+        xo = next((xo for xo, o in enumerate(further) if o.ranged and o.weapon is gun), None)
+        if xo is None:
+            raise ValueError(f"Covering Fire with a gun not among the further options (SUP-11, combatant {c.id})")
+        found.append(xo)
+    return found
+
+
+def _free_attack(state: EncounterState, a: Combatant, i: int, g: int, gun: Weapon, roster: Sequence[Combatant],
+                 codes: int, eviews: Any, near_views: set[int], outcome: I8, draws: I64,
+                 hit_parts: dict[tuple[int, int], Any]) -> None:
+    """The free attack's rows of ``roster[i]``'s ``g``-th gun (``outcome``/``draws`` ``[i, j, g]``), from ``_tabulate``."""
+    option = next(o for o in kernel_options(a, state) if o.weapon is gun and o.ranged)
+    for j, t in enumerate(roster):
+        if t.side == a.side:
+            continue
+        plain = situation(state, a, t, True)
+        for code in range(codes):
+            if code & 4:
+                continue  # the free attack is never aimed: Aim lasts to the end of the shooter's turn (E-05)
+            met = _option_sit(plain, option, code, eviews, (), near_views)
+            if met is None:
+                continue
+            got, faces, parts = _tabulate(state, a, t, option, Activity.READIED, None, met, False)
+            draws[i, j, g, 0, 0, code] = got
+            outcome[i, j, g, 0, 0, code] = faces
+            if parts is not None:
+                hit_parts.setdefault((i, g), parts)
 
 
 def _expected(hit: Any) -> float:
