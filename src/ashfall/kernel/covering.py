@@ -65,8 +65,11 @@ def offer(a: int, order: I64, side: I64, vit: I64, react: I64, px: I64, py: I64,
 
 @_jit
 def gun(s: int, t: int, px: I64, py: I64, ammo_left: I64, rows: I64, cov: CovTab) -> int:
-    """``covering_weapon``: the first of ``s``'s guns, as its weapons are listed, loaded with the rounds Covering Fire
-    needs and able to shoot ``t`` from where they stand (``rows``: ``ok`` or ``free``); -1: none."""
+    """``covering_weapon``: the index of ``s``'s gun that covers ``t``, -1: none.
+
+    The first of its guns, as its weapons are listed, loaded with the rounds Covering Fire needs and able to shoot
+    ``t`` from where they stand (``rows``: ``ok`` or ``free``).
+    """
     talent, need = cov[1], cov[0][COV_NEED]
     found = -1
     for g in range(talent.shape[1]):
@@ -87,8 +90,9 @@ def turn_starts(c: int, fx: I64) -> None:
 
 @_jit
 def free_shooter(c: int, vit: I64, px: I64, py: I64, ammo_left: I64, cov: CovTab, fx: I64) -> tuple[int, int]:
-    """After a step of ``c``: the shooter whose free attack it sets off (``_covering_hook``), marked spent, and its gun
-    (the index into its guns, the free attack tables' kind), or ``(-1, -1)``.
+    """After a step of ``c``: the shooter whose free attack it sets off and its gun, or ``(-1, -1)``.
+
+    ``_covering_hook``: the shooter marked spent; the gun, an index into its guns, is the free attack tables' kind.
 
     The first pin on it whose free attack is not spent, its shooter up, ``c`` up, and ``covering_weapon`` finding a
     gun loaded with the rounds Covering Fire needs with ``c`` in range and not behind total cover (``free``,

@@ -620,8 +620,9 @@ def _covering_shot(mt: I64, s: int, g: int, c: int, order: I64, side: I64, vit: 
                    flat: I64, dealt: I64, low: int, eview: I64, max_hp: I64, succ: I64, fail: I64, dropped: I64,
                    falls: I64, rules: I64, dealt_by: I64, taken: I64, record: bool, steps: I64, at: int, faces: I64,
                    sight: I64, fx: I64, mor: kmor.MoraleTab, ammo_left: I64, cov: kcov.CovTab) -> tuple[int, int]:
-    """``s``'s free attack with its ``g``-th gun on the pinned mover ``c`` (``_covering_hook``: ``Activity.READIED``,
-    no MAP, SUP-11).
+    """``s``'s free attack with its ``g``-th gun on the pinned mover ``c`` (``_covering_hook``, SUP-11).
+
+    ``Activity.READIED``, no MAP.
 
     As ``perform_attack`` makes it: declared (under edition 1 an ally of ``c`` may Intercept it, E-19, RX-26), then
     the Attacks of Opportunity a ranged attack in reach provokes (edition 2, E-18: :func:`_shot_in_reach`; a shooter

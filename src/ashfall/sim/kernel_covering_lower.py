@@ -139,9 +139,10 @@ def covering_problem(fight: Fight) -> str | None:
 
     Played: a creature the tactical AI plays with the talent and one gun or several (every ranged weapon of its counts
     rounds: the kernel's ``ammo_left`` per gun, G-31; ``covering_weapon`` takes the first loaded with the rounds and
-    in range, as its weapons are listed, for the reaction and for the free shot alike), the only one with the talent, alone on its side or among allies (the AI's or scripted,
-    as far as the rest of the kernel plays them: their Intercept and withdrawal weigh a pinned enemy's attacks at
-    disadvantage, :func:`pinned_guard`, :func:`pinned_plans`), against enemies with one melee weapon each, scripted
+    in range, as its weapons are listed, for the reaction and for the free shot alike), the only one with the talent,
+    alone on its side or among allies (the AI's or scripted, as far as the rest of the kernel plays them: their
+    Intercept and withdrawal weigh a pinned enemy's attacks at disadvantage, :func:`pinned_guard`,
+    :func:`pinned_plans`), against enemies with one melee weapon each, scripted
     or played by the AI (then its plans, target choice and withdrawal weigh its own disadvantage while pinned,
     ``base_for``: :func:`pinned_plans`) with no further way to attack and, under edition 2, never (its openers and
     Sweeping Strikes where it stands would need pinned variants: named).
@@ -400,7 +401,7 @@ def _gun_slots(c: Combatant, state: EncounterState) -> list[int]:
 def _free_attack(state: EncounterState, a: Combatant, i: int, g: int, gun: Weapon, roster: Sequence[Combatant],
                  codes: int, eviews: Any, near_views: set[int], outcome: I8, draws: I64,
                  hit_parts: dict[tuple[int, int], Any]) -> None:
-    """The free attack's rows of ``roster[i]``'s ``g``-th gun (``outcome``/``draws`` ``[i, j, g]``), from ``_tabulate``."""
+    """The free attack's rows of ``roster[i]``'s ``g``-th gun (``outcome``/``draws`` ``[i, j, g]``, ``_tabulate``)."""
     option = next(o for o in kernel_options(a, state) if o.weapon is gun and o.ranged)
     for j, t in enumerate(roster):
         if t.side == a.side:
