@@ -181,17 +181,21 @@ def test_reference_logs__the_ai_takes_covering_fire_on_the_raiders_attacks(tmp_p
 def test_check__the_covering_fire_talent_is_named(tmp_path: Path, edition: str) -> None:
     fight = variant(tmp_path, TWO_GUNS, *WITH_TALENT, edition).build_fight(1)
     slinger = fight.engine.state.get(SLINGER)
-    assert kl._combatant_problem(fight, slinger) == TALENT.format(SLINGER, "with other than one ranged weapon")
+    # its two guns are played (``test_kernel_covering_fire_two_guns``); the raider's sword and pistol are not
+    assert kl._combatant_problem(fight, slinger) == TALENT.format(
+        SLINGER, "pinning a creature with other than one melee weapon, combatant kernel-ai-raider-gunner")
 
 
 @pytest.mark.rule("G-31", "RX-29", "RX-31", "SUP-11")
-@pytest.mark.parametrize("name", ["skirmish", "bandit-band"])
-def test_shipped_gunslinger__named_for_its_talent_alone_among_allies(name: str) -> None:
-    """Among allies the kit is played (``test_kernel_ai_two_guns_among_allies``), and an enemy's shot at it is not
-    named for the Return Fire with either gun (RX-31): only the Covering Fire talent is."""
+@pytest.mark.parametrize(("name", "enemy"), [("skirmish", "raider-warlord"), ("bandit-band", "bandit-leader")])
+def test_shipped_gunslinger__named_for_its_talent_alone_among_allies(name: str, enemy: str) -> None:
+    """Among allies the kit is played (``test_kernel_ai_two_guns_among_allies``) and so is Covering Fire from its two
+    guns (``test_kernel_covering_fire_two_guns``); an enemy's shot at it is not named for the Return Fire with either
+    gun (RX-31): only the talent pinning an enemy with a sword and a gun is."""
     fight = EncounterSetup(ROOT / "encounters" / f"{name}.yaml", "ashfall-1").build_fight(1)
     slinger = fight.engine.state.get("gunslinger")
-    assert kl._combatant_problem(fight, slinger) == TALENT.format("gunslinger", "among allies")
+    assert kl._combatant_problem(fight, slinger) == TALENT.format(
+        "gunslinger", f"pinning a creature with other than one melee weapon, combatant {enemy}")
     assert kl._plan_problem(fight, slinger) is None
     for enemy in fight.engine.state.enemies_of("gunslinger"):
         problem = kl._plan_problem(fight, enemy)

@@ -161,11 +161,17 @@ def test_covering_tables__slots_and_bits_agree_with_the_lowering() -> None:
     # under edition 1 a pinned creature the AI plays is played (``test_kernel_covering_fire_among_allies``); under
     # edition 2 its openers would need pinned variants
     (("    tactics: [strike, strike]\n", ""), "ashfall-2", "pinning a creature the AI plays or chooses for under"),
-    # two guns and the fists alone on a side are played (``kernel_ranged_lower``); Covering Fire with them is not
-    (("weapons: [submachine-gun]", "weapons: [submachine-gun, pistol]"), "ashfall-1",
-     "with other than one ranged weapon"),
 ])
 def test_covering_gunner__what_it_does_not_cover_is_named(tmp_path: Path, change: tuple[str, str],
                                                             edition: str | None, named: str) -> None:
     problem = check(variant(tmp_path, COVERING, *change, edition))
     assert problem is not None and named in problem
+
+
+
+@pytest.mark.rule("SUP-11", "G-31")
+def test_covering_gunner_with_two_guns__is_played(tmp_path: Path) -> None:
+    """Two guns and the fists alone on a side: Covering Fire from the first gun loaded (``covering_weapon``), played
+    (``test_kernel_covering_fire_two_guns``)."""
+    assert check(variant(tmp_path, COVERING, "weapons: [submachine-gun]", "weapons: [submachine-gun, pistol]",
+                         "ashfall-1")) is None
