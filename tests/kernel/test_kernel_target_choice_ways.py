@@ -226,10 +226,12 @@ def test_shipped_skirmish__the_warriors_several_ways_are_weighed_throws_behind_w
     weighed, and a shot a raider could Intercept from behind a wall is judged on its sight at any distance (RX-26,
     E-19: ``test_kernel_ai_intercepts_across_walls``), and so is the Gunslinger's Return Fire with either of its two
     guns (RX-29, RX-31: ``test_kernel_ai_two_guns``), and its kit among allies
-    (``test_kernel_ai_two_guns_among_allies``): what keeps the fight off is the Gunslinger's Covering Fire talent among
-    allies."""
+    (``test_kernel_ai_two_guns_among_allies``), and its Covering Fire talent on two guns among allies
+    (``test_kernel_covering_fire_two_guns``): what keeps the fight off is the enemy that talent would pin, the raider
+    warlord with a sword and a gun."""
     problem = check(EncounterSetup(ROOT / "encounters" / "skirmish.yaml", "ashfall-1"))
     assert problem == (
         "the Covering Fire talent (SUP-11, combatant gunslinger: a round on an enemy's attack, disadvantage until its "
-        "next turn, a free shot when it moves; among allies)")
+        "next turn, a free shot when it moves; pinning a creature with other than one melee weapon, combatant "
+        "raider-warlord)")
 
