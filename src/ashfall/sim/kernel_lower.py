@@ -1401,7 +1401,7 @@ def check(setup: FightSetup) -> str | None:
 
 TABLE_CLASSES: dict[str, type] = {kind.__qualname__: kind for kind in (
     Lowering, Lowered, AiTables, OptionTables, BurstTables, RangedTables, WithdrawTables, ManeuverTables,
-    FeintContest, MoraleTables, CoveringTables)}
+    FeintContest, MoraleTables, CoveringTables, BraceTables)}
 """The dataclasses a lowering is made of: all an entry of the disk cache may build (``kernel_cache``)."""
 
 
