@@ -110,9 +110,14 @@ class CoveringTables:
     melee_best_prone: F64
 
     def tab(self) -> tuple[Any, ...]:
-        """The tuple the compiled fight takes (``ashfall.kernel.covering.CovTab``)."""
-        return (self.ints, self.talent, self.ok, self.free, self.outcome, self.draws, self.dice, self.flat,
-                self.dealt, self.low, self.enemy_hit, self.melee_best, self.enemy_hit_prone, self.melee_best_prone)
+        """The tuple the compiled fight takes (``ashfall.kernel.covering.CovTab``), every array C-ordered.
+
+        Per-gun tables are cut from wider ones (a two-gun creature's), and a sliced array has another numba type:
+        without this one fight would compile ``play`` a second time.
+        """
+        return tuple(np.ascontiguousarray(a) for a in (
+            self.ints, self.talent, self.ok, self.free, self.outcome, self.draws, self.dice, self.flat, self.dealt,
+            self.low, self.enemy_hit, self.melee_best, self.enemy_hit_prone, self.melee_best_prone))
 
 
 def no_covering(n: int) -> CoveringTables:
