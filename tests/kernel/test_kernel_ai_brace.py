@@ -5,7 +5,8 @@ a halberd (reach, polearm, braceable: RX-15) sets off its wielder's Brace: one a
 a Fortitude save against 8 + proficiency + MIG or the charger cannot move again this turn (RX-14, X-20). Held here:
 the set meets the case often, the kernel plays it step for step, the switch of X-20 is read, and kernels wrong about
 the charge, the save or the stop diverge. What is still named: two creatures that could Brace, a thrown bracing
-weapon (a Spear: ``test_kernel_ai_teams_with_throws_and_guns``) and reach beside edition 2's Trip.
+weapon (a Spear: ``test_kernel_ai_teams_with_throws_and_guns``) and Brace beside edition 2's Trip (a prone reactor's
+Brace).
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ further than a sword's (``ranged_threat``: limit plus walk), and closes in to wi
 Attacks of Opportunity and the Intercept its swing invites are made and judged at 10 ft (the sight window reaches
 the longest reach plus Intercept's range). Held here: the sets meet the case, the kernel plays them step for step,
 its decision equals the AI's on every state, and kernels that forget the reach diverge. Named: a scripted reach
-weapon on the move, a reach weapon beside another melee weapon and reach beside edition 2's Trip (Brace, RX-12, is
-played: ``test_kernel_ai_brace``).
+weapon on the move and a reach weapon beside another melee weapon (Brace, RX-12, is played: ``test_kernel_ai_brace``;
+Trip at 10 ft beside it under edition 2: ``test_kernel_ai_trips_at_reach``).
 """
 
 from __future__ import annotations
@@ -155,15 +155,15 @@ def test_check__what_reach_weapons_do_not_cover_is_named(tmp_path: Path, old: st
 
 
 @pytest.mark.rule("E-37", "TRP-1")
-def test_check__a_reach_weapon_beside_edition_2_trip_is_named(tmp_path: Path) -> None:
-    """One raider against the halberdier under edition 2 (no Sweeping Strike among several): Trip at 10 ft, named."""
+def test_kernel_ai__a_reach_weapon_beside_edition_2_trip_plays_like_the_reference(tmp_path: Path) -> None:
+    """One raider against the halberdier under edition 2 (no Sweeping Strike among several): Trip at 10 ft is played
+    (``test_kernel_ai_trips_at_reach`` holds it on its own set)."""
     text = RAIDERS.read_text(encoding="utf-8")
     start = text.index("  - side: raiders\n    zone: A\n    tactics: [strike, strike]")
     end = text.index("  - side: halberd\n    zone: B")
     path = tmp_path / "one.yaml"
     path.write_text(text[:start] + text[end:], encoding="utf-8")
-    assert check(EncounterSetup(path, "ashfall-2")) == (
-        "maps and movement with reach weapons beside edition 2's Trip (E-37, TRP-1, combatant kernel-ai-halberdier)")
+    plays_like_the_reference(EncounterSetup(path, "ashfall-2"), 30)
 
 
 @pytest.mark.rule("E-37", "SWP-3", "G-35")

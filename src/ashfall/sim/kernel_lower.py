@@ -433,8 +433,6 @@ def _approach_problem(fight: Fight) -> str | None:
                 or (limit != SQUARE_FT and not isinstance(policy, TacticalPolicy)):
             # a reach weapon (ATK-1) is played for the tactical AI (its routes, plans and approach within reach)
             return f"maps and movement with reach weapons (combatant {c.id})"
-        if limit != SQUARE_FT and uses_trip(fight):
-            return f"maps and movement with reach weapons beside edition 2's Trip (E-37, TRP-1, combatant {c.id})"
         thrown = weapon is not None and weapon.has(WeaponProperty.THROWN)  # none for its fists
         if thrown and not any(shot_ok(o) for o in attack_options(c, state)):
             # beside a gun the AI's Intercept weighs the throw with the shot (``_guard_shots``)

@@ -57,6 +57,7 @@ from ashfall.engine.state import EncounterState
 from ashfall.families.attacks.rules_activities import Activity, action_cost
 from ashfall.families.maneuvers.engine import as_stat, defense_choice, end_of_this_turn, side, stat_name, too_large
 from ashfall.families.maneuvers.moves import Trip
+from ashfall.grid.board import SQUARE_FT
 from ashfall.rules import conditions as cond
 from ashfall.rules.checks import (
     ContestResult,
@@ -72,6 +73,7 @@ from ashfall.rules.checks import (
 from ashfall.rules.condition_durations import AppliedCondition, Duration
 from ashfall.rules.damage_defenses import Defenses
 from ashfall.rules.health import falls_dying
+from ashfall.rules.reach import attack_limit_ft
 from ashfall.ruleset import Ruleset
 from ashfall.ruleset.sections import ContestTie
 from ashfall.ruleset.sections.enums import DazedEffect
@@ -293,8 +295,11 @@ def opener_tables(fight: Fight, roster: Sequence[Combatant], views: Sequence[int
                             hit = _settled_base(fight, t, c, flanking, close, seen, own=False)
                         enemy_hit_prone[j, i, code] = attack_value(hit.key(1)).expected if hit is not None else 0.0
                         _dazed_changes_nothing(fight, t, c, flanking, close, seen, own=False)
-                    if not close or (flanking and not state.allies_of(c.id)):
-                        continue  # as ``lower_ai``: the AI attacks from beside its target, flanking only with allies
+                    if (not close and option.limit_ft <= SQUARE_FT) or (flanking and not state.allies_of(c.id)):
+                        # as ``lower_ai``: the AI attacks from within its reach (a reach weapon's 10 ft too, where it
+                        # Trips at that reach, TRP-1, and Feints within its melee reach, FNT-1), flanking only with
+                        # allies
+                        continue
                     base = _settled_base(fight, c, t, flanking, close, seen, own=True)
                     if base is None:
                         continue
@@ -719,6 +724,8 @@ def _state_tables(fight: Fight, pairs: Sequence[tuple[int, Combatant, int, Comba
     acts = len(kl.TABLE_ACTIVITIES)
     pins = [out.shape[2] == 2 * acts and pinnable(state, c) for c in state.combatants.values()]
     for i, a, j, t, extra in pairs:
+        # a reach weapon attacks from 10 ft too (ATK-1), a prone target or as a prone attacker's AoO (as ``lower``)
+        long = attack_limit_ft(kl._first_weapon(a), False, rs.attack.natural_reach) > SQUARE_FT
         for s in states:
             down, lying = s % ATTACKER_PRONE, s >= ATTACKER_PRONE
             if down == kl.DOWN_DYING and not falls_dying(t.health, rs):
@@ -743,11 +750,11 @@ def _state_tables(fight: Fight, pairs: Sequence[tuple[int, Combatant, int, Comba
                                 (k in (kl.STRIKE, kl.POWER) and v not in used["map"]):
                             continue
                         for s_, code in enumerate(codes):
-                            if 0 < down < PRONE_UP and code is not None and not code & 2:
+                            if 0 < down < PRONE_UP and code is not None and not code & 2 and not long:
                                 continue
                             if code is not None and code & 1 and not state.allies_of(a.id):
                                 continue
-                            if code is not None and not code & 2 and not state.allies_of(t.id):
+                            if code is not None and not code & 2 and not state.allies_of(t.id) and not long:
                                 continue
                             if code is not None and code // kl.SITUATIONS not in (
                                     sights.near if code & 2 else sights.far):
