@@ -17,9 +17,11 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from ashfall.ai import TacticalPolicy
 from ashfall.ai.board_cache import gap_ft
 from ashfall.ai.choice import Choice
 from ashfall.core.types import Condition
@@ -28,18 +30,30 @@ from ashfall.sim import kernel_maneuvers as km
 from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import reference_fight
-from tests.kernel.kit import ENCOUNTERS, Rewired, plays_like_the_reference, seeds, setup_of, wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    OWN,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    wrong_kernel_diverges,
+)
 from tests.kernel.test_kernel_ai import _Checked
 from tests.kernel.test_kernel_ai_throws_out_of_range import _Counted, _decisions
 
 VANGUARD = ENCOUNTERS / "ai-halberd-vanguard-trips-at-reach.yaml"
+FREE_FOR_ALL = ENCOUNTERS / "ai-halberdiers-trip-in-a-free-for-all.yaml"
+"""Two AI halberdiers, a sword and an axe on four sides, under edition 2 without Sweeping Strike (its own ruleset)."""
 ED2 = "ashfall-2"
 
 
 @pytest.mark.rule("E-37", "TRP-1", "TRP-2", "TRP-3", "TRP-4", "ATK-1", "C-PRO", "ACT-5", "RX-21")
-@pytest.mark.parametrize("edition", [ED2, "ashfall-1"])
-def test_halberd_vanguard__plays_every_step_of_the_reference_fight(edition: str) -> None:
-    plays_like_the_reference(setup_of(VANGUARD, edition), 150 if edition == ED2 else 60)
+@pytest.mark.parametrize(("path", "edition", "count"), [(VANGUARD, ED2, 150), (VANGUARD, "ashfall-1", 60),
+                                                        (FREE_FOR_ALL, OWN, 100)],
+                         ids=["vanguard-ashfall-2", "vanguard-ashfall-1", "free-for-all-own"])
+def test_trips_at_reach__play_every_step_of_the_reference_fight(path: Path, edition: str, count: int) -> None:
+    plays_like_the_reference(setup_of(path, edition), count)
 
 
 def _trip_counts(setup: FightSetup, n: int) -> Counter[str]:
@@ -95,14 +109,26 @@ def test_halberd_vanguard__trips_from_10_ft_and_attacks_the_prone_brute_from_the
     assert found["halberd Attack of Opportunity at 10 ft"] >= 10, found
 
 
+@pytest.mark.rule("TRP-1", "TRP-3", "C-PRO", "ATK-1")
+def test_halberdiers_free_for_all__trip_from_10_ft_among_four_sides() -> None:
+    """In 60 reference fights the halberds trip from 10 ft (32) and 5 ft, the others trip too (the halberdiers
+    among them), and prone creatures are struck from a halberd's 10 ft (28)."""
+    found = _trip_counts(setup_of(FREE_FOR_ALL, OWN), 60)
+    assert found["halberd trip at 10 ft"] >= 20 and found["short trip at 5 ft"] >= 50, found
+    assert found["Strike on a prone target at 10 ft"] >= 15 and found["dazed"] >= 10, found
+
+
 class _TripCounted(_Counted):
     """The tactical AI with the kernel's decision compared at every choice, counting its Trips by distance."""
 
     __slots__ = ()
 
     def choose(self, engine: Engine, actor: str) -> Choice | None:
-        choice = _Checked.choose(self, engine, actor)
         state = engine.state
+        if state.get(actor).has(Condition.PRONE):  # it stands first (ACT-5): the compiled turn does before ``decide``
+            self.counts["stand"] += 1
+            return TacticalPolicy.choose(self, engine, actor)
+        choice = _Checked.choose(self, engine, actor)
         if choice is not None and isinstance(choice.intent, Trip):
             c, t = state.get(actor), state.get(choice.intent.target)
             self.counts[f"trip from {gap_ft(c.space, t.space)} ft"] += 1
@@ -115,9 +141,11 @@ class _TripCounted(_Counted):
 
 @pytest.mark.rule("E-37", "TRP-1", "C-PRO", "ATK-1")
 def test_kernel_ai_decide__equals_tactical_policy_choose_tripping_at_reach() -> None:
-    """Every decision of 8 fights equals the AI's; it trips from 10 ft and attacks the brute lying prone."""
+    """Every decision of 8 fights of each set equals the AI's; it trips from 10 ft and attacks targets lying prone."""
     found = _decisions(VANGUARD, ED2, 8, _TripCounted)
     assert found["trip from 10 ft"] >= 5 and found["attack prone"] >= 5, found
+    brawl = _decisions(FREE_FOR_ALL, OWN, 8, _TripCounted)
+    assert brawl["trip from 10 ft"] >= 2 and brawl["attack prone"] >= 5, brawl
 
 
 def _no_trips_beyond_5_ft(lo: Lowered) -> Lowered:
