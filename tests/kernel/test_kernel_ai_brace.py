@@ -4,9 +4,9 @@ A creature that ends a Stride having walked at least 20 ft in a straight line, e
 a halberd (reach, polearm, braceable: RX-15) sets off its wielder's Brace: one attack with +1d6 (RX-13), and on a hit
 a Fortitude save against 8 + proficiency + MIG or the charger cannot move again this turn (RX-14, X-20). Held here:
 the set meets the case often, the kernel plays it step for step, the switch of X-20 is read, and kernels wrong about
-the charge, the save or the stop diverge. What is still named: two creatures that could Brace, a thrown bracing
-weapon (a Spear: ``test_kernel_ai_teams_with_throws_and_guns``) and Brace beside edition 2's Trip (a prone reactor's
-Brace).
+the charge, the save or the stop diverge; beside edition 2's Trip a reactor lying prone Braces at disadvantage (C-PRO).
+What is still named: two creatures that could Brace and a thrown bracing weapon (a Spear:
+``test_kernel_ai_teams_with_throws_and_guns``).
 """
 
 from __future__ import annotations
@@ -52,6 +52,34 @@ HOUSE = ("ruleset: {base: ashfall-1, name: a Brace ends only the move, "
 @pytest.mark.parametrize("path", [CHARGE, AI_CHARGER], ids=lambda p: p.stem)
 def test_brace_sets__play_like_the_reference(path: Path) -> None:
     plays_like_the_reference(setup_of(path, "ashfall-1"), 150)
+
+
+@pytest.mark.rule("RX-12", "RX-13", "E-37", "TRP-3", "C-PRO")
+def test_ai_raider_charges_an_ai_halberdier__plays_like_the_reference_beside_edition_2_trip() -> None:
+    """Under edition 2 both AI creatures also Trip (E-37): the raider's charges are Braced, each trips the other."""
+    plays_like_the_reference(setup_of(AI_CHARGER, "ashfall-2"), 100)
+
+
+@pytest.mark.rule("RX-13", "C-PRO", "E-37")
+def test_brace_tables__hold_a_prone_reactors_brace_at_disadvantage_beside_edition_2_trip() -> None:
+    """Beside edition 2's Trip a reactor may lie prone when a charge ends (tripped before its turn came): its Brace,
+    asked of ``resolve_attack`` with it prone, rolls two d20s and keeps the lower (C-PRO); under edition 1 it has
+    no such row."""
+    from ashfall.sim.kernel_maneuvers import ATTACKER_PRONE
+
+    brace = KernelSetup(setup_of(AI_CHARGER, "ashfall-2")).lowered.brace
+    assert brace is not None
+    reactor = int(np.flatnonzero(brace.reach >= 0)[0])
+    charger = 1 - reactor
+    beside = 2  # the situation code of an attack from beside the charger, in the open
+    assert brace.draws[reactor, charger, 0, 0, 0, beside] == 1
+    assert brace.draws[reactor, charger, 0, 0, ATTACKER_PRONE, beside] == 2
+    upright = brace.outcome[reactor, charger, 0, 0, 0, beside, :, 0]
+    lying = brace.outcome[reactor, charger, 0, 0, ATTACKER_PRONE, beside]
+    faces = np.arange(20)
+    assert (lying == upright[np.minimum.outer(faces, faces)]).all()
+    edition_1 = KernelSetup(setup_of(AI_CHARGER, "ashfall-1")).lowered.brace
+    assert edition_1 is not None and edition_1.draws.shape[4] == 1
 
 
 class _StoppedChecked(_Checked):

@@ -20,8 +20,9 @@ charge's length (``turn.brace_charge_ft``) and X-20's switch (``turn.brace_stops
 
 Named (:func:`brace_problem`): a thrown bracing weapon (a Spear: the AI weighs its throw too), a creature whose
 bracing weapon is not the first weapon of its tables, more than one
-creature that could Brace (a second Brace on a charger the first dropped would attack a creature down), Brace beside
-edition 2's Trip (a prone reactor's attack), saves of two d20s or that fail without a roll.
+creature that could Brace (a second Brace on a charger the first dropped would attack a creature down), saves of two
+d20s or that fail without a roll. Beside edition 2's Trip the reactor may lie prone when a charge ends: its Brace is
+asked of ``resolve_attack`` with it prone too (disadvantage, C-PRO), the attack tables' ``ATTACKER_PRONE`` row.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import numpy.typing as npt
 
 from ashfall.content.schema import WeaponProperty
 from ashfall.core.rule_ids import rule
-from ashfall.core.types import Save
+from ashfall.core.types import Condition, Save
 from ashfall.engine import Combatant
 from ashfall.families.attacks.engine_common import speed_ft
 from ashfall.families.attacks.rules_activities import Activity
@@ -44,7 +45,7 @@ from ashfall.rules.checks import saving_throw
 from ashfall.rules.dc import formula_dc
 from ashfall.sim.kernel_covering_lower import pinnable, pinned_sources
 from ashfall.sim.kernel_faces import Faces
-from ashfall.sim.kernel_maneuvers import uses_trip
+from ashfall.sim.kernel_maneuvers import ATTACKER_PRONE, uses_trip, with_conditions
 from ashfall.sim.setups import Fight
 
 I64 = npt.NDArray[np.int64]
@@ -69,9 +70,10 @@ class BraceTables:
             from the reactor's brings the mover closer (``charge_ft``).
         size_ok: ``[reactor, charger]`` 1 where a hit makes the charger save (its size no larger, RX-14).
         save_ok: ``[charger, reactor, face - 1]`` 1 where the save succeeds.
-        outcome: ``[reactor, target, kind, 1, 1, situation, first face - 1, second face - 1]`` the Brace attack's
-            outcome (kind 1: a reactor pinned by Covering Fire, SUP-11).
-        draws: ``[reactor, target, kind, 1, 1, situation]`` its d20s.
+        outcome: ``[reactor, target, kind, 1, state, situation, first face - 1, second face - 1]`` the Brace
+            attack's outcome (kind 1: a reactor pinned by Covering Fire, SUP-11; state 0, and beside edition 2's Trip
+            ``ATTACKER_PRONE``: the reactor lying prone, C-PRO).
+        draws: ``[reactor, target, kind, 1, state, situation]`` its d20s.
         dice: ``[reactor, kind, crit, group, (count, sides)]`` its damage dice (the Brace dice included, RX-13).
         flat: ``[reactor, kind, crit]`` its flat damage.
         dealt: ``[reactor, kind, target, crit, total - low]`` the damage after the ledger.
@@ -130,8 +132,6 @@ def brace_problem(fight: Fight, first_weapon: Any) -> str | None:
         return f"Brace by two creatures (a second Brace on a charger the first dropped, RX-12, combatant {found[1].id})"
     if bracing_weapon(c) is not first_weapon(c):
         return f"Brace with a weapon other than its first (RX-15, combatant {c.id})"
-    if uses_trip(fight):
-        return f"Brace beside edition 2's Trip (a prone reactor's Brace, E-37, RX-12, combatant {c.id})"
     return None
 
 
@@ -187,8 +187,12 @@ def lower_brace(fight: Fight, roster: Sequence[Combatant], codes: Sequence[int |
     reach[i] = weapon.reach
     pins = pinnable(state, reactor)
     kinds = 2 if pins else 1
-    outcome = np.zeros((n, n, kinds, 1, 1, len(codes), 20, 20), np.int8)
-    draws = np.ones((n, n, kinds, 1, 1, len(codes)), np.int64)
+    # beside edition 2's Trip the reactor may lie prone when the charge ends: its Brace at disadvantage (C-PRO), the
+    # target state ``ATTACKER_PRONE`` of the attack tables (``fight._attack_hit`` reads it off the prone row)
+    lying = (False, True) if uses_trip(fight) else (False,)
+    states = ATTACKER_PRONE + 1 if uses_trip(fight) else 1
+    outcome = np.zeros((n, n, kinds, 1, states, len(codes), 20, 20), np.int8)
+    draws = np.ones((n, n, kinds, 1, states, len(codes)), np.int64)
     hit_parts: dict[tuple[int, int], Any] = {}
     prepared: dict[Any, Any] = {}
     size_ok = np.zeros((n, n), np.int64)
@@ -198,21 +202,23 @@ def lower_brace(fight: Fight, roster: Sequence[Combatant], codes: Sequence[int |
             continue
         size_ok[i, j] = t.creature.size.rank <= reactor.creature.size.rank
         save_ok[j, i] = _saves(reactor, t, rs)
-        with kl._beside(state, reactor, t):
-            for s_, code in enumerate(codes):
-                if code is not None and code & 1 and not state.allies_of(reactor.id):
-                    continue  # nobody to flank with
-                if code is not None and code // situations not in (near if code & 2 else far):
-                    continue  # no two squares so far apart give this view (or it is total cover)
-                view = views[code // situations] if code is not None else None
-                for kind in range(kinds):
-                    extra = pinned_sources(state, reactor) if kind else ()
-                    count, table, parts = kl._tabulate(state, reactor, t, Activity.BRACE, None, code, view, prepared,
-                                                       extra)
-                    draws[i, j, kind, 0, 0, s_] = count
-                    outcome[i, j, kind, 0, 0, s_] = table
-                    if parts is not None:
-                        hit_parts.setdefault((i, kind), parts)
+        for prone in lying:
+            row = ATTACKER_PRONE if prone else 0
+            with kl._beside(state, reactor, t), with_conditions(reactor, *((Condition.PRONE,) if prone else ())):
+                for s_, code in enumerate(codes):
+                    if code is not None and code & 1 and not state.allies_of(reactor.id):
+                        continue  # nobody to flank with
+                    if code is not None and code // situations not in (near if code & 2 else far):
+                        continue  # no two squares so far apart give this view (or it is total cover)
+                    view = views[code // situations] if code is not None else None
+                    for kind in range(kinds):
+                        extra = pinned_sources(state, reactor) if kind else ()
+                        count, table, parts = kl._tabulate(state, reactor, t, Activity.BRACE, None, code, view,
+                                                           prepared, extra)
+                        draws[i, j, kind, 0, row, s_] = count
+                        outcome[i, j, kind, 0, row, s_] = table
+                        if parts is not None:
+                            hit_parts.setdefault((i, kind), parts)
     dice, flat, dealt, low = kl._damage_tables(state, roster, hit_parts, kinds,
                                                lambda a, _k: kl._first_weapon(roster[a]))
     step_ft = charge_ft(((2, 0), (1, 0)), 1, ((0, 0),))  # the feet one closer step counts
