@@ -24,8 +24,15 @@ from ashfall.sim.kernel_lower import Lowered, check
 from ashfall.sim.kernel_run import KernelSetup
 from ashfall.sim.setups import EncounterSetup, FightSetup
 from ashfall.sim.signature import reference_fight
-from tests.kernel.kit import ENCOUNTERS, Rewired, plays_like_the_reference, seeds, setup_of, variant, \
-    wrong_kernel_diverges
+from tests.kernel.kit import (
+    ENCOUNTERS,
+    Rewired,
+    plays_like_the_reference,
+    seeds,
+    setup_of,
+    variant,
+    wrong_kernel_diverges,
+)
 
 SCRIPTED = ENCOUNTERS / "scripted-ambush-on-a-grid.yaml"
 AI_PACK = ENCOUNTERS / "ai-pack-ambushes-a-lone-brute.yaml"
@@ -36,11 +43,14 @@ def _happened(setup: FightSetup, n: int) -> Counter[str]:
     """In ``n`` reference fights: Stealth rolls, creatures surprised or not, round-1 turns skipped, fights with both."""
     found: Counter[str] = Counter()
     for seed in seeds(n):
-        surprised = set()
+        surprised, ambushers, rnd = set(), set(), 0
         for e in reference_fight(setup, seed).log:
             kind = getattr(e, "type", "")
-            if kind == "check-rolled" and e.label == "Stealth (ambush)":
+            if kind == "round-started":
+                rnd = e.round
+            elif kind == "check-rolled" and e.label == "Stealth (ambush)":
                 found["stealth rolls"] += 1
+                ambushers.add(e.actor)
             elif kind == "surprise":
                 found["surprised" if e.surprised else "not surprised"] += 1
                 found["ties"] += e.stealth == e.passive
@@ -49,7 +59,9 @@ def _happened(setup: FightSetup, n: int) -> Counter[str]:
             elif kind == "turn-skipped" and e.reason == "surprised":
                 found["turns skipped"] += 1
             elif kind == "reaction-spent" and e.actor in surprised:
-                found["reactions of the surprised"] += 1
+                found["reactions of the surprised"] += 1  # from round 2 (SUR-3)
+            elif kind == "reaction-spent" and rnd == 1 and e.actor not in ambushers:
+                found["round-1 reactions of those not surprised"] += 1
         found["fights with a surprise"] += bool(surprised)
     return found
 
@@ -61,20 +73,25 @@ def test_scripted_ambush_on_a_grid__plays_every_step_as_the_reference(edition: s
 
 
 @pytest.mark.rule("SUR-1", "SUR-2", "SUR-3", "G-24", "G-45", "RX-21", "POS-1")
-def test_ai_pack_ambushes_a_lone_brute__plays_every_step_as_the_reference() -> None:
-    plays_like_the_reference(setup_of(AI_PACK, "ashfall-1"), 150)
+@pytest.mark.parametrize("edition", ["ashfall-1", "ashfall-2"])
+def test_ai_pack_ambushes_a_lone_brute__plays_every_step_as_the_reference(edition: str) -> None:
+    plays_like_the_reference(setup_of(AI_PACK, edition), 150)
 
 
-@pytest.mark.rule("SUR-1", "SUR-2")
-@pytest.mark.parametrize(("path", "least"), [(SCRIPTED, 40), (AI_PACK, 15)])
-def test_ambush__surprises_often_but_not_always(path: Path, least: int) -> None:
-    """Of 40 reference fights: creatures surprised and not, turns skipped, and the reactions they make later."""
+@pytest.mark.rule("SUR-1", "SUR-2", "SUR-3", "RX-21", "RX-26")
+@pytest.mark.parametrize(("path", "least", "reactions"), [(SCRIPTED, 40, 2), (AI_PACK, 15, 0)])
+def test_ambush__surprises_often_but_not_always(path: Path, least: int, reactions: int) -> None:
+    """Of 40 reference fights: creatures surprised and not, turns skipped; in the brawl, reactions in round 1 of
+    those not surprised (what a surprised creature may not make) and from round 2 of those surprised."""
     found = _happened(setup_of(path, "ashfall-1"), 40)
     assert found["stealth rolls"] == 3 * 40  # every ambusher, every fight (SUR-1)
     assert found["surprised"] >= least
     assert found["not surprised"] >= 5
-    assert found["turns skipped"] >= least // 2  # some die before their turn comes
+    assert found["ties"] >= 2  # a tie surprises (G-45)
+    assert found["turns skipped"] >= least // 2  # some drop before their turn comes
     assert 5 <= found["fights with a surprise"] < 40
+    assert found["round-1 reactions of those not surprised"] >= reactions
+    assert found["reactions of the surprised"] >= 5 * reactions
 
 
 @pytest.mark.rule("SUR-1", "G-24", "G-45")
@@ -122,9 +139,10 @@ def _clumsier(t: np.ndarray) -> None:
 
 @pytest.mark.rule("SUR-1", "SUR-2", "G-45")
 @pytest.mark.parametrize(("path", "edition", "change", "least"), [
-    (SCRIPTED, "ashfall-2", _nobody, 20), (SCRIPTED, "ashfall-2", _everyone, 5), (SCRIPTED, "ashfall-2", _tie_not, 1),
-    (SCRIPTED, "ashfall-1", _clumsier, 1), (AI_PACK, "ashfall-1", _nobody, 10)],
-    ids=["nobody-surprised", "everyone-surprised", "a-tie-does-not-surprise", "stealth-one-lower", "ai-nobody"])
+    (SCRIPTED, "ashfall-2", _nobody, 20), (SCRIPTED, "ashfall-2", _everyone, 10), (SCRIPTED, "ashfall-2", _tie_not, 5),
+    (SCRIPTED, "ashfall-1", _clumsier, 5), (AI_PACK, "ashfall-1", _nobody, 10), (AI_PACK, "ashfall-1", _tie_not, 1)],
+    ids=["nobody-surprised", "everyone-surprised", "a-tie-does-not-surprise", "stealth-one-lower", "ai-nobody",
+         "ai-a-tie-does-not-surprise"])
 def test_ambush__a_wrong_kernel_diverges(path: Path, edition: str, change: Callable[[np.ndarray], None],
                                         least: int) -> None:
     setup = setup_of(path, edition)
