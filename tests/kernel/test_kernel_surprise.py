@@ -66,7 +66,7 @@ def _happened(setup: FightSetup, n: int) -> Counter[str]:
     return found
 
 
-@pytest.mark.rule("SUR-1", "SUR-2", "SUR-3", "G-24", "G-45", "RX-21", "RX-26", "POS-1", "DEATH-1")
+@pytest.mark.rule("SUR-1", "SUR-2", "SUR-3", "G-24", "G-45", "RX-21", "RX-26", "POS-1")
 @pytest.mark.parametrize("edition", ["ashfall-1", "ashfall-2"])
 def test_scripted_ambush_on_a_grid__plays_every_step_as_the_reference(edition: str) -> None:
     plays_like_the_reference(setup_of(SCRIPTED, edition), 150)
@@ -158,6 +158,15 @@ def test_ambush__a_surprised_creature_flat_footed_to_any_effect_is_named(tmp_pat
     assert problem is not None
     assert "SUR-4" in problem
     assert "kernel-axeman" in problem
+
+
+@pytest.mark.rule("SUR-2", "DEATH-7", "C-PRO")
+def test_ambush__a_surprised_pc_that_may_rise_prone_is_named(tmp_path: Path) -> None:
+    """A PC that falls dying in round 1 and rolls a natural 20 is back up, prone, and its skipped turn leaves it
+    lying prone into round 2 (seen in 1 of 1,000 fights): the tables hold no prone target up without Trip."""
+    setup = variant(tmp_path, SCRIPTED, "name: Warden\n", "name: Warden\n      kind: pc\n", "ashfall-1")
+    problem = check(setup)
+    assert problem is not None and "DEATH-7" in problem and "kernel-slow-warden" in problem
 
 
 def test_ambush__the_shipped_bandit_band_is_named() -> None:

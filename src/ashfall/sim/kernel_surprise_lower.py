@@ -11,9 +11,11 @@ face (``ambush_stealth`` with chosen faces: its skill, its conditions' and the b
 and how many d20s it draws; for each other creature the lowest Stealth total that surprises it (``is_surprised``
 against ``surprise_perception``: passive Perception with conditions and the battlefield's modifiers, G-24).
 
-Named (:func:`surprise_problem`): a surprised creature that would be flat-footed to any effect (SUR-4, FF-1: its DV
-loses a positive AGI in round 1 against some attacker; the attack tables hold one DV per target), and ambushers
-whose Stealth draws other than one or two d20s.
+Named (:func:`surprise_problem`): a creature that may be surprised and falls dying with death saves (a natural 20 in
+round 1 brings it back prone, DEATH-7, and its skipped turn leaves it lying prone into round 2, where others attack
+it and the AI's Intercept weighs it so: tables the kernel holds only beside edition 2's Trip); a surprised creature
+that would be flat-footed to any effect (SUR-4, FF-1: its DV loses a positive AGI in round 1 against some attacker;
+the attack tables hold one DV per target); and ambushers whose Stealth draws other than one or two d20s.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ashfall.engine import Combatant
 from ashfall.engine.turns import AMBUSH_STEALTH_LABEL, ambush_stealth, is_surprised, surprise_perception
 from ashfall.families.attacks.engine import situation, target_defense
 from ashfall.families.attacks.engine_common import mode_for
+from ashfall.rules.health import falls_dying
 from ashfall.sim.kernel_faces import Faces
 from ashfall.sim.setups import Fight
 
@@ -98,6 +101,9 @@ def surprise_problem(fight: Fight) -> str | None:
     for t in roster:
         if t.side == fight.ambushers:
             continue
+        if falls_dying(t.health, state.ruleset) and t.health.uses_death_saves:
+            return (f"surprise: a surprised creature that may rise prone from a natural 20 in round 1 and lie prone "
+                    f"into round 2 (SUR-2, DEATH-7, C-PRO: combatant {t.id})")
         for a in roster:
             if a.side == t.side:
                 continue
