@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ashfall.core.d20 import roll_d20
+from ashfall.core.d20 import D20Roll, roll_d20
 from ashfall.core.modifiers import Modifier, ModifierKind
 from ashfall.core.morale import MoraleMark
-from ashfall.core.rng import ScriptedRng
+from ashfall.core.rng import Rng, ScriptedRng
 from ashfall.core.rule_ids import rule
 from ashfall.core.types import Skill
 from ashfall.engine import events as ev
@@ -88,6 +88,29 @@ def roll_initiative(ctx: Context) -> None:
     ctx.emit(ev.OrderSet(tuple(order), rule=INIT_3))
 
 
+AMBUSH_STEALTH_LABEL = "Stealth (ambush)"
+"""The label of an ambusher's Stealth check in the log (SUR-1)."""
+
+
+def ambush_stealth(state: EncounterState, hider: Combatant, rng: Rng) -> D20Roll:
+    """One ambusher's Stealth roll (SUR-1), with its conditions' and the battlefield's sources (CONC-5)."""
+    return roll_d20(rng, [Modifier(hider.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
+                                   "Stealth")], (*cond.check_sources(hider.condition_set, Skill.STEALTH),
+                                                 *(s for hook in state.rulebook.ambush_stealth
+                                                   for s in hook(state, hider))))
+
+
+def surprise_perception(state: EncounterState, target: Combatant) -> int:
+    """The passive Perception an ambush's Stealth is held against (SUR-1, G-24, X-09)."""
+    return passive_perception(target.creature, target.condition_set, state.ruleset,
+                              modifiers=state.rulebook.passive_perception_modifiers(state)).total
+
+
+def is_surprised(lowest: int, passive: int) -> bool:
+    """Whether the ambushers' lowest Stealth surprises a target of this passive Perception (a tie does, G-45)."""
+    return lowest >= passive
+
+
 def resolve_surprise(ctx: Context, ambushers: str) -> None:
     """The ambushing side's Stealth against each target's passive Perception (SUR-1).
 
@@ -98,21 +121,15 @@ def resolve_surprise(ctx: Context, ambushers: str) -> None:
     hiders = [c for c in state.combatants.values() if c.side == ambushers]
     stealth = []
     for h in hiders:
-        roller = ctx.roller(h.id, "check", SUR_1, source="stealth", dice=(1, 20))
-        r = roll_d20(roller, [Modifier(h.creature.skill_modifier(Skill.STEALTH), ModifierKind.ABILITY, SUR_1,
-                                        "Stealth")], (*cond.check_sources(h.condition_set, Skill.STEALTH),
-                                                      *(s for hook in state.rulebook.ambush_stealth
-                                                        for s in hook(state, h))))  # CONC-5
-        ctx.emit(ev.CheckRolled(h.id, "Stealth (ambush)", ev.RollRecord.of(r), 0, True, SUR_1))
+        r = ambush_stealth(state, h, ctx.roller(h.id, "check", SUR_1, source="stealth", dice=(1, 20)))  # CONC-5
+        ctx.emit(ev.CheckRolled(h.id, AMBUSH_STEALTH_LABEL, ev.RollRecord.of(r), 0, True, SUR_1))
         stealth.append(r.total)
     lowest = min(stealth, default=0)
     for target in state.combatants.values():
         if target.side == ambushers or not hiders:
             continue
-        passive = passive_perception(target.creature, target.condition_set, state.ruleset,
-                                     modifiers=state.rulebook.passive_perception_modifiers(state)).total
-        surprised = lowest >= passive
-        ctx.emit(ev.Surprise(target.id, surprised, lowest, passive))
+        passive = surprise_perception(state, target)
+        ctx.emit(ev.Surprise(target.id, is_surprised(lowest, passive), lowest, passive))
 
 
 def _boundary(ctx: Context, cid: str, edge: TurnEdge) -> None:

@@ -32,6 +32,7 @@ from ashfall.kernel import flight as kfl
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
 from ashfall.kernel import paths as kpa
+from ashfall.kernel import surprise as ksur
 from ashfall.kernel.compiled import F64, I8, I64
 from ashfall.kernel.compiled import entry as _entry
 from ashfall.kernel.compiled import jit as _jit
@@ -658,7 +659,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
          guard_hit: GuardTab, guard_reach: I64, intercept_ft: int, sight: I64, round_limit: int, ai_on: I64,
          ai_tab: AiTab,
          hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64, record: bool,
-         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab, cov: kcov.CovTab, br: kbr.BraceTab) -> None:
+         steps: I64, mv: kmv.MvTab, mor: kmor.MoraleTab, cov: kcov.CovTab, br: kbr.BraceTab, sur: I64) -> None:
     """Play one fight with ``seed``.
 
     The end state goes into ``hp``, ``temp``, ``vit`` (vitality codes), ``prone``, ``dropped`` (ever at 0 HP),
@@ -666,7 +667,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
     ``ai_on`` plays the tactical AI's turn (:func:`_ai_turn`); a choice outside its slice stops the
     fight with ``out[OUT_TIMED_OUT]`` 2. ``mor`` holds the morale family's tables and its state at the end
     (:mod:`ashfall.kernel.morale`); ``cov`` the Covering Fire talent's (:mod:`ashfall.kernel.covering`, SUP-11);
-    ``br`` Brace's (:mod:`ashfall.kernel.brace`, RX-12..14, X-20).
+    ``br`` Brace's (:mod:`ashfall.kernel.brace`, RX-12..14, X-20); ``sur`` an ambush's (:mod:`ashfall.kernel.surprise`,
+    SUR-1..3).
     """
     plan_frac, plan_drop, plan_first, enemy_hit, ai_config, ai_ints, ai_view, ai_wind = ai_tab[:8]
     mv_ints, dazed, fx = mv[0], mv[5], mv[6]
@@ -733,6 +735,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             order[y + 1] = p
             y -= 1
         order[y + 1] = cur
+    surprised = np.zeros(n, np.int64)
+    at = ksur.ambush(mt, sur, surprised, react, record, steps, at, STEP_HEAD)  # Stealth vs passive Perception (SUR-1)
     rnd = 1
     index = 0
     winner = -1
@@ -750,6 +754,8 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
                 break
             rnd += 1
             index = 0
+            if rnd == 2:
+                ksur.wake(surprised, react, mor)  # from round 2 the fight runs normally (SUR-3)
             continue
         c = order[index]
         kmv.turn_starts(c, vit[c] != DEAD, dazed)
@@ -761,6 +767,7 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             continue
         kmor.turn_start(mor, c, side, vit, mpx, mpy)  # a fleeing NPC flees by an exit or is cornered (MOR-20, MOR-23)
         kmor.refresh_reaction(mor, c, react)  # its reaction is back, unless it is broken (MOR-22)
+        ksur.hold(c, rnd, surprised, react)  # ... or surprised in round 1 (SUR-2)
         if vit[c] == DYING and saves[c] == 1:  # DEATH-2: a death save as its turn starts, before anything else
             face = roll(mt, 20)
             if record:
@@ -772,6 +779,9 @@ def play(mt: I64, seed: int, side: I64, agi: I64, init_bonus: I64, tiebreak_side
             fail[c] = save_table[c, succ[c], fail[c], face - 1, 2]
             succ[c] = s_after
         if vit[c] != ALIVE:  # dying, stabilised or dead: it cannot act (C-INC)
+            index += 1
+            continue
+        if ksur.skips(c, rnd, surprised):  # surprised: no turn in round 1 (SUR-2)
             index += 1
             continue
         if rnd > round_limit:  # the simulator stops before the first intent of the round after the limit
@@ -955,7 +965,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
                dist: I64, flank_geo: I64, flanker: I64, threat_ft: I64, guard_hit: GuardTab, guard_reach: I64,
                intercept_ft: int, sight: I64, round_limit: int, ai_on: I64, ai_tab: AiTab,
                hp: I64, temp: I64, vit: I64, prone: I64, dropped: I64, dealt_by: I64, taken: I64, out: I64,
-               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64, cov: kcov.CovTab, br: kbr.BraceTab) -> None:
+               mv: kmv.MvTab, mor: kmor.MoraleTab, mor_out: I64, cov: kcov.CovTab, br: kbr.BraceTab, sur: I64) -> None:
     """Play one fight per seed in a compiled loop (no steps): row ``i`` of each output is the fight of ``seeds[i]``.
 
     The outputs are 2-D: ``[trial, combatant]`` (``out``: ``[trial, OUT_LEN]``; ``mor_out``: ``[trial, combatant,
@@ -968,7 +978,7 @@ def play_batch(mt: I64, seeds: I64, side: I64, agi: I64, init_bonus: I64, tiebre
              dice, flat, dealt, low, max_hp, falls, saves, save_table, dying_rules, stand_cost, moves, pos, reach_ft,
              speed, stride_cost, price, offsets, dist, flank_geo, flanker, threat_ft, guard_hit, guard_reach,
              intercept_ft, sight, round_limit, ai_on, ai_tab, hp[i], temp[i], vit[i], prone[i], dropped[i],
-             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor, cov, br)
+             dealt_by[i], taken[i], out[i], False, no_steps, mv, mor, cov, br, sur)
         state = mor[13]
         for j in range(mor_out.shape[1]):
             for col in range(mor_out.shape[2]):

@@ -123,6 +123,7 @@ from ashfall.sim.kernel_ranged_lower import (
     ranged_action_names,
     shot_ok,
 )
+from ashfall.sim.kernel_surprise_lower import lower_surprise, no_surprise, surprise_problem
 from ashfall.sim.kernel_weapons_lower import (
     OptionTables,
     empty_options,
@@ -257,6 +258,7 @@ class Lowered:
             nobody has it). With it, ``outcome``/``draws`` and the damage tables hold each activity twice: the
             second half for an attacker pinned by it (disadvantage, ``suppressed``).
         brace: Brace's tables (:mod:`ashfall.sim.kernel_brace_lower`, RX-12..14, X-20; None when nobody Braces).
+        surprise: An ambush's table (:mod:`ashfall.sim.kernel_surprise_lower`, SUR-1..3; nobody rolls without one).
     """
 
     ids: tuple[str, ...]
@@ -318,6 +320,7 @@ class Lowered:
     guard_seen: I64 = dataclasses.field(default_factory=lambda: np.ones((1, 1, 1, 1), np.int64))
     covering: CoveringTables | None = None
     brace: BraceTables | None = None
+    surprise: I64 = dataclasses.field(default_factory=lambda: no_surprise(0))
 
 
 def _first_weapon(c: Combatant) -> Any:
@@ -592,8 +595,9 @@ def unsupported(fight: Fight) -> str | None:
     problem = morale_problem(fight)
     if problem is not None:
         return problem
-    if fight.ambushers is not None:
-        return "surprise (an ambushing side)"
+    problem = surprise_problem(fight)
+    if problem is not None:
+        return problem
     if state.initiative_groups:
         return "initiative groups (a shared initiative roll)"
     rulebook = state.rulebook
@@ -1287,6 +1291,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         stand_cost = np.where(falls == 1, stand_cost, stand_costs(fight, roster))
     try:
         morale = lower_morale(fight, roster, bool(moving))
+        surprise = lower_surprise(fight, roster)
     except ValueError as error:
         raise KernelUnsupported(str(error)) from error
     return Lowered(
@@ -1307,6 +1312,7 @@ def lower(fight: Fight, round_limit: int) -> Lowered:
         action_names=action_names,
         creatures=tuple(c.creature.id for c in roster), names=tuple(c.name for c in roster),
         round_limit=round_limit, ai=ai, maneuvers=maneuvers, morale=morale, covering=covering, brace=brace,
+        surprise=surprise,
     )
 
 

@@ -22,6 +22,7 @@ from ashfall.kernel import brace as kbr
 from ashfall.kernel import fight as kf
 from ashfall.kernel import maneuvers as kmv
 from ashfall.kernel import morale as kmor
+from ashfall.kernel import surprise as ksur
 from ashfall.kernel.rng import N
 from ashfall.rules.health import Health, Vitality, down_conditions
 from ashfall.sim.fight import DEFAULT_MAX_ROUNDS, CombatantResult, FightResult, trial_seed
@@ -33,6 +34,7 @@ from ashfall.sim.kernel_covering_lower import no_covering
 from ashfall.sim.kernel_lower import ATTACK_LABELS, Lowered, lowering
 from ashfall.sim.kernel_morale_lower import morale_of
 from ashfall.sim.kernel_ranged_lower import with_reload_label
+from ashfall.sim.kernel_surprise_lower import STEALTH_STEP, no_surprise
 from ashfall.sim.kernel_weapons_lower import with_aim_label
 from ashfall.sim.setups import FightSetup
 from ashfall.sim.signature import CombatantEnd, FightSignature, Step, steps_digest
@@ -129,6 +131,11 @@ def _br_tab(lo: Lowered) -> tuple[Any, ...]:
     return (lo.brace or no_brace(len(lo.ids))).tab()
 
 
+def _sur_tab(lo: Lowered) -> npt.NDArray[np.int64]:
+    """An ambush's table as the compiled fight takes it (SUR-1..3; nobody rolls without one)."""
+    return lo.surprise if lo.surprise.shape[0] == len(lo.ids) else no_surprise(len(lo.ids))
+
+
 def _cov_tab(lo: Lowered) -> tuple[Any, ...]:
     """The Covering Fire talent's tables as the compiled fight takes them (SUP-11; empty when nobody has it)."""
     return (lo.covering or no_covering(len(lo.ids))).tab()
@@ -172,7 +179,7 @@ class KernelSetup:
                 lo.reach_ft, lo.speed, lo.stride_cost, lo.price, lo.offsets, lo.dist, lo.flank_geo, lo.flanker,
                 lo.threat_ft, _guard(lo), lo.guard_reach, lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on,
                 _ai_tab(lo), self._hp, self._temp, self._vit, self._prone, self._dropped, self._dealt, self._taken,
-                self._out, record, steps, _mv_tab(lo), self._mor, _cov_tab(lo), _br_tab(lo))
+                self._out, record, steps, _mv_tab(lo), self._mor, _cov_tab(lo), _br_tab(lo), _sur_tab(lo))
 
     def signature(self, seed: int) -> FightSignature:
         """Play the fight with ``seed``, recording every step, and return its signature."""
@@ -217,6 +224,8 @@ class KernelSetup:
             action = f"actions-spent:{lo.ai.withdraw.medic_name}"
         elif kind == kbr.SAVE:  # a charger's save against Brace (RX-14)
             return Step(lo.ids[actor], BRACE_SAVE_STEP, None, faces)
+        elif kind == ksur.STEALTH:  # an ambusher's Stealth (SUR-1)
+            return Step(lo.ids[actor], STEALTH_STEP, None, faces)
         elif kind == kmv.CHECK:  # a contest's check (edition 2's Trip)
             return Step(lo.ids[actor], f"check-rolled:{lo.maneuvers.check_names[label]}", None, faces)
         elif kind == kf.ACTIONS:
@@ -246,7 +255,7 @@ class KernelSetup:
                       lo.offsets, lo.dist, lo.flank_geo, lo.flanker, lo.threat_ft, _guard(lo), lo.guard_reach,
                       lo.intercept_ft, lo.sight, lo.round_limit, lo.ai.on, _ai_tab(lo), got.hp, got.temp, got.vit,
                       got.prone, got.dropped, got.dealt, got.taken, got.out, _mv_tab(lo), lo.morale.tab(), got.morale,
-                      _cov_tab(lo), _br_tab(lo))
+                      _cov_tab(lo), _br_tab(lo), _sur_tab(lo))
         return got
 
     def result(self, seed: int) -> FightResult:
