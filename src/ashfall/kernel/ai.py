@@ -27,7 +27,7 @@ import numpy as np
 
 from ashfall.kernel import covering as kcov
 from ashfall.kernel.brace import FX_BRACED
-from ashfall.kernel.compiled import F64, I8, I64, heap_pop, heap_push
+from ashfall.kernel.compiled import F64, H_COUNT, H_P, H_TOTAL, H_X, H_Y, I8, I64, heap_pop, heap_push, new_heap
 from ashfall.kernel.compiled import jit as _jit
 
 # decisions (``decide``'s first value)
@@ -163,19 +163,17 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
                     came[x, y, p, k] = -1
     settled = np.zeros((width, height), np.int64)
     size = width * height * 2 * offsets.shape[0] + 1
-    h_total = np.zeros(size, np.int64)
-    h_count = np.zeros(size, np.int64)
-    h_node = np.zeros((size, 3), np.int64)
+    heap = new_heap(size)
     sx, sy = kept[0, 0], kept[0, 1]  # the caller puts the start in the first row
     best[sx, sy, 0] = 0
-    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
+    heap[0, H_TOTAL], heap[0, H_COUNT], heap[0, H_X], heap[0, H_Y], heap[0, H_P] = 0, 0, sx, sy, 0
     n = 1
     counter = 0
     count = 0
     left = False
     while n > 0:
-        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
-        n = heap_pop(h_total, h_count, h_node, n)
+        spent, x, y, parity = heap[0, H_TOTAL], heap[0, H_X], heap[0, H_Y], heap[0, H_P]
+        n = heap_pop(heap, n)
         if spent > best[x, y, parity]:
             continue
         if settled[x, y] == 0:
@@ -206,7 +204,7 @@ def _search(c: int, budget: int, blocked: I64, keep: I64, limit: int, bits: I64,
             best[nx, ny, np_] = total
             came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2] = x, y, parity
             counter += 1
-            n = heap_push(h_total, h_count, h_node, n, total, counter, nx, ny, np_)
+            n = heap_push(heap, n, total, counter, nx, ny, np_)
     return count, left
 
 

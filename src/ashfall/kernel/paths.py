@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ashfall.kernel.compiled import I64, heap_pop, heap_push
+from ashfall.kernel.compiled import H_COUNT, H_P, H_TOTAL, H_X, H_Y, I64, heap_pop, heap_push, new_heap
 from ashfall.kernel.compiled import jit as _jit
 
 ALIVE, DEAD, LEFT = 0, 3, 4
@@ -40,17 +40,15 @@ def stride_to(c: int, goal: I64, side: I64, vit: I64, px: I64, py: I64, speed: i
     best = np.full((width, height, 2), FAR, np.int64)
     came = np.full((width, height, 2, 4), -1, np.int64)
     size = width * height * 2 * offsets.shape[0] + 1
-    h_total = np.zeros(size, np.int64)
-    h_count = np.zeros(size, np.int64)
-    h_node = np.zeros((size, 3), np.int64)
+    heap = new_heap(size)
     n = 1
     counter = 0
     best[sx, sy, 0] = 0
-    h_node[0, 0], h_node[0, 1], h_node[0, 2] = sx, sy, 0
+    heap[0, H_TOTAL], heap[0, H_COUNT], heap[0, H_X], heap[0, H_Y], heap[0, H_P] = 0, 0, sx, sy, 0
     end_x, end_y, end_p = -1, -1, -1
     while n > 0:
-        spent, x, y, parity = h_total[0], h_node[0, 0], h_node[0, 1], h_node[0, 2]
-        n = heap_pop(h_total, h_count, h_node, n)
+        spent, x, y, parity = heap[0, H_TOTAL], heap[0, H_X], heap[0, H_Y], heap[0, H_P]
+        n = heap_pop(heap, n)
         if spent > best[x, y, parity]:
             continue
         if (x != sx or y != sy) and occupied[x, y] == 0 and goal[x, y] == 1:
@@ -70,7 +68,7 @@ def stride_to(c: int, goal: I64, side: I64, vit: I64, px: I64, py: I64, speed: i
             best[nx, ny, np_] = total
             came[nx, ny, np_, 0], came[nx, ny, np_, 1], came[nx, ny, np_, 2], came[nx, ny, np_, 3] = x, y, parity, feet
             counter += 1
-            n = heap_push(h_total, h_count, h_node, n, total, counter, nx, ny, np_)
+            n = heap_push(heap, n, total, counter, nx, ny, np_)
     if end_x < 0:
         return -1
     steps = 0
